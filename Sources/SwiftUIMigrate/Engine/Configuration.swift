@@ -1,0 +1,120 @@
+import Foundation
+
+/// The settings of one run, read from `.swiftui-migrate.json` and overridden by flags.
+///
+/// Every key is optional; a missing key keeps its default. Unknown keys are an
+/// error, so a misspelt option never silently does nothing.
+public struct Configuration: Sendable, Equatable {
+    /// Rules turned on or off by id; a rule not named keeps its default.
+    public var rules: [String: Bool] = [:]
+    /// How `group-lifecycle` fixes what it finds.
+    public var strategy: GroupStrategy = .auto
+    /// The container that replaces a hoisted Group.
+    public var hostContainer: String = "ZStack"
+    /// Globs (relative to the configuration's folder) of the files to look at; empty means all.
+    public var include: [String] = []
+    /// Globs of files to leave alone.
+    public var exclude: [String] = []
+    /// The identity property chosen per view type when several qualify: `{"BrewDetailView": "brewID"}`.
+    public var identity: [String: String] = [:]
+    /// Files larger than this many bytes are skipped with a reason.
+    public var maxFileSize: Int = 4 * 1024 * 1024
+    /// Options of individual rules, by rule id (for the opt-in rules' limits).
+    public var ruleOptions: [String: [String: Int]] = [:]
+
+    public init() {}
+
+    /// The keys a configuration file may have.
+    public static let knownKeys: Set<String> = [
+        "rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "ruleOptions",
+    ]
+
+    /// Reads a configuration from JSON data; `source` names it in errors.
+    public init(json data: Data, source: String) throws {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigurationError("\(source): not valid JSON")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw ConfigurationError("\(source): the top level must be a JSON object")
+        }
+        for key in dictionary.keys.sorted() where !Self.knownKeys.contains(key) {
+            throw ConfigurationError("\(source): unknown key '\(key)'")
+        }
+        func value<T>(_ key: String, as type: T.Type, described: String) throws -> T? {
+            guard let raw = dictionary[key] else { return nil }
+            guard let typed = raw as? T else { throw ConfigurationError("\(source): '\(key)' must be \(described)") }
+            return typed
+        }
+        if let rules = try value("rules", as: [String: Bool].self, described: "an object of rule ids to true/false") {
+            self.rules = rules
+        }
+        if let strategy = try value("strategy", as: String.self, described: "a string") {
+            guard let parsed = GroupStrategy(rawValue: strategy) else {
+                throw ConfigurationError("\(source): 'strategy' must be one of auto, hoist, distribute, report")
+            }
+            self.strategy = parsed
+        }
+        if let host = try value("hostContainer", as: String.self, described: "a string") {
+            guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+                throw ConfigurationError("\(source): 'hostContainer' must be a type name such as ZStack")
+            }
+            self.hostContainer = host
+        }
+        if let include = try value("include", as: [String].self, described: "an array of globs") { self.include = include }
+        if let exclude = try value("exclude", as: [String].self, described: "an array of globs") { self.exclude = exclude }
+        if let identity = try value("identity", as: [String: String].self, described: "an object of view type to property name") {
+            self.identity = identity
+        }
+        if let size = try value("maxFileSize", as: Int.self, described: "a whole number of bytes") {
+            guard size > 0 else { throw ConfigurationError("\(source): 'maxFileSize' must be positive") }
+            self.maxFileSize = size
+        }
+        if let options = try value("ruleOptions", as: [String: [String: Int]].self, described: "an object of rule id to {option: number}") {
+            self.ruleOptions = options
+        }
+    }
+
+    /// Reads the configuration file at `path`.
+    public static func load(path: String) throws -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("\(path): cannot read the configuration file")
+        }
+        return try Configuration(json: data, source: path)
+    }
+
+    /// The name of the configuration file looked for at a repository's root.
+    public static let fileName = ".swiftui-migrate.json"
+
+    /// The nearest `.swiftui-migrate.json` at or above `directory`, stopping at a
+    /// folder that holds `.git` (the repository root).
+    public static func discover(from directory: String) -> String? {
+        var url = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return nil }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// True when the rule runs: as configured, else its default.
+    public func isEnabled(_ rule: any Rule) -> Bool {
+        rules[rule.id] ?? rule.isEnabledByDefault
+    }
+
+    /// An integer option of a rule, or `fallback`.
+    public func option(_ name: String, of ruleID: String, default fallback: Int) -> Int {
+        ruleOptions[ruleID]?[name] ?? fallback
+    }
+}
+
+/// A configuration that cannot be used; the message is one line naming the file.
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,75 @@
+/// Applies groups of edits to a text in one pass.
+///
+/// Each group is the edits of one finding and is applied whole or not at all.
+/// Groups are taken in a canonical order (by their first edit), so the result
+/// does not depend on the order the rules produced them; a group that overlaps
+/// one already accepted is deferred to the next pass.
+public struct EditApplication: Sendable {
+    /// The text after the accepted edits.
+    public var text: [UInt8]
+    /// Indices (into the input) of the groups that were applied.
+    public var applied: [Int]
+    /// Indices (into the input) of the groups that overlapped an applied one.
+    public var deferred: [Int]
+    /// The applied edits, sorted by position in the input text.
+    public var appliedEdits: [SourceEdit]
+
+    /// Applies `groups` to `text`, deferring any group that overlaps an accepted one
+    /// or whose own edits overlap each other.
+    public init(text: [UInt8], groups: [[SourceEdit]]) {
+        let order = groups.indices.sorted { lhs, rhs in
+            Self.canonicalKey(groups[lhs]).lexicographicallyPrecedes(Self.canonicalKey(groups[rhs])) {
+                $0 < $1
+            }
+        }
+        var accepted: [SourceEdit] = []
+        var applied: [Int] = []
+        var deferred: [Int] = []
+        for index in order {
+            let group = groups[index]
+            let valid = group.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= text.count }
+            let selfOverlap = group.indices.contains { i in
+                group.indices.contains { j in i < j && group[i].overlaps(group[j]) }
+            }
+            if !valid || selfOverlap || group.contains(where: { edit in accepted.contains { $0.overlaps(edit) } }) {
+                deferred.append(index)
+                continue
+            }
+            accepted.append(contentsOf: group)
+            applied.append(index)
+        }
+        accepted.sort { lhs, rhs in
+            if lhs.range.lowerBound != rhs.range.lowerBound { return lhs.range.lowerBound < rhs.range.lowerBound }
+            return lhs.range.isEmpty && !rhs.range.isEmpty
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count)
+        var cursor = 0
+        for edit in accepted {
+            output.append(contentsOf: text[cursor..<edit.range.lowerBound])
+            output.append(contentsOf: Array(edit.replacement.utf8))
+            cursor = edit.range.upperBound
+        }
+        output.append(contentsOf: text[cursor...])
+        self.text = output
+        self.applied = applied.sorted()
+        self.deferred = deferred.sorted()
+        self.appliedEdits = accepted
+    }
+
+    /// Where an edit group sorts: its edits' bounds and text, smallest first.
+    private static func canonicalKey(_ group: [SourceEdit]) -> [String] {
+        group.sorted { ($0.range.lowerBound, $0.range.upperBound, $0.replacement) < ($1.range.lowerBound, $1.range.upperBound, $1.replacement) }
+            .map { edit in
+                let lower = String(edit.range.lowerBound).leftPadded(to: 12)
+                let upper = String(edit.range.upperBound).leftPadded(to: 12)
+                return "\(lower):\(upper):\(edit.replacement)"
+            }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,23 @@
+/// The outcome of migrating one file's text: its findings and the rewritten bytes.
+public struct FileMigration: Sendable {
+    /// The path reported in findings.
+    public var file: String
+    /// The bytes read.
+    public var original: [UInt8]
+    /// The bytes after every accepted rewrite (equal to `original` when nothing changed).
+    public var migrated: [UInt8]
+    /// What the rules found, in original-file coordinates, sorted by position.
+    public var findings: [Finding]
+    /// True when the input had syntax errors: it was scanned, never rewritten.
+    public var hasSyntaxErrors: Bool
+    /// Set when a rewrite failed the engine's checks (re-parse, fixpoint); the file is then unchanged.
+    public var internalError: String?
+
+    /// True when the migration rewrote something.
+    public var changed: Bool { original != migrated }
+
+    /// The number of findings with `action`.
+    public func count(_ action: FindingAction) -> Int {
+        findings.reduce(0) { $0 + ($1.action == action ? 1 : 0) }
+    }
+}

@@ -1,0 +1,40 @@
+/// One place a rule looked at, what it decided, and the edits that fix it.
+public struct Finding: Hashable, Sendable {
+    /// The rule's kebab-case id, such as `group-lifecycle`.
+    public var ruleID: String
+    /// The file's path as the user named it.
+    public var file: String
+    /// 1-based line of the finding in the original file.
+    public var line: Int
+    /// 1-based column (in UTF-8 bytes) of the finding in the original file.
+    public var column: Int
+    /// UTF-8 offset of the finding in the original file.
+    public var offset: Int
+    /// Lowercase, imperative, no trailing period: "move the task off the Group".
+    public var message: String
+    /// What the tool does about it.
+    public var action: FindingAction
+    /// What the fix promises; nil where no fix is offered.
+    public var safety: SafetyLabel?
+    /// Why it was kept, skipped or reported, or the manual fix to make.
+    public var reason: String?
+    /// The edits that fix it, in the coordinates of the text the rule saw.
+    public var edits: [SourceEdit]
+
+    public init(
+        ruleID: String, file: String = "", line: Int = 0, column: Int = 0, offset: Int = 0,
+        message: String, action: FindingAction, safety: SafetyLabel? = nil,
+        reason: String? = nil, edits: [SourceEdit] = []
+    ) {
+        self.ruleID = ruleID
+        self.file = file
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.message = message
+        self.action = action
+        self.safety = safety
+        self.reason = reason
+        self.edits = edits
+    }
+}

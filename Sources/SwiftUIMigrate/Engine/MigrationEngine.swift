@@ -1,0 +1,151 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Runs the enabled rules over one file's text and applies their edits to a fixpoint.
+///
+/// Each pass parses the text, runs every rule, and applies the non-overlapping
+/// edits together; overlapping ones wait for the next pass. The result of
+/// every pass is re-parsed: a rewrite that adds a syntax error leaves the file
+/// unchanged and is reported as an internal error. Files that already have
+/// syntax errors are scanned but never rewritten. The last pass finds nothing
+/// to rewrite, so running the engine on its own output changes nothing.
+public struct MigrationEngine: Sendable {
+    /// The rules that run, in registry order.
+    public let rules: [any Rule]
+    /// The run's configuration.
+    public let configuration: Configuration
+    /// Passes after which a file that still has rewrites is given up on.
+    public static let maximumPasses = 8
+
+    /// An engine running the rules of `candidates` that `configuration` enables.
+    public init(configuration: Configuration, rules candidates: [any Rule] = RuleRegistry.all) {
+        self.configuration = configuration
+        self.rules = candidates.filter { configuration.isEnabled($0) }
+    }
+
+    /// The words a file must contain for any enabled rule to find something.
+    public var triggerWords: [String] { rules.flatMap(\.triggerWords) }
+
+    /// Migrates `bytes`, reporting findings under the name `file`.
+    public func migrate(bytes: [UInt8], file: String) -> FileMigration {
+        var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
+        guard !rules.isEmpty, ByteSearch.containsAny(bytes, triggerWords) else { return result }
+
+        let lines = LineTable(bytes: bytes)
+        let suppression = Suppression(bytes: bytes)
+        let first = parse(bytes)
+        result.hasSyntaxErrors = first.hasError
+        var findings = run(on: first, bytes: bytes, file: file, suppression: suppression)
+
+        if first.hasError {
+            result.findings = findings.map { finding in
+                guard finding.action == .rewrite else { return finding }
+                var kept = finding
+                kept.action = .report
+                kept.edits = []
+                kept.reason = "the file has syntax errors, so it is not rewritten"
+                return kept
+            }
+            return result
+        }
+
+        var text = bytes
+        var maps: [OffsetMap] = []
+        var seen = Set(findings.map { FindingKey(rule: $0.ruleID, offset: $0.offset) })
+        var pending = findings.filter { $0.action == .rewrite && !$0.edits.isEmpty }
+        var pass = 0
+        while !pending.isEmpty {
+            pass += 1
+            if pass > Self.maximumPasses {
+                return failed(result, findings, "rewrites did not settle after \(Self.maximumPasses) passes")
+            }
+            let application = EditApplication(text: text, groups: pending.map(\.edits))
+            text = application.text
+            maps.append(OffsetMap(appliedEdits: application.appliedEdits))
+            let tree = parse(text)
+            if tree.hasError {
+                return failed(result, findings, "a rewrite produced code that does not parse")
+            }
+            pending = []
+            for finding in run(on: tree, bytes: text, file: file, suppression: nil) {
+                var offset = finding.offset
+                for map in maps.reversed() { offset = map.originalOffset(offset) }
+                if suppression.silences(rule: finding.ruleID, line: lines.location(of: offset).line) { continue }
+                if finding.action == .rewrite && !finding.edits.isEmpty { pending.append(finding) }
+                let key = FindingKey(rule: finding.ruleID, offset: offset)
+                if seen.insert(key).inserted {
+                    var mapped = finding
+                    mapped.offset = offset
+                    (mapped.line, mapped.column) = lines.location(of: offset)
+                    mapped.edits = []
+                    findings.append(mapped)
+                }
+            }
+        }
+        result.migrated = text
+        result.findings = findings.sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
+        return result
+    }
+
+    /// Migrates a string; a convenience for tests and examples.
+    public func migrate(source: String, file: String = "<input>") -> (text: String, migration: FileMigration) {
+        let migration = migrate(bytes: Array(source.utf8), file: file)
+        return (String(decoding: migration.migrated, as: UTF8.self), migration)
+    }
+
+    private func parse(_ bytes: [UInt8]) -> SourceFileSyntax {
+        bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    }
+
+    private func run(on tree: SourceFileSyntax, bytes: [UInt8], file: String, suppression: Suppression?) -> [Finding] {
+        let context = RuleContext(tree: tree, bytes: bytes, file: file, configuration: configuration)
+        var findings: [Finding] = []
+        for rule in rules {
+            for finding in rule.findings(in: context) {
+                if let suppression, suppression.silences(rule: finding.ruleID, line: finding.line) { continue }
+                findings.append(finding)
+            }
+        }
+        return findings.sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
+    }
+
+    private func failed(_ result: FileMigration, _ findings: [Finding], _ reason: String) -> FileMigration {
+        var failed = result
+        failed.migrated = result.original
+        failed.internalError = reason
+        failed.findings = findings.map { finding in
+            guard finding.action == .rewrite else { return finding }
+            var reported = finding
+            reported.action = .report
+            reported.edits = []
+            reported.reason = "internal error: \(reason); the file was left unchanged"
+            return reported
+        }
+        return failed
+    }
+}
+
+private struct FindingKey: Hashable {
+    var rule: String
+    var offset: Int
+}
+
+/// Line starts of a text, for turning byte offsets into line and column.
+struct LineTable: Sendable {
+    private var starts: [Int] = [0]
+
+    init(bytes: [UInt8]) {
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+    }
+
+    /// 1-based line and UTF-8 column of `offset`.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return (low + 1, offset - starts[low] + 1)
+    }
+}

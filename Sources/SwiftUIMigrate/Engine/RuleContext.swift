@@ -1,0 +1,99 @@
+import SwiftSyntax
+
+/// Everything a rule may read about one file: its tree, text, style and options.
+public struct RuleContext {
+    /// The parsed file.
+    public let tree: SourceFileSyntax
+    /// The file's UTF-8 bytes, which the tree was parsed from.
+    public let bytes: [UInt8]
+    /// The path reported in findings.
+    public let file: String
+    /// Indentation unit and line ending of the file.
+    public let style: SourceStyle
+    /// The run's configuration.
+    public let configuration: Configuration
+    private let converter: SourceLocationConverter
+
+    public init(tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration) {
+        self.tree = tree
+        self.bytes = bytes
+        self.file = file
+        self.style = SourceStyle(inferringFrom: bytes)
+        self.configuration = configuration
+        self.converter = SourceLocationConverter(fileName: file, tree: tree)
+    }
+
+    /// A finding at the first non-trivia byte of `node`.
+    public func finding(
+        _ ruleID: String, at node: some SyntaxProtocol, message: String, action: FindingAction,
+        safety: SafetyLabel? = nil, reason: String? = nil, edits: [SourceEdit] = []
+    ) -> Finding {
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return Finding(
+            ruleID: ruleID, file: file, line: location.line, column: location.column, offset: offset,
+            message: message, action: action, safety: safety, reason: reason, edits: edits)
+    }
+
+    /// The file's text from byte `start` up to `end`.
+    public func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The source of `node` without its leading and trailing trivia.
+    public func trimmedText(of node: some SyntaxProtocol) -> String {
+        text(node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+
+    /// The whitespace that starts the line holding byte `offset`.
+    public func lineIndentation(at offset: Int) -> String {
+        var start = min(offset, bytes.count)
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = start
+        while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }
+        return text(start..<end)
+    }
+
+    /// The indentation of the line on which `node`'s first token stands.
+    public func lineIndentation(of node: some SyntaxProtocol) -> String {
+        lineIndentation(at: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    /// The byte offset at which the line holding `offset` starts.
+    public func lineStart(at offset: Int) -> Int {
+        var start = min(offset, bytes.count)
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        return start
+    }
+
+    /// An edit replacing `node` (without its trivia) with `replacement`.
+    public func replace(_ node: some SyntaxProtocol, with replacement: String) -> SourceEdit {
+        SourceEdit(
+            range: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
+            replacement: replacement)
+    }
+
+    /// `text` with every line after the first moved from `oldIndent` to `newIndent`
+    /// (lines that do not start with `oldIndent` are left as they are).
+    public func reindent(_ text: String, from oldIndent: String, to newIndent: String) -> String {
+        guard oldIndent != newIndent else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices.dropFirst() {
+            let line = lines[index]
+            if line.trimmingWhitespace().isEmpty { continue }
+            if line.hasPrefix(oldIndent) {
+                lines[index] = newIndent + line.dropFirst(oldIndent.count)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    public func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

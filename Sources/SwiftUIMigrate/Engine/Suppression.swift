@@ -1,0 +1,53 @@
+/// The `// swiftui-migrate:` comments of a file and the findings they silence.
+///
+/// - `// swiftui-migrate:disable-next-line [rule …]` silences the next line.
+/// - `// swiftui-migrate:disable [rule …]` … `// swiftui-migrate:enable [rule …]` silences a region.
+/// - `// swiftui-migrate:disable-file [rule …]` silences the whole file.
+/// With no rule named (or `all`), every rule is silenced.
+struct Suppression: Sendable {
+    private struct Region { var rule: String?; var lines: ClosedRange<Int> }
+    private var regions: [Region] = []
+
+    static let marker = "swiftui-migrate:"
+
+    /// Reads the directives of `bytes`; cheap when the file has none.
+    init(bytes: [UInt8]) {
+        guard ByteSearch.contains(bytes, Self.marker) else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var open: [String?: Int] = [:]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            let lineNumber = index + 1
+            guard let comment = line.range(of: "//"), let markerRange = line.range(of: Self.marker),
+                  comment.lowerBound < markerRange.lowerBound else { continue }
+            let words = line[markerRange.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "," })
+            guard let command = words.first else { continue }
+            let named = words.dropFirst().map(String.init).filter { $0 != "all" }
+            let rules: [String?] = named.isEmpty ? [nil] : named.map { Optional($0) }
+            switch command {
+            case "disable-next-line":
+                for rule in rules { regions.append(Region(rule: rule, lines: (lineNumber + 1)...(lineNumber + 1))) }
+            case "disable-this-line":
+                for rule in rules { regions.append(Region(rule: rule, lines: lineNumber...lineNumber)) }
+            case "disable-file":
+                for rule in rules { regions.append(Region(rule: rule, lines: 1...Int.max)) }
+            case "disable":
+                for rule in rules where open[rule] == nil { open[rule] = lineNumber }
+            case "enable":
+                for rule in rules {
+                    if let start = open.removeValue(forKey: rule) {
+                        regions.append(Region(rule: rule, lines: start...lineNumber))
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        for (rule, start) in open { regions.append(Region(rule: rule, lines: start...Int.max)) }
+    }
+
+    /// True when `rule` is silenced on `line`.
+    func silences(rule: String, line: Int) -> Bool {
+        regions.contains { ($0.rule == nil || $0.rule == rule) && $0.lines.contains(line) }
+    }
+}

@@ -1,0 +1,3 @@
+import SwiftUIMigrateCLI
+import Foundation
+exit(CLI.run())

@@ -1,0 +1,2 @@
+import XCTest
+final class ArgumentParsingTestsPlaceholder: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class SwiftUIMigrateTestsPlaceholder: XCTestCase { func testNothing() {} }
