@@ -1,0 +1,86 @@
+/// A named option or flag a command accepts, in swift-argument-parser's style.
+public struct OptionSpec: Sendable, Hashable {
+    /// The long name without dashes: `format` for `--format`.
+    public var name: String
+    /// A one-letter short name without the dash: `j` for `-j`.
+    public var shortName: Character?
+    /// The placeholder shown in help (`<format>`); nil for a flag that takes no value.
+    public var valueName: String?
+    /// One line of help.
+    public var help: String
+    /// The values accepted, when the option is an enumeration.
+    public var allowedValues: [String]?
+    /// The value used when the option is not given, shown in help.
+    public var defaultValue: String?
+    /// True when the option may be given more than once (values accumulate).
+    public var isRepeatable: Bool
+
+    /// An option that takes a value: `--name <value>` or `--name=<value>`.
+    public static func option(
+        _ name: String, short: Character? = nil, value: String, help: String,
+        allowed: [String]? = nil, default defaultValue: String? = nil, repeatable: Bool = false
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, shortName: short, valueName: value, help: help, allowedValues: allowed,
+            defaultValue: defaultValue, isRepeatable: repeatable)
+    }
+
+    /// A flag that takes no value: `--name`.
+    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(
+            name: name, shortName: short, valueName: nil, help: help, allowedValues: nil, defaultValue: nil,
+            isRepeatable: false)
+    }
+
+    /// True for a flag, false for an option with a value.
+    public var isFlag: Bool { valueName == nil }
+
+    /// `--name <value>` or `--name`, as shown in usage lines and errors.
+    public var synopsis: String {
+        isFlag ? "--\(name)" : "--\(name) <\(valueName!)>"
+    }
+}
+
+/// The positional arguments a command accepts.
+public struct PositionalSpec: Sendable, Hashable {
+    /// The placeholder shown in help: `path`.
+    public var name: String
+    /// One line of help.
+    public var help: String
+    /// Least number of values.
+    public var minimum: Int
+    /// Greatest number of values; nil for no limit.
+    public var maximum: Int?
+
+    public init(name: String, help: String, minimum: Int = 0, maximum: Int? = nil) {
+        self.name = name
+        self.help = help
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+}
+
+/// A (sub)command: its name, its help, and what it accepts.
+public struct CommandSpec: Sendable {
+    /// The command's name as typed: `scan`.
+    public var name: String
+    /// One line saying what it does.
+    public var abstract: String
+    /// Longer help text shown after the usage line; may be empty.
+    public var discussion: String
+    /// Options and flags, in the order help lists them.
+    public var options: [OptionSpec]
+    /// The positional arguments, if any.
+    public var positional: PositionalSpec?
+
+    public init(
+        name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
+        positional: PositionalSpec? = nil
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.positional = positional
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class ArgumentParsingTestsPlaceholder: XCTestCase { func testNothing() {} }
