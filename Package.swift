@@ -39,7 +39,7 @@ let packageDependencies: [Package.Dependency]
 if usesToolchainSyntax {
     let host = toolchainHostLibraries()
     syntaxDependencies = []
-    syntaxSwiftSettings = [.unsafeFlags(["-I", host])]
+    syntaxSwiftSettings = [.unsafeFlags(["-I", host]), .define("SWIFTUI_MIGRATE_TOOLCHAIN_SYNTAX")]
     syntaxLinkerSettings = [
         .unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host]
             + syntaxModules.map { "-l\($0)" })

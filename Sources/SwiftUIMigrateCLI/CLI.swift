@@ -1,3 +1,92 @@
+import ArgumentParsing
 import GitStage
 import SwiftUIMigrate
-public enum CLI { public static func run() -> Int32 { print(Libgit2.version(), RuleRegistry.all.count); return 0 } }
+
+/// The command-line front end: parses arguments, runs one command, returns the exit code.
+public enum CLI {
+    static let toolName = "swiftui-migrate"
+
+    /// The version printed by `--version` and written into commit trailers.
+    public static let version = "0.1.0"
+
+    /// Which SwiftSyntax this binary was built with.
+    public static var syntaxMode: String {
+        #if SWIFTUI_MIGRATE_TOOLCHAIN_SYNTAX
+        return "toolchain"
+        #else
+        return "package"
+        #endif
+    }
+
+    static let commands: [CommandSpec] = [
+        ScanCommand.spec, DiffCommand.spec, ApplyCommand.spec, RulesCommand.spec, ExplainCommand.spec,
+    ]
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+        let console = Console()
+        guard let name = arguments.first else {
+            console.writeError(overview())
+            return ExitCode.failure
+        }
+        switch name {
+        case "--help", "-h", "help":
+            console.write(overview())
+            return ExitCode.success
+        case "--version":
+            console.write("\(toolName) \(version) (SwiftSyntax: \(syntaxMode), libgit2 \(Libgit2.version()))\n")
+            return ExitCode.success
+        default:
+            break
+        }
+        guard let spec = commands.first(where: { $0.name == name }) else {
+            console.error("unknown command '\(name)' (see '\(toolName) --help')")
+            return ExitCode.failure
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: spec)
+            if parsed.wantsHelp {
+                console.write(HelpText.render(spec, toolName: toolName))
+                return ExitCode.success
+            }
+            switch name {
+            case "scan": return try ScanCommand(console: console).run(parsed)
+            case "diff": return try DiffCommand(console: console, environment: environment).run(parsed)
+            case "apply": return try ApplyCommand(console: console).run(parsed)
+            case "rules": return try RulesCommand(console: console).run(parsed)
+            default: return try ExplainCommand(console: console).run(parsed)
+            }
+        } catch let error as UsageError {
+            console.error("\(error.message) (see '\(toolName) \(name) --help')")
+        } catch let error as CommandError {
+            console.error(error.description)
+        } catch {
+            console.error("\(error)")
+        }
+        return ExitCode.failure
+    }
+
+    static func overview() -> String {
+        var text = """
+            OVERVIEW: Migrate SwiftUI lifecycle code whose meaning is ambiguous or wrong.
+
+            USAGE: \(toolName) <command> [options] [<path> ...]
+
+            COMMANDS:
+
+            """
+        for command in commands {
+            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract + "\n"
+        }
+        text += """
+
+            OPTIONS:
+              --version   Show the version, the SwiftSyntax mode and the libgit2 version.
+              -h, --help  Show help information.
+
+            See '\(toolName) <command> --help' for a command's options.
+
+            """
+        return text
+    }
+}

@@ -1,3 +1,4 @@
-import SwiftUIMigrateCLI
 import Foundation
-exit(CLI.run())
+import SwiftUIMigrateCLI
+
+exit(CLI.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

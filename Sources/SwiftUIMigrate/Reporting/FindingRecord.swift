@@ -1,0 +1,39 @@
+/// A finding as written in JSON: stable field names, documented in the README.
+public struct FindingRecord: Codable, Equatable, Sendable {
+    /// A byte range and its replacement, in the original file's UTF-8 offsets.
+    public struct Edit: Codable, Equatable, Sendable {
+        public var start: Int
+        public var end: Int
+        public var replacement: String
+    }
+
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var rule: String
+    public var message: String
+    /// `rewrite`, `keep`, `skip` or `report`.
+    public var action: String
+    /// `preserving`, `behavior-change`, or nil when no fix is offered.
+    public var safety: String?
+    /// The sentence saying what a behaviour-changing fix changes.
+    public var safetyReason: String?
+    /// Why the finding was kept, skipped or reported.
+    public var reason: String?
+    /// The fix, as edits of the original file (empty when there is none, or when the
+    /// edit was made in a later fixpoint pass).
+    public var edits: [Edit]
+
+    public init(_ finding: Finding) {
+        file = finding.file
+        line = finding.line
+        column = finding.column
+        rule = finding.ruleID
+        message = finding.message
+        action = finding.action.rawValue
+        safety = finding.safety?.name
+        safetyReason = finding.safety?.explanation
+        reason = finding.reason
+        edits = finding.edits.map { Edit(start: $0.range.lowerBound, end: $0.range.upperBound, replacement: $0.replacement) }
+    }
+}

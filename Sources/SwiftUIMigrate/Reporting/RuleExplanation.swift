@@ -1,0 +1,25 @@
+/// A rule's documentation and examples as plain text, for `explain` and the README.
+public enum RuleExplanation {
+    /// The full explanation of `rule`.
+    public static func render(_ rule: any Rule) -> String {
+        let doc = rule.documentation
+        var text = "\(rule.id) (\(rule.isEnabledByDefault ? "on by default" : "opt-in")): \(doc.summary)\n\n"
+        text += "Detects: \(doc.detects)\n\nFix: \(doc.fix)\n\nSafety: \(doc.safety)\n"
+        for (index, correction) in rule.examples.corrections.enumerated() {
+            text += "\nExample \(index + 1) — before:\n\n\(indent(correction.before))\nafter:\n\n\(indent(correction.after))"
+        }
+        for example in rule.examples.triggering {
+            text += "\nTriggers (↓ marks the finding):\n\n\(indent(example.code))"
+        }
+        for example in rule.examples.nonTriggering {
+            text += "\nDoes not trigger:\n\n\(indent(example.code))"
+        }
+        return text
+    }
+
+    private static func indent(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }
+            .joined(separator: "\n") + (code.hasSuffix("\n") ? "" : "\n")
+    }
+}

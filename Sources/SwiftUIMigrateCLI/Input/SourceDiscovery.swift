@@ -1,0 +1,101 @@
+import Foundation
+import SwiftUIMigrate
+
+/// Turns the paths a user named into the Swift files to look at.
+///
+/// A named file is always taken. A directory is walked, skipping build output
+/// and dependency folders (`.build`, `DerivedData`, `Pods`, `Carthage`),
+/// hidden folders and symbolic links to folders; only `.swift` files are
+/// taken. Inside a git work tree only tracked files are taken (see
+/// `TrackedFiles`). The configuration's include/exclude globs, relative to the
+/// configuration file's folder, filter the result.
+struct SourceDiscovery {
+    static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
+
+    var configuration: Configuration
+    /// The folder include/exclude globs are relative to.
+    var globRoot: String
+    /// Lists the tracked files under a directory when it is inside a git work tree; nil outside git.
+    var trackedFiles: (String) -> [String]? = { _ in nil }
+
+    /// The files under `paths`, in a stable order, without duplicates.
+    func files(in paths: [String]) throws -> [SourceFile] {
+        var result: [SourceFile] = []
+        var seen = Set<String>()
+        let fileManager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CommandError("no such file or directory: \(path)")
+            }
+            let absolute = Self.absolute(path)
+            if !isDirectory.boolValue {
+                if seen.insert(absolute).inserted {
+                    result.append(SourceFile(displayPath: Self.tidy(path), absolutePath: absolute))
+                }
+                continue
+            }
+            let found: [String]
+            if let tracked = trackedFiles(absolute) {
+                found = tracked.filter { $0.hasSuffix(".swift") }.sorted()
+            } else {
+                found = walk(absolute)
+            }
+            for file in found where seen.insert(file).inserted && isIncluded(file) {
+                let relative = String(file.dropFirst(absolute.count)).drop(while: { $0 == "/" })
+                let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
+                result.append(SourceFile(displayPath: display, absolutePath: file))
+            }
+        }
+        return result
+    }
+
+    /// Every `.swift` file below `directory`, sorted, skipping the folders a build makes.
+    func walk(_ directory: String) -> [String] {
+        var files: [String] = []
+        var stack = [directory]
+        let fileManager = FileManager.default
+        while let folder = stack.popLast() {
+            guard let entries = try? fileManager.contentsOfDirectory(atPath: folder) else { continue }
+            for name in entries {
+                let path = folder + "/" + name
+                guard let attributes = try? fileManager.attributesOfItem(atPath: path),
+                      let type = attributes[.type] as? FileAttributeType else { continue }
+                if type == .typeDirectory {
+                    if name.hasPrefix(".") || Self.skippedFolders.contains(name) { continue }
+                    stack.append(path)
+                } else if name.hasSuffix(".swift"), type == .typeRegular || type == .typeSymbolicLink {
+                    var isDirectory: ObjCBool = false
+                    if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                        files.append(path)
+                    }
+                }
+            }
+        }
+        return files.sorted()
+    }
+
+    /// True when the configuration's globs let `absolutePath` in.
+    func isIncluded(_ absolutePath: String) -> Bool {
+        let relative = absolutePath.hasPrefix(globRoot + "/") ? String(absolutePath.dropFirst(globRoot.count + 1)) : absolutePath
+        if !configuration.include.isEmpty, !configuration.include.contains(where: { PathGlob($0).matches(relative) }) {
+            return false
+        }
+        return !configuration.exclude.contains { PathGlob($0).matches(relative) }
+    }
+
+    static func absolute(_ path: String) -> String {
+        let url = path.hasPrefix("/")
+            ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        var standardized = url.standardizedFileURL.path
+        while standardized.count > 1 && standardized.hasSuffix("/") { standardized.removeLast() }
+        return standardized
+    }
+
+    private static func tidy(_ path: String) -> String {
+        var text = path
+        while text.hasPrefix("./") { text.removeFirst(2) }
+        return text
+    }
+}

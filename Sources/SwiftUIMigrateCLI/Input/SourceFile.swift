@@ -1,0 +1,7 @@
+/// A Swift file the run looks at: the path shown to the user and the one opened.
+struct SourceFile: Hashable, Sendable {
+    /// The path as the user would write it (relative when they named a relative path).
+    var displayPath: String
+    /// The absolute, standardized path.
+    var absolutePath: String
+}

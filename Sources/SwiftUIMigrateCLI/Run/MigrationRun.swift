@@ -1,0 +1,55 @@
+import Dispatch
+import SwiftUIMigrate
+
+/// What happened to one file in a run.
+struct FileOutcome: Sendable {
+    var file: SourceFile
+    /// The migration, when the file could be read.
+    var migration: FileMigration?
+    /// Why the file was skipped, when it could not be read.
+    var skipReason: String?
+}
+
+/// Runs the engine over many files on every core, returning results in input order.
+enum MigrationRun {
+    static func run(_ files: [SourceFile], engine: MigrationEngine) -> [FileOutcome] {
+        let slots = ResultSlots<FileOutcome>(count: files.count)
+        let maxSize = engine.configuration.maxFileSize
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
+            switch SourceReader.read(file, maxSize: maxSize) {
+            case .skipped(let reason):
+                slots.set(index, FileOutcome(file: file, migration: nil, skipReason: reason))
+            case .text(let bytes):
+                let migration = engine.migrate(bytes: bytes, file: file.displayPath)
+                slots.set(index, FileOutcome(file: file, migration: migration, skipReason: nil))
+            }
+        }
+        return slots.values
+    }
+}
+
+/// Fixed slots each written once, by one worker, before being read.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    // Unchecked: every index is written by exactly one iteration of concurrentPerform,
+    // into memory allocated once, and `values` is read only after concurrentPerform returns.
+    private let storage: UnsafeMutablePointer<Value?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = UnsafeMutablePointer<Value?>.allocate(capacity: max(count, 1))
+        storage.initialize(repeating: nil, count: max(count, 1))
+    }
+
+    deinit {
+        storage.deinitialize(count: max(count, 1))
+        storage.deallocate()
+    }
+
+    func set(_ index: Int, _ value: Value) {
+        storage[index] = value
+    }
+
+    var values: [Value] { (0..<count).map { storage[$0]! } }
+}

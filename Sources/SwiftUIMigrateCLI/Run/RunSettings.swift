@@ -1,0 +1,51 @@
+import ArgumentParsing
+import Foundation
+import SwiftUIMigrate
+
+/// The configuration and rules of one run: the config file, then the flags over it.
+struct RunSettings {
+    var configuration: Configuration
+    /// The folder the configuration's globs are relative to.
+    var configurationRoot: String
+
+    /// Reads `--config FILE` (or discovers `.swiftui-migrate.json` above the first path),
+    /// then applies `--rules` and `--strategy`.
+    init(arguments: ParsedArguments, paths: [String]) throws {
+        let configPath: String?
+        if let explicit = arguments.value("config") {
+            guard FileManager.default.fileExists(atPath: explicit) else {
+                throw CommandError("no such configuration file: \(explicit)")
+            }
+            configPath = explicit
+        } else {
+            let start = SourceDiscovery.absolute(paths.first ?? ".")
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory)
+            configPath = Configuration.discover(
+                from: isDirectory.boolValue ? start : URL(fileURLWithPath: start).deletingLastPathComponent().path)
+        }
+        do {
+            configuration = try configPath.map(Configuration.load(path:)) ?? Configuration()
+        } catch let error as ConfigurationError {
+            throw CommandError(error.description)
+        }
+        configurationRoot = configPath.map { URL(fileURLWithPath: SourceDiscovery.absolute($0)).deletingLastPathComponent().path }
+            ?? SourceDiscovery.absolute(".")
+        for rule in configuration.rules.keys where RuleRegistry.rule(id: rule) == nil {
+            throw CommandError("\(configPath ?? "configuration"): unknown rule '\(rule)' (see 'swiftui-migrate rules')")
+        }
+        let chosen = arguments.list("rules")
+        if !chosen.isEmpty {
+            for id in chosen where RuleRegistry.rule(id: id) == nil {
+                throw CommandError("unknown rule '\(id)' (see 'swiftui-migrate rules')")
+            }
+            configuration.rules = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.id, chosen.contains($0.id)) })
+        }
+        if let strategy = arguments.value("strategy") {
+            configuration.strategy = GroupStrategy(rawValue: strategy) ?? .auto
+        }
+    }
+
+    /// The engine for this run.
+    var engine: MigrationEngine { MigrationEngine(configuration: configuration) }
+}
