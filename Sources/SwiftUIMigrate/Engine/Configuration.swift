@@ -43,12 +43,18 @@ public struct Configuration: Sendable, Equatable {
         for key in dictionary.keys.sorted() where !Self.knownKeys.contains(key) {
             throw ConfigurationError("\(source): unknown key '\(key)'")
         }
-        func value<T>(_ key: String, as type: T.Type, described: String) throws -> T? {
+        // JSONSerialization's numbers cast to Bool and its booleans to Int, so `kinds`
+        // says which of the two a key's leaf values must really be.
+        func value<T>(_ key: String, as type: T.Type, described: String, kinds: JSONLeafKind = .any) throws -> T? {
             guard let raw = dictionary[key] else { return nil }
-            guard let typed = raw as? T else { throw ConfigurationError("\(source): '\(key)' must be \(described)") }
+            guard let typed = raw as? T, kinds.accepts(raw) else {
+                throw ConfigurationError("\(source): '\(key)' must be \(described)")
+            }
             return typed
         }
-        if let rules = try value("rules", as: [String: Bool].self, described: "an object of rule ids to true/false") {
+        if let rules = try value(
+            "rules", as: [String: Bool].self, described: "an object of rule ids to true/false", kinds: .booleans
+        ) {
             self.rules = rules
         }
         if let strategy = try value("strategy", as: String.self, described: "a string") {
@@ -68,11 +74,14 @@ public struct Configuration: Sendable, Equatable {
         if let identity = try value("identity", as: [String: String].self, described: "an object of view type to property name") {
             self.identity = identity
         }
-        if let size = try value("maxFileSize", as: Int.self, described: "a whole number of bytes") {
+        if let size = try value("maxFileSize", as: Int.self, described: "a whole number of bytes", kinds: .numbers) {
             guard size > 0 else { throw ConfigurationError("\(source): 'maxFileSize' must be positive") }
             self.maxFileSize = size
         }
-        if let options = try value("ruleOptions", as: [String: [String: Int]].self, described: "an object of rule id to {option: number}") {
+        if let options = try value(
+            "ruleOptions", as: [String: [String: Int]].self, described: "an object of rule id to {option: number}",
+            kinds: .numbers
+        ) {
             self.ruleOptions = options
         }
     }
@@ -110,6 +119,28 @@ public struct Configuration: Sendable, Equatable {
     /// An integer option of a rule, or `fallback`.
     public func option(_ name: String, of ruleID: String, default fallback: Int) -> Int {
         ruleOptions[ruleID]?[name] ?? fallback
+    }
+}
+
+/// Which JSON scalars a configuration value's leaves may be.
+enum JSONLeafKind {
+    case any
+    /// `true`/`false` only, not `0`/`1`.
+    case booleans
+    /// Numbers only, not `true`/`false`.
+    case numbers
+
+    /// True when every scalar inside `value` (through arrays and objects) is of this kind.
+    func accepts(_ value: Any) -> Bool {
+        switch value {
+        case let dictionary as [String: Any]: return dictionary.values.allSatisfy(accepts)
+        case let array as [Any]: return array.allSatisfy(accepts)
+        default: break
+        }
+        guard self != .any, let number = value as? NSNumber, !(value is String) else { return true }
+        // A JSON boolean is an NSNumber whose type is `char`.
+        let isBoolean = String(cString: number.objCType) == "c"
+        return self == .booleans ? isBoolean : !isBoolean
     }
 }
 

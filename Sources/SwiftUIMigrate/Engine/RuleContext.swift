@@ -77,7 +77,9 @@ public struct RuleContext {
     /// (lines that do not start with `oldIndent` are left as they are).
     public func reindent(_ text: String, from oldIndent: String, to newIndent: String) -> String {
         guard oldIndent != newIndent else { return text }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split on scalars: in a String, "\r\n" is one Character and would not split on "\n".
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)) }
         for index in lines.indices.dropFirst() {
             let line = lines[index]
             if line.trimmingWhitespace().isEmpty { continue }

@@ -3,7 +3,7 @@
 /// - `// swiftui-migrate:disable-next-line [rule …]` silences the next line.
 /// - `// swiftui-migrate:disable [rule …]` … `// swiftui-migrate:enable [rule …]` silences a region.
 /// - `// swiftui-migrate:disable-file [rule …]` silences the whole file.
-/// With no rule named (or `all`), every rule is silenced.
+/// With no rule named (or `all`), every rule is silenced; a bare `enable` ends every open region.
 struct Suppression: Sendable {
     private struct Region { var rule: String?; var lines: ClosedRange<Int> }
     private var regions: [Region] = []
@@ -15,7 +15,9 @@ struct Suppression: Sendable {
         guard ByteSearch.contains(bytes, Self.marker) else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         var open: [String?: Int] = [:]
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on scalars: in a String, "\r\n" is one Character and would not split on "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { Substring(String(String.UnicodeScalarView($0))) }
         for (index, line) in lines.enumerated() {
             let lineNumber = index + 1
             guard let comment = line.range(of: "//"), let markerRange = line.range(of: Self.marker),
@@ -34,7 +36,9 @@ struct Suppression: Sendable {
             case "disable":
                 for rule in rules where open[rule] == nil { open[rule] = lineNumber }
             case "enable":
-                for rule in rules {
+                // A bare `enable` ends every open region, also the ones a named `disable` opened.
+                let closing: [String?] = named.isEmpty ? Array(open.keys) : rules
+                for rule in closing {
                     if let start = open.removeValue(forKey: rule) {
                         regions.append(Region(rule: rule, lines: start...lineNumber))
                     }

@@ -1,10 +1,557 @@
-/// PLACEHOLDER — being written.
+import SwiftSyntax
+
+/// `group-lifecycle`: `onAppear`, `onDisappear` or `task` on a `Group`.
+///
+/// Apple documents that a Group's modifiers apply to each of its members, so
+/// a lifecycle action on a Group runs once per member and again whenever a
+/// conditional swaps members; builds with the iOS 15+ SDK merge those calls
+/// into one, except where the Group's members are rows of a `List`. Either
+/// way the code says something other than what it does. The rule makes it
+/// explicit: it replaces the Group with a container when the Group shows one
+/// view on every path (hoist), else unwraps it and applies its whole chain to
+/// each member (distribute), else reports it with the manual fix.
 public struct GroupLifecycleRule: Rule {
     public init() {}
+
     public var id: String { "group-lifecycle" }
     public var isEnabledByDefault: Bool { true }
-    public var documentation: RuleDocumentation { RuleDocumentation(summary: "", detects: "", fix: "", safety: "") }
-    public var examples: RuleExamples { RuleExamples(triggering: [], nonTriggering: [], corrections: []) }
-    public var triggerWords: [String] { ["onAppear", "task"] }
-    public func findings(in context: RuleContext) -> [Finding] { [] }
+    public var triggerWords: [String] { ["Group"] }
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        let collector = GroupCallCollector()
+        collector.walk(context.tree)
+        return collector.groups.compactMap { finding(for: $0, in: context) }
+    }
+
+    /// The finding for one Group, or nil when its chain has no lifecycle modifier.
+    private func finding(for group: GroupCall, in context: RuleContext) -> Finding? {
+        let chain = ModifierChain(above: group.call)
+        guard chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
+        let strategy = context.configuration.strategy
+        let members = GroupMembers(content: group.content.statements)
+        func report(_ reason: String) -> Finding {
+            context.finding(id, at: group.name, message: Message.report, action: .report, reason: reason)
+        }
+
+        if members.showsSeveralAtOnce { return report(Reason.severalMembers) }
+        if strategy == .report { return report(Reason.reportStrategy) }
+
+        let memberScoped = chain.modifiers.first { GroupModifierKind.isMemberScoped($0.name) }
+        if members.showsOneViewOnEveryPath && memberScoped == nil && strategy != .distribute {
+            let host = context.configuration.hostContainer
+            return context.finding(
+                id, at: group.name, message: Message.hoist(host), action: .rewrite, safety: Safety.hoist,
+                edits: [context.replace(group.name, with: host)])
+        }
+        if strategy == .hoist {
+            if let memberScoped, members.showsOneViewOnEveryPath {
+                return report(Reason.memberScoped(memberScoped.name))
+            }
+            return report(Reason.mayShowNothing)
+        }
+
+        if members.views.isEmpty { return report(Reason.noMembers) }
+        if !members.unsupported.isEmpty { return report(Reason.otherStatements) }
+        if let name = Self.names(usedIn: chain).sorted().first(where: members.boundNames.contains) {
+            return report(Reason.shadowed(name))
+        }
+        let builder = ViewBuilderContext(of: chain.outermost)
+        var edits: [SourceEdit] = []
+        switch builder.kind {
+        case .builder:
+            break
+        case .needsAttribute(let declaration):
+            let indent = context.lineIndentation(of: declaration)
+            edits.append(.insert(
+                "@ViewBuilder" + context.style.lineEnding + indent,
+                at: declaration.positionAfterSkippingLeadingTrivia.utf8Offset))
+        case .other:
+            return report(Reason.notInBuilder)
+        }
+        let start = builder.returnStatement?.positionAfterSkippingLeadingTrivia.utf8Offset
+            ?? group.call.positionAfterSkippingLeadingTrivia.utf8Offset
+        guard let distribution = try? GroupDistribution(
+            group: group, chain: chain, members: members.views, start: start, context: context) else {
+            return report(Reason.layout)
+        }
+        edits.append(distribution.edit)
+        return context.finding(
+            id, at: group.name, message: Message.distribute, action: .rewrite, safety: Safety.distribute, edits: edits)
+    }
+}
+
+extension GroupLifecycleRule {
+    /// The plain names the chain's modifiers read or write (`title` in `.id(title)`),
+    /// not the members they name after a dot.
+    static func names(usedIn chain: ModifierChain) -> Set<String> {
+        var names: Set<String> = []
+        for modifier in chain.modifiers {
+            guard let call = modifier.call else { continue }
+            var parts: [Syntax] = [Syntax(call.arguments)]
+            if let closure = call.trailingClosure { parts.append(Syntax(closure)) }
+            parts.append(Syntax(call.additionalTrailingClosures))
+            for token in parts.flatMap({ $0.tokens(viewMode: .sourceAccurate) }) {
+                guard case .identifier(let name) = token.tokenKind,
+                      let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+                if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
+                    continue
+                }
+                names.insert(name)
+            }
+        }
+        return names
+    }
+}
+
+/// Collects every `Group { … }` content-closure call, outer ones first.
+private final class GroupCallCollector: SyntaxVisitor {
+    private(set) var groups: [GroupCall] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let group = GroupCall(node) { groups.append(group) }
+        return .visitChildren
+    }
+}
+
+// MARK: - Messages
+
+fileprivate enum Message {
+    static func hoist(_ host: String) -> String {
+        "replace the Group with a \(host) so the lifecycle action belongs to one view"
+    }
+    static let distribute = "distribute the Group's modifiers onto its members"
+    static let report = "move the lifecycle modifier off the Group"
+}
+
+fileprivate enum Reason {
+    static let severalMembers = "the Group shows several views at once, so the action runs once per member; "
+        + "move the modifier to a container or to the one view that owns the work"
+    static let reportStrategy = "the strategy is report; replace the Group with a container if it shows one view "
+        + "on every path, or apply its modifiers to each member"
+    static func memberScoped(_ name: String) -> String {
+        "the chain has .\(name), which acts on each member, so the Group cannot become a container; "
+            + "apply the modifiers to each member or use the distribute strategy"
+    }
+    static let mayShowNothing = "the Group shows no view on some path, where a container would still run the action; "
+        + "apply the modifiers to each member or use the distribute strategy"
+    static let noMembers = "the Group shows no view, so its lifecycle modifiers never run; "
+        + "remove them or move them to a view that appears"
+    static let otherStatements = "the Group's content has statements that are not views, so it cannot be unwrapped; "
+        + "apply the modifiers to each member by hand"
+    static let notInBuilder = "the Group does not stand in a view builder, so it cannot be unwrapped; "
+        + "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
+    static func shadowed(_ name: String) -> String {
+        "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the branch "
+            + "would change what `\(name)` means; rename the binding or move the modifiers by hand"
+    }
+    static let layout = "the Group's braces and members are laid out in a way the tool does not unwrap; "
+        + "apply the modifiers to each member by hand"
+}
+
+fileprivate enum Safety {
+    static let hoist = SafetyLabel.behaviorChange(
+        "runs once per appearance of the container, as iOS 15+ SDK builds already do; no longer once per member")
+    static let distribute = SafetyLabel.behaviorChange(
+        "each member now runs the action when it appears, as Apple documents; "
+            + "iOS 15+ SDK builds had merged these into one call")
+}
+
+// MARK: - Documentation
+
+extension GroupLifecycleRule {
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(
+            summary: "Lifecycle modifiers on a Group, which run once per member as documented but once in all on iOS 15+ SDK builds.",
+            detects: """
+                Detects: `Group { … }` (the content-closure initializer, not `Group(subviews:)` or \
+                `Group(sections:)`) whose modifier chain has `onAppear`, `onDisappear` or `task` in any form, \
+                anywhere in the chain: after other modifiers, comments and blank lines, inside `#if` clauses, \
+                or on the closing line (`}.task {`). Apple documents that a Group's modifiers apply to each \
+                member, so the action runs once per member and again whenever a conditional swaps members; \
+                builds with the iOS 15+ SDK merge those calls into one, except for rows of a `List`.
+
+                ```swift
+                Group {
+                    if isLoading { ProgressView() } else { DataLoadedView() }
+                }
+                .onAppear { fetchData() }
+                ```
+                """,
+            fix: """
+                Fix: when the Group shows exactly one view on every path (one view; an `if`/`else if`/`else`, \
+                a `switch` or a `#if`/`#else` whose branches each show one view) and its chain has no modifier \
+                that acts on each member (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, \
+                `listRow…`, `swipeActions`), the Group becomes the host container (`hostContainer`, default \
+                `ZStack`), so the action belongs to one view:
+
+                ```swift
+                ZStack {
+                    if isLoading { ProgressView() } else { DataLoadedView() }
+                }
+                .onAppear { fetchData() }
+                ```
+
+                Otherwise, where the Group stands in a view builder, the Group goes and its whole chain is \
+                applied to each member, inside each branch (`@ViewBuilder` is added to a computed property or \
+                function that then needs it):
+
+                ```swift
+                if isLoading {
+                    ProgressView()
+                        .onAppear { fetchData() }
+                }
+                ```
+
+                A Group that shows several views at once, or that stands outside a view builder, is reported \
+                with the manual fix. The `strategy` option chooses `auto` (this order), `hoist` or \
+                `distribute` (only that fix; the rest is reported) or `report`. A `switch` counts as covering \
+                every value, since Swift rejects one that does not.
+                """,
+            safety: """
+                behavior-change. Hoist: "\(Safety.hoist.explanation ?? "")". Distribute: \
+                "\(Safety.distribute.explanation ?? "")"; the chain's other modifiers apply to each member \
+                exactly as they did through the Group.
+                """)
+    }
+
+    public var examples: RuleExamples {
+        RuleExamples(
+            triggering: [
+                RuleExample("""
+                    struct StartView: View {
+                        @State private var isLoggedIn = false
+
+                        var body: some View {
+                            ↓Group {
+                                if isLoggedIn {
+                                    WelcomeView()
+                                } else {
+                                    LoginView()
+                                }
+                            }
+                            .navigationBarTitle("Start")
+                            .onAppear {
+                                print("start appeared")
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BannerView: View {
+                        @State private var showsBanner = false
+
+                        var body: some View {
+                            VStack {
+                                ↓Group {
+                                    if showsBanner {
+                                        Text("New posts")
+                                    }
+                                }.task {
+                                    await Task.yield()
+                                }
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct TitleView: View {
+                        var body: some View {
+                            ↓Group {
+                                Text("Title")
+                                Text("Subtitle")
+                            }
+                            .onAppear {
+                                print("appeared")
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BadgeView: View {
+                        let count: Int
+
+                        var body: some View {
+                            Color.clear
+                                .overlay(↓Group {
+                                    if count > 0 {
+                                        Text("\\(count)")
+                                    }
+                                }.onDisappear {
+                                    print("badge gone")
+                                })
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct StartView: View {
+                        @State private var isLoggedIn = false
+
+                        var body: some View {
+                            ↓Group {
+                                if isLoggedIn {
+                                    WelcomeView()
+                                } else {
+                                    LoginView()
+                                }
+                            }
+                            .onAppear {
+                                print("start appeared")
+                            }
+                        }
+                    }
+                    """, configuration: Self.configuration(.report)),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct CreditsView: View {
+                        var body: some View {
+                            Group {
+                                Text("SwiftUI")
+                                Text("Combine")
+                            }
+                            .font(.headline)
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct CardsView<Content: View>: View {
+                        let content: Content
+
+                        var body: some View {
+                            Group(subviews: content) { subviews in
+                                Text("\\(subviews.count) cards")
+                            }
+                            .onAppear {
+                                print("cards appeared")
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct LoadingView: View {
+                        @State private var isLoading = true
+
+                        var body: some View {
+                            ZStack {
+                                if isLoading {
+                                    ProgressView()
+                                } else {
+                                    DataLoadedView()
+                                }
+                            }
+                            .onAppear {
+                                isLoading = false
+                            }
+                        }
+                    }
+                    """),
+            ],
+            corrections: [
+                RuleCorrection("""
+                    struct ContentView: View {
+                        @State private var isLoading = true
+
+                        var body: some View {
+                            Group {
+                                if isLoading {
+                                    ProgressView()
+                                } else {
+                                    DataLoadedView()
+                                }
+                            }
+                            .onAppear {
+                                fetchData()
+                            }
+                        }
+
+                        private func fetchData() {}
+                    }
+                    """, """
+                    struct ContentView: View {
+                        @State private var isLoading = true
+
+                        var body: some View {
+                            ZStack {
+                                if isLoading {
+                                    ProgressView()
+                                } else {
+                                    DataLoadedView()
+                                }
+                            }
+                            .onAppear {
+                                fetchData()
+                            }
+                        }
+
+                        private func fetchData() {}
+                    }
+                    """),
+                RuleCorrection("""
+                    struct ContentView: View {
+                        @State private var isLoading = true
+
+                        var body: some View {
+                            Group {
+                                if isLoading {
+                                    ProgressView()
+                                } else {
+                                    DataLoadedView()
+                                }
+                            }
+                            .onAppear {
+                                fetchData()
+                            }
+                        }
+
+                        private func fetchData() {}
+                    }
+                    """, """
+                    struct ContentView: View {
+                        @State private var isLoading = true
+
+                        var body: some View {
+                            if isLoading {
+                                ProgressView()
+                                    .onAppear {
+                                        fetchData()
+                                    }
+                            } else {
+                                DataLoadedView()
+                                    .onAppear {
+                                        fetchData()
+                                    }
+                            }
+                        }
+
+                        private func fetchData() {}
+                    }
+                    """, configuration: Self.configuration(.distribute)),
+                RuleCorrection("""
+                    struct NoticeView: View {
+                        let notice: String?
+
+                        var body: some View {
+                            content
+                        }
+
+                        private var content: some View {
+                            Group {
+                                if let notice {
+                                    Text(notice)
+                                }
+                            }
+                            .onAppear {
+                                print("notice shown")
+                            }
+                        }
+                    }
+                    """, """
+                    struct NoticeView: View {
+                        let notice: String?
+
+                        var body: some View {
+                            content
+                        }
+
+                        @ViewBuilder
+                        private var content: some View {
+                            if let notice {
+                                Text(notice)
+                                    .onAppear {
+                                        print("notice shown")
+                                    }
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct FeedView: View {
+                        @State private var isEmpty = false
+
+                        var body: some View {
+                            List {
+                                Group {
+                                    if isEmpty {
+                                        Text("No posts")
+                                    } else {
+                                        Text("Posts")
+                                    }
+                                }
+                                .id(isEmpty)
+                                .task {
+                                    await Task.yield()
+                                }
+                            }
+                        }
+                    }
+                    """, """
+                    struct FeedView: View {
+                        @State private var isEmpty = false
+
+                        var body: some View {
+                            List {
+                                if isEmpty {
+                                    Text("No posts")
+                                        .id(isEmpty)
+                                        .task {
+                                            await Task.yield()
+                                        }
+                                } else {
+                                    Text("Posts")
+                                        .id(isEmpty)
+                                        .task {
+                                            await Task.yield()
+                                        }
+                                }
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct StartView: View {
+                        @State private var isLoggedIn = false
+
+                        var body: some View {
+                            Group {
+                                if isLoggedIn {
+                                    WelcomeView()
+                                } else {
+                                    LoginView()
+                                }
+                            }
+                            .onAppear {
+                                print("start appeared")
+                            }
+                        }
+                    }
+                    """, """
+                    struct StartView: View {
+                        @State private var isLoggedIn = false
+
+                        var body: some View {
+                            VStack {
+                                if isLoggedIn {
+                                    WelcomeView()
+                                } else {
+                                    LoginView()
+                                }
+                            }
+                            .onAppear {
+                                print("start appeared")
+                            }
+                        }
+                    }
+                    """, configuration: Self.configuration(hostContainer: "VStack")),
+            ])
+    }
+
+    /// A configuration with `strategy` and `hostContainer` set, for the examples.
+    private static func configuration(_ strategy: GroupStrategy = .auto, hostContainer: String = "ZStack") -> Configuration {
+        var configuration = Configuration()
+        configuration.strategy = strategy
+        configuration.hostContainer = hostContainer
+        return configuration
+    }
 }

@@ -1,10 +1,483 @@
-/// PLACEHOLDER — being written.
+import SwiftSyntax
+
+fileprivate enum Message {
+    static let rewrite = "key the load on the view's identity with task(id:) instead of a run-once flag"
+    static let keep = "keep the run-once flag"
+    static let skip = "replace the run-once flag by hand"
+    static let kept = "kept: no identity to key on"
+}
+
+/// Replaces a run-once `@State` flag guarding `.onAppear`/`.task` with `.task(id:)` keyed on
+/// the view's identity.
+///
+/// Statements before the guard stay where they are: they ran on every appearance and
+/// still do. The flag's declaration is removed with its doc comment.
 public struct GuardFlagLoadRule: Rule {
     public init() {}
     public var id: String { "guard-flag-load" }
     public var isEnabledByDefault: Bool { true }
-    public var documentation: RuleDocumentation { RuleDocumentation(summary: "", detects: "", fix: "", safety: "") }
-    public var examples: RuleExamples { RuleExamples(triggering: [], nonTriggering: [], corrections: []) }
-    public var triggerWords: [String] { ["onAppear", "task"] }
-    public func findings(in context: RuleContext) -> [Finding] { [] }
+    public var triggerWords: [String] { ["@State"] }
+
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(
+            summary: "Replace run-once @State flags guarding onAppear/task with task(id:) keyed on the view's identity.",
+            detects: """
+                Detects: a `@State` Bool of the view, initialised to `false` (or `true` for the inverted form), \
+                checked at the top of an `.onAppear` or `.task` closure (`guard !hasLoaded else { return }`, \
+                `guard hasLoaded == false else { return }`, `if hasLoaded { return }`, `if !hasLoaded { … }`) and \
+                set in that closure (`hasLoaded = true`, `hasLoaded.toggle()`, also after an `await`, inside the \
+                inner `Task { }` or inside `withAnimation { }`). `.onAppear` fires on every appearance — \
+                navigation pop-back, tab switch, list recycling — and the flag hand-rolls "once" on top of it, \
+                without noticing when the view comes to show different data.
+                """,
+            fix: """
+                Fix: key the work on the view's identity: the one stored property without a property wrapper \
+                that the action reads and whose type is known to be Equatable (`let brewID: String`, or \
+                `item.id` of a stored `item`). The guard, the assignment, an inner `Task { }` wrapper (its \
+                `priority:` moves to `.task(id:priority:)`) and the flag's declaration are removed. Before:
+                    @State private var hasLoaded = false
+                    .onAppear {
+                        guard !hasLoaded else { return }
+                        hasLoaded = true
+                        Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                    }
+                After:
+                    .task(id: brewID) {
+                        brew = try? await BrewStore.shared.fetch(brewID)
+                    }
+                `task(id:)` is not "run once": it runs on each appearance and again when the id changes, and it \
+                is cancelled when the view disappears. With no identity to key on, the flag is kept — it is the \
+                honest tool there. With several candidates the rule skips and names them; choose one with \
+                `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. It also skips when the flag \
+                is read or written anywhere else (the body, `onDisappear` resets, animations), when the inner task \
+                is `Task.detached` or stored, when the Task is not the last statement, and when the guard sits in \
+                a helper function (`.onAppear(perform: loadIfNeeded)`), which the rule does not follow.
+                """,
+            safety: """
+                behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear".
+                """)
+    }
+
+    public var examples: RuleExamples {
+        RuleExamples(
+            triggering: [
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .↓onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewRatingView: View {
+                        let brewID: String
+                        @State private var rating = 0
+                        @State private var didLoad = false
+
+                        var body: some View {
+                            Text("\\(rating)")
+                                .↓task {
+                                    if didLoad { return }
+                                    rating = (try? await BrewStore.shared.fetch(brewID))?.rating ?? 0
+                                    didLoad = true
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewHeaderView: View {
+                        let brew: Brew
+                        @State private var name = ""
+                        @State private var isFirstAppearance = true
+
+                        var body: some View {
+                            Text(name)
+                                .↓onAppear {
+                                    if isFirstAppearance {
+                                        name = brew.id.uppercased()
+                                        isFirstAppearance = false
+                                    }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewNotesView: View {
+                        let brewID: String
+                        let revision: Int
+                        @State private var notes = ""
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(notes)
+                                .↓onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    notes = "\\(brewID) r\\(revision)"
+                                }
+                        }
+                    }
+                    """, configuration: Self.choosingRevision),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .task(id: brewID) {
+                                    brew = try? await BrewStore.shared.fetch(brewID)
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct WelcomeBanner: View {
+                        @State private var brews: [Brew] = []
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text("\\(brews.count) brews")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brews = (try? await BrewStore.shared.fetchAll()) ?? [] }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewBadge: View {
+                        let brewID: String
+                        @State private var appeared = false
+
+                        var body: some View {
+                            Text(brewID)
+                                .opacity(appeared ? 1 : 0)
+                                .onAppear {
+                                    guard !appeared else { return }
+                                    withAnimation { appeared = true }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewListView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                                .onDisappear { hasLoaded = false }
+                        }
+                    }
+                    """),
+            ],
+            corrections: [
+                RuleCorrection("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .task(id: brewID) {
+                                    brew = try? await BrewStore.shared.fetch(brewID)
+                                }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct BrewHeaderView: View {
+                        let brew: Brew
+                        @State private var name = ""
+                        @State private var isFirstAppearance = true
+
+                        var body: some View {
+                            Text(name)
+                                .onAppear {
+                                    if isFirstAppearance {
+                                        name = brew.id.uppercased()
+                                        isFirstAppearance = false
+                                    }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewHeaderView: View {
+                        let brew: Brew
+                        @State private var name = ""
+
+                        var body: some View {
+                            Text(name)
+                                .task(id: brew.id) {
+                                    name = brew.id.uppercased()
+                                }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct BrewNotesView: View {
+                        let brewID: String
+                        let revision: Int
+                        @State private var notes = ""
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(notes)
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task(priority: .background) {
+                                        notes = "\\(brewID) r\\(revision)"
+                                    }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewNotesView: View {
+                        let brewID: String
+                        let revision: Int
+                        @State private var notes = ""
+
+                        var body: some View {
+                            Text(notes)
+                                .task(id: revision, priority: .background) {
+                                    notes = "\\(brewID) r\\(revision)"
+                                }
+                        }
+                    }
+                    """, configuration: Self.choosingRevision),
+            ])
+    }
+
+    /// The examples' configuration choosing `revision` among BrewNotesView's candidates.
+    private static var choosingRevision: Configuration {
+        var configuration = Configuration()
+        configuration.identity = ["BrewNotesView": "revision"]
+        return configuration
+    }
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for modifier in LifecycleModifier.all(in: context.tree) where !modifier.hasID {
+            guard let view = ViewDeclaration(enclosing: modifier.call, in: context.tree) else { continue }
+            if let closure = modifier.closure, closure.signature == nil,
+               let flag = RunOnceFlag.find(in: closure.statements, of: view) {
+                findings.append(finding(for: flag, modifier: modifier, closure: closure, view: view, context: context))
+            } else if let helper = RunOnceFlag.guardingHelper(of: modifier, in: view) {
+                findings.append(context.finding(
+                    id, at: modifier.nameToken, message: Message.skip, action: .skip,
+                    reason: "the guard is in \(helper)(), which the rule does not follow"))
+            }
+        }
+        return findings
+    }
+
+    /// The finding for one run-once-flag closure: a rewrite, a keep or a skip.
+    private func finding(
+        for flag: RunOnceFlag, modifier: LifecycleModifier, closure: ClosureExprSyntax, view: ViewDeclaration,
+        context: RuleContext
+    ) -> Finding {
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+
+        // The statements that run, with the check taken out (and its body, for `if !flag { … }`, spliced in).
+        var pieces: [BodyPiece] = []
+        var outerTask: InnerTask?
+        let checkIsInTask = flag.scope.id != closure.statements.id
+        if checkIsInTask, let last = closure.statements.last, let task = InnerTask(last) {
+            outerTask = task
+            pieces += closure.statements.dropLast().map { .statement($0, holes: []) }
+            pieces += [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
+        }
+        for statement in flag.scope {
+            guard statement.id == flag.check.id else {
+                pieces.append(.statement(statement, holes: []))
+                continue
+            }
+            if case .wrap(let body) = flag.form {
+                pieces.append(.trailingComments(of: body.leftBrace))
+                pieces += body.statements.map { .statement($0, holes: []) }
+                pieces.append(.closingComments(of: body.rightBrace))
+            }
+        }
+        if let outerTask { pieces.append(.closingComments(of: outerTask.closure.rightBrace)) }
+
+        // The sets the rewrite removes: whole statements, or lines inside `withAnimation { }`.
+        let sets = setSites(in: pieces, flag: flag)
+        let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
+        let condition = flag.conditionRange
+        let uses = view.uses(of: flag.name).filter { use in
+            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+            return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
+        }
+        if let use = uses.first {
+            return skip(otherUseReason(use, flag: flag, context: context))
+        }
+
+        // The identity: read by the work (the check and the sets are not part of it).
+        let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
+        let chosen: IdentityCandidate
+        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
+        case .chosen(let candidate):
+            chosen = candidate
+        case .none:
+            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
+        case .ambiguous(let candidates):
+            let names = candidates.map(\.expression)
+            return skip("several properties could key the task (\(names.joined(separator: ", "))); choose one with "
+                + "\"identity\": {\"\(view.name)\": \"\(names[0])\"} in .swiftui-migrate.json")
+        case .configuredNotFound(let name):
+            return skip("the configured identity \(name) of \(view.name) is not a stored Equatable property the action reads")
+        }
+
+        // Remove the sets, then unwrap the inner Task when it is the last statement.
+        pieces = removing(sets, from: pieces, context: context)
+        var priority = modifier.priority?.trimmedDescription
+        if let outerTask {
+            if let reason = outerTask.reasonNotUnwrappable { return skip(reason) }
+            if let taskPriority = outerTask.priority {
+                if priority != nil { return skip("both the task modifier and its inner Task set a priority") }
+                priority = taskPriority.trimmedDescription
+            }
+        }
+        let statements = pieces.compactMap(\.statement)
+        let tasks = statements.compactMap(InnerTask.init)
+        if let task = tasks.first {
+            if let reason = task.reasonNotUnwrappable { return skip(reason) }
+            guard tasks.count == 1, statements.last?.id == task.statement.id else {
+                return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
+            }
+            if let taskPriority = task.priority {
+                if priority != nil { return skip("both the task modifier and its inner Task set a priority") }
+                priority = taskPriority.trimmedDescription
+            }
+            let index = pieces.firstIndex { $0.statement?.id == task.statement.id }!
+            var unwrapped: [BodyPiece] = [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
+            unwrapped += task.closure.statements.map { .statement($0, holes: []) }
+            unwrapped.append(.closingComments(of: task.closure.rightBrace))
+            pieces.replaceSubrange(index...index, with: unwrapped)
+            pieces = removing(sets, from: pieces, context: context)
+        }
+
+        var writer = ClosureBodyWriter(context: context)
+        writer.add(pieces)
+        let indentation = closure.bodyIndentation(in: context)
+        var edits = modifier.headerEdits(id: chosen.expression, priority: priority)
+        edits.append(SourceEdit(
+            range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+            replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
+        edits.append(context.declarationRemoval(of: flag.property.declaration))
+        return context.finding(
+            id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
+            safety: .behaviorChange("re-runs on each appearance and when \(chosen.expression) changes; cancelled on disappear"),
+            edits: edits)
+    }
+
+    /// A statement that sets the flag, and the statement holding it when it is nested in `withAnimation { }`.
+    private struct SetSite {
+        var statement: CodeBlockItemSyntax
+        /// The `withAnimation { }` statement it stands in, and whether it is that call's only statement.
+        var container: (statement: CodeBlockItemSyntax, isOnly: Bool)?
+    }
+
+    /// The removable sets among the pieces' statements, one level into a `Task { }` and `withAnimation { }`.
+    private func setSites(in pieces: [BodyPiece], flag: RunOnceFlag) -> [SetSite] {
+        var sites: [SetSite] = []
+        func scan(_ statements: [CodeBlockItemSyntax], descend: Bool) {
+            for statement in statements {
+                if flag.isRemovableSet(statement) {
+                    sites.append(SetSite(statement: statement))
+                } else if let (set, isOnly) = flag.setInsideAnimation(statement) {
+                    sites.append(SetSite(statement: set, container: (statement, isOnly)))
+                } else if descend, let task = InnerTask(statement) {
+                    scan(Array(task.closure.statements), descend: false)
+                }
+            }
+        }
+        scan(pieces.compactMap(\.statement), descend: true)
+        return sites
+    }
+
+    /// `pieces` without the set statements: whole statements dropped, sets inside a
+    /// `withAnimation { }` with other work cut out as holes.
+    private func removing(_ sites: [SetSite], from pieces: [BodyPiece], context: RuleContext) -> [BodyPiece] {
+        pieces.compactMap { piece in
+            guard case .statement(let item, var holes) = piece else { return piece }
+            for site in sites {
+                if let container = site.container, container.statement.id == item.id {
+                    if container.isOnly { return nil }
+                    holes.append(context.removalRange(of: site.statement))
+                } else if site.container == nil, site.statement.id == item.id {
+                    return nil
+                }
+            }
+            return .statement(item, holes: holes)
+        }
+    }
+
+    /// Why a use of the flag outside the check and the set rules the rewrite out.
+    private func otherUseReason(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> String {
+        let line = context.finding(id, at: use, message: "", action: .skip).line
+        var node = Syntax(use)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
+        if let statement = node.parent?.as(CodeBlockItemSyntax.self), flag.isWrite(statement) {
+            if flag.isRemovableSet(statement) {
+                return "\(flag.name) is also set on line \(line), where the rule does not follow it"
+            }
+            return "\(flag.name) is set back on line \(line), so it is not a run-once flag"
+        }
+        if let sequence = use.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
+           sequence.elements.first?.id == use.id, Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
+            return "\(flag.name) is set back on line \(line), so it is not a run-once flag"
+        }
+        return "\(flag.name) is also read on line \(line), so removing it would change more than this closure"
+    }
+}
+
+extension RunOnceFlag {
+    /// The bytes of the check's condition: uses of the flag there are the check itself.
+    var conditionRange: Range<Int> {
+        if let guardStmt = check.item.as(GuardStmtSyntax.self) {
+            return guardStmt.conditions.position.utf8Offset..<guardStmt.conditions.endPosition.utf8Offset
+        }
+        if let ifExpr = RunOnceFlag.ifExpression(check) {
+            return ifExpr.conditions.position.utf8Offset..<ifExpr.conditions.endPosition.utf8Offset
+        }
+        return 0..<0
+    }
 }

@@ -1,10 +1,306 @@
-/// PLACEHOLDER — being written.
+import SwiftSyntax
+
+fileprivate enum Message {
+    static let rewrite = "use task instead of starting a Task in onAppear"
+    static let skip = "move the work into task by hand"
+    static let cancelled = "the work is now cancelled when the view disappears"
+}
+
+/// Turns `.onAppear { Task { … } }` into `.task { … }`, so the work is tied to the view's lifetime.
+///
+/// Closures guarded by a run-once flag belong to `guard-flag-load`: this rule leaves them
+/// alone whatever that rule decides. Moving a flag-guarded load into a cancellable `.task`
+/// would be worse than either form — a load cancelled by an early disappearance would never
+/// run again, because the flag is already set.
+///
+/// Pagination sentinels (`Color.clear.onAppear { Task { await loadMore() } }`) are rewritten
+/// like any other closure: a page load cancelled because the sentinel scrolled off starts
+/// again when it reappears, which is when the page is needed.
 public struct OnAppearTaskRule: Rule {
     public init() {}
     public var id: String { "onappear-task" }
     public var isEnabledByDefault: Bool { true }
-    public var documentation: RuleDocumentation { RuleDocumentation(summary: "", detects: "", fix: "", safety: "") }
-    public var examples: RuleExamples { RuleExamples(triggering: [], nonTriggering: [], corrections: []) }
-    public var triggerWords: [String] { ["onAppear", "task"] }
-    public func findings(in context: RuleContext) -> [Finding] { [] }
+    public var triggerWords: [String] { ["onAppear"] }
+
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(
+            summary: "Replace a Task started in onAppear with the task modifier.",
+            detects: """
+                Detects: `.onAppear { [sync statements] Task { … } }` (also `.onAppear(perform: { … })` and \
+                `Task(priority:)`), an unstructured task that outlives the view: it keeps running after the view \
+                disappears, and a new one starts on every appearance.
+                """,
+            fix: """
+                Fix: move the Task's body into `.task { }`, after the synchronous statements; `Task(priority: p)` \
+                becomes `.task(priority: p)`. When the work reads exactly one identity of the view (a stored \
+                property without a property wrapper whose type is known to be Equatable, or `item.id` of a stored \
+                `item`), the task is keyed on it: `.task(id: brewID)`. Before:
+                    .onAppear {
+                        Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                    }
+                After:
+                    .task(id: brewID) {
+                        brew = try? await BrewStore.shared.fetch(brewID)
+                    }
+                `task(id:)` is not "run once": like `onAppear` it runs on each appearance, and it runs again when \
+                the id changes. Skips `Task.detached`, stored tasks (`let t = Task { }`), a Task that is not the \
+                last statement, and a Task body that throws, returns a value or has a closure signature. Closures \
+                guarded by a run-once flag are left to `guard-flag-load`. Pagination sentinels are rewritten: a \
+                page load cancelled because the sentinel scrolled off starts again when it reappears.
+                """,
+            safety: """
+                behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
+                again when <id> changes").
+                """)
+    }
+
+    public var examples: RuleExamples {
+        RuleExamples(
+            triggering: [
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .↓onAppear {
+                                    Task {
+                                        brew = try? await BrewStore.shared.fetch(brewID)
+                                    }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewShelfView: View {
+                        @State private var brews: [Brew] = []
+                        @State private var isLoading = false
+
+                        var body: some View {
+                            Text("\\(brews.count)")
+                                .↓onAppear {
+                                    isLoading = true
+                                    Task(priority: .background) {
+                                        brews = (try? await BrewStore.shared.fetchAll()) ?? []
+                                        isLoading = false
+                                    }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewFeedView: View {
+                        @State private var brews: [Brew] = []
+
+                        var body: some View {
+                            Color.clear
+                                .↓onAppear(perform: { Task { await loadMore() } })
+                        }
+
+                        func loadMore() async {
+                            brews += (try? await BrewStore.shared.fetchAll()) ?? []
+                        }
+                    }
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .task(id: brewID) {
+                                    brew = try? await BrewStore.shared.fetch(brewID)
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewExportView: View {
+                        let brewID: String
+
+                        var body: some View {
+                            Text(brewID)
+                                .onAppear {
+                                    Task.detached(priority: .background) {
+                                        _ = try? await BrewStore.shared.fetch(brewID)
+                                    }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewTimerView: View {
+                        @State private var ticks = 0
+
+                        var body: some View {
+                            Text("\\(ticks)")
+                                .onAppear {
+                                    Task { ticks += 1 }
+                                    ticks = 0
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """),
+            ],
+            corrections: [
+                RuleCorrection("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    Task {
+                                        brew = try? await BrewStore.shared.fetch(brewID)
+                                    }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .task(id: brewID) {
+                                    brew = try? await BrewStore.shared.fetch(brewID)
+                                }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct BrewShelfView: View {
+                        @State private var brews: [Brew] = []
+                        @State private var isLoading = false
+
+                        var body: some View {
+                            Text("\\(brews.count)")
+                                .onAppear {
+                                    isLoading = true
+                                    Task(priority: .background) {
+                                        brews = (try? await BrewStore.shared.fetchAll()) ?? []
+                                        isLoading = false
+                                    }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewShelfView: View {
+                        @State private var brews: [Brew] = []
+                        @State private var isLoading = false
+
+                        var body: some View {
+                            Text("\\(brews.count)")
+                                .task(priority: .background) {
+                                    isLoading = true
+                                    brews = (try? await BrewStore.shared.fetchAll()) ?? []
+                                    isLoading = false
+                                }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct BrewFeedView: View {
+                        @State private var brews: [Brew] = []
+
+                        var body: some View {
+                            Color.clear
+                                .onAppear(perform: { Task { await loadMore() } })
+                        }
+
+                        func loadMore() async {
+                            brews += (try? await BrewStore.shared.fetchAll()) ?? []
+                        }
+                    }
+                    """, """
+                    struct BrewFeedView: View {
+                        @State private var brews: [Brew] = []
+
+                        var body: some View {
+                            Color.clear
+                                .task {
+                                    await loadMore()
+                                }
+                        }
+
+                        func loadMore() async {
+                            brews += (try? await BrewStore.shared.fetchAll()) ?? []
+                        }
+                    }
+                    """),
+            ])
+    }
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for modifier in LifecycleModifier.all(in: context.tree) where modifier.name == "onAppear" {
+            if let finding = finding(for: modifier, context: context) { findings.append(finding) }
+        }
+        return findings
+    }
+
+    private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
+        guard let closure = modifier.closure, closure.signature == nil else { return nil }
+        let statements = Array(closure.statements)
+        let tasks = statements.compactMap(InnerTask.init)
+        guard let task = tasks.last else { return nil }
+        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
+        if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
+
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        if let reason = tasks.lazy.compactMap(\.reasonNotUnwrappable).first { return skip(reason) }
+        guard tasks.count == 1, statements.last?.id == task.statement.id else {
+            return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
+        }
+
+        var pieces: [BodyPiece] = statements.dropLast().map { .statement($0, holes: []) }
+        pieces += [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
+        pieces += task.closure.statements.map { .statement($0, holes: []) }
+        pieces.append(.closingComments(of: task.closure.rightBrace))
+        guard pieces.contains(where: { $0.statement != nil }) else { return nil }
+
+        var identity: IdentityCandidate?
+        if let view {
+            let work = pieces.compactMap(\.statement).map(Syntax.init)
+            if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
+                identity = candidate
+            }
+        }
+
+        var writer = ClosureBodyWriter(context: context)
+        writer.add(pieces)
+        let indentation = closure.bodyIndentation(in: context)
+        var edits = modifier.headerEdits(id: identity?.expression, priority: task.priority?.trimmedDescription)
+        edits.append(SourceEdit(
+            range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+            replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
+        let sentence = identity.map { "\(Message.cancelled) and runs again when \($0.expression) changes" } ?? Message.cancelled
+        return context.finding(
+            id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
+            safety: .behaviorChange(sentence), edits: edits)
+    }
 }

@@ -3,27 +3,58 @@ import Foundation
 import GitStage
 import SwiftUIMigrate
 
-/// `apply`: write the migration. `--in-place` writes the files with no git at all.
+/// `apply`: write the migration — on a new git branch (default), as a commit that touches
+/// nothing checked out (`--no-checkout`), or to the files only (`--in-place`).
 struct ApplyCommand {
     static let spec = CommandSpec(
-        name: "apply", abstract: "Apply the migration.",
+        name: "apply", abstract: "Apply the migration on a new git branch, or in place.",
         discussion: """
-            --in-place writes the rewritten files atomically (temporary file, then rename; mode bits,
-            line endings and a missing final newline kept) and touches no git state. A file that changed
-            on disk since it was read is not written. The per-file summary goes to standard error.
+            Default: create the branch at HEAD, point HEAD at it (no files move), write the migrated files
+            atomically and stage exactly them. Refused, changing nothing, when a file to migrate has
+            uncommitted changes. --commit also commits; --no-checkout commits HEAD's files, migrated, straight
+            onto the new branch without touching the worktree, index or HEAD (works on a dirty checkout and
+            in a bare repository); --in-place writes the files and touches no git state. Re-running when the
+            branch already holds this migration says "already applied" and exits 0.
+            The per-file summary goes to standard error.
             """,
         options: [
-            .flag("in-place", help: "Write the files only, no git."),
+            .option("branch", value: "name", help: "The branch to create.", default: StagePlan.defaultBranch),
+            .flag("commit", help: "Also commit the staged files."),
+            .option("message", value: "text", help: "The commit's title (with --commit or --no-checkout)."),
+            .option("author", value: "name <email>", help: "Commit author, when the repository's config has none."),
+            .flag("no-checkout", help: "Commit straight onto the new branch; worktree, index and HEAD untouched."),
+            .flag("in-place", help: "Write the files only, no git (several paths allowed)."),
             .option("summary", value: "file", help: "Also write the per-file summary as Markdown to this file."),
+            .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
         ] + CommonOptions.all,
         positional: CommonOptions.paths)
 
     let console: Console
 
     func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard arguments.flag("in-place") else {
-            throw CommandError("apply needs --in-place (the git modes are not available in this build)")
+        if arguments.flag("in-place") {
+            let gitOnly = ["branch", "message", "author"].filter { arguments.value($0) != nil }
+                + ["commit", "no-checkout"].filter { arguments.flag($0) }
+            if let first = gitOnly.first {
+                throw CommandError("--in-place writes no git state, so --\(first) does not apply")
+            }
+            return try runInPlace(arguments)
         }
+        if arguments.positionals.count > 1 {
+            throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
+        }
+        if arguments.flag("commit") && arguments.flag("no-checkout") {
+            throw CommandError("--no-checkout always commits; drop --commit")
+        }
+        let report = try GitApply(console: console).run(arguments, path: arguments.positionals.first ?? ".")
+        console.writeError(SummaryTable.render(report.summaries))
+        console.writeError(GitApply.resultLine(report) + "\n")
+        if arguments.value("format") == "json" { console.write(try GitApply.json(report)) }
+        try writeSummary(report.summaries, arguments)
+        return ExitCode.success
+    }
+
+    private func runInPlace(_ arguments: ParsedArguments) throws -> Int32 {
         let outcomes = try Workspace.migrate(arguments, console: console)
         var failures = 0
         for outcome in outcomes {
@@ -37,15 +68,20 @@ struct ApplyCommand {
         }
         let summaries = Workspace.summaries(outcomes)
         console.writeError(SummaryTable.render(summaries))
-        if let summaryPath = arguments.value("summary") {
-            try writeSummary(MarkdownSummary.render(summaries), to: summaryPath)
+        if arguments.value("format") == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(summaries.flatMap(\.findings).map(FindingRecord.init))
+            console.write(String(decoding: data, as: UTF8.self) + "\n")
         }
+        try writeSummary(summaries, arguments)
         return failures > 0 ? ExitCode.failure : ExitCode.success
     }
 
-    private func writeSummary(_ markdown: String, to path: String) throws {
+    private func writeSummary(_ summaries: [FileSummary], _ arguments: ParsedArguments) throws {
+        guard let path = arguments.value("summary") else { return }
         do {
-            try AtomicFileWrite.write(Array(markdown.utf8), to: path, expecting: nil)
+            try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries).utf8), to: path, expecting: nil)
         } catch {
             throw CommandError("cannot write the summary to \(path): \(error)")
         }

@@ -16,6 +16,12 @@ enum Workspace {
             trackedFiles: TrackedFiles.under)
         let files = try discovery.files(in: paths)
         let outcomes = MigrationRun.run(files, engine: settings.engine)
+        warnAboutProblems(outcomes, console: console)
+        return outcomes
+    }
+
+    /// Warns on stderr about files that were skipped or that failed the engine's checks.
+    static func warnAboutProblems(_ outcomes: [FileOutcome], console: Console) {
         for outcome in outcomes {
             if let reason = outcome.skipReason {
                 console.warning("skipped \(outcome.file.displayPath): \(reason)")
@@ -23,7 +29,6 @@ enum Workspace {
                 console.warning("internal error in \(outcome.file.displayPath): \(error); the file is left unchanged")
             }
         }
-        return outcomes
     }
 
     /// The per-file summaries of `outcomes`, in order.

@@ -1,7 +1,21 @@
+import GitStage
+
 /// The git-tracked files below a folder, when the folder is inside a git work tree.
+///
+/// Inside a repository the run looks only at tracked files, so ignored and untracked
+/// files (build output, generated code, scratch files) are left alone unless named.
 enum TrackedFiles {
-    /// Absolute paths of the files tracked below `directory`; nil outside a git work tree.
+    /// Absolute paths (under `directory` as given) of the files tracked below it; nil outside
+    /// a git work tree or in a bare repository.
     static func under(_ directory: String) -> [String]? {
-        nil
+        guard let repository = try? Repository.discoverIfPresent(from: directory), repository.workdir != nil,
+              let relative = try? repository.relativePath(for: directory),
+              let tracked = try? repository.trackedFiles(under: relative.isEmpty ? nil : relative)
+        else { return nil }
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        return tracked.compactMap { path in
+            guard path.hasPrefix(prefix) else { return nil }
+            return directory + "/" + path.dropFirst(prefix.count)
+        }
     }
 }

@@ -12,12 +12,20 @@ struct FileOutcome: Sendable {
 
 /// Runs the engine over many files on every core, returning results in input order.
 enum MigrationRun {
+    /// Migrates `files` read from disk.
     static func run(_ files: [SourceFile], engine: MigrationEngine) -> [FileOutcome] {
-        let slots = ResultSlots<FileOutcome>(count: files.count)
         let maxSize = engine.configuration.maxFileSize
+        return run(files, engine: engine) { SourceReader.read($0, maxSize: maxSize) }
+    }
+
+    /// Migrates `files` whose bytes `load` provides (from disk, or from a commit's blobs).
+    static func run(
+        _ files: [SourceFile], engine: MigrationEngine, load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome
+    ) -> [FileOutcome] {
+        let slots = ResultSlots<FileOutcome>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let file = files[index]
-            switch SourceReader.read(file, maxSize: maxSize) {
+            switch load(file) {
             case .skipped(let reason):
                 slots.set(index, FileOutcome(file: file, migration: nil, skipReason: reason))
             case .text(let bytes):

@@ -10,8 +10,21 @@ struct RunSettings {
 
     /// Reads `--config FILE` (or discovers `.swiftui-migrate.json` above the first path),
     /// then applies `--rules` and `--strategy`.
-    init(arguments: ParsedArguments, paths: [String]) throws {
+    ///
+    /// `committed` is a configuration read from a commit (no-checkout mode), used when no
+    /// `--config` is given instead of looking on disk.
+    init(arguments: ParsedArguments, paths: [String], committed: (data: [UInt8], source: String)? = nil) throws {
         let configPath: String?
+        if arguments.value("config") == nil, let committed {
+            do {
+                configuration = try Configuration(json: Data(committed.data), source: committed.source)
+            } catch let error as ConfigurationError {
+                throw CommandError(error.description)
+            }
+            configurationRoot = ""
+            try applyFlags(arguments, source: committed.source)
+            return
+        }
         if let explicit = arguments.value("config") {
             guard FileManager.default.fileExists(atPath: explicit) else {
                 throw CommandError("no such configuration file: \(explicit)")
@@ -31,8 +44,13 @@ struct RunSettings {
         }
         configurationRoot = configPath.map { URL(fileURLWithPath: SourceDiscovery.absolute($0)).deletingLastPathComponent().path }
             ?? SourceDiscovery.absolute(".")
+        try applyFlags(arguments, source: configPath ?? "configuration")
+    }
+
+    /// Checks the configuration's rule ids, then applies `--rules` and `--strategy` over it.
+    private mutating func applyFlags(_ arguments: ParsedArguments, source: String) throws {
         for rule in configuration.rules.keys where RuleRegistry.rule(id: rule) == nil {
-            throw CommandError("\(configPath ?? "configuration"): unknown rule '\(rule)' (see 'swiftui-migrate rules')")
+            throw CommandError("\(source): unknown rule '\(rule)' (see 'swiftui-migrate rules')")
         }
         let chosen = arguments.list("rules")
         if !chosen.isEmpty {

@@ -1,0 +1,95 @@
+import SwiftSyntax
+
+/// A `Group` built from a content closure: `Group { … }`, `Group() { … }` or
+/// `Group(content: { … })`, also spelt `SwiftUI.Group`.
+///
+/// The other initializers, `Group(subviews:transform:)` and
+/// `Group(sections:transform:)`, take a view and a closure with a parameter;
+/// they are not this shape and are never matched.
+public struct GroupCall {
+    /// The whole call, `Group { … }`.
+    public var call: FunctionCallExprSyntax
+    /// The content closure.
+    public var content: ClosureExprSyntax
+    /// The `Group` identifier.
+    public var name: TokenSyntax
+
+    /// The Group call `call` is, or nil when it is another call or another initializer.
+    public init?(_ call: FunctionCallExprSyntax) {
+        let name: TokenSyntax
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            name = reference.baseName
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
+            name = member.declName.baseName
+        } else {
+            return nil
+        }
+        guard name.text == "Group", call.additionalTrailingClosures.isEmpty else { return nil }
+        let closure: ClosureExprSyntax
+        if let trailing = call.trailingClosure {
+            guard call.arguments.isEmpty else { return nil }
+            closure = trailing
+        } else {
+            guard call.arguments.count == 1, let argument = call.arguments.first,
+                  argument.label?.text == "content",
+                  let argumentClosure = argument.expression.as(ClosureExprSyntax.self) else { return nil }
+            closure = argumentClosure
+        }
+        guard closure.signature == nil else { return nil }
+        self.call = call
+        self.content = closure
+        self.name = name
+    }
+
+    /// The Group call at the base of `expression`'s modifier chain, if any:
+    /// `Group { … }` for `Group { … }.padding().onAppear { … }`.
+    public init?(base expression: ExprSyntax) {
+        guard let call = ModifierChainBase.base(of: expression).as(FunctionCallExprSyntax.self) else { return nil }
+        self.init(call)
+    }
+}
+
+/// The names of modifiers whose meaning depends on the Group's members.
+public enum GroupModifierKind {
+    /// `onAppear`, `onDisappear` and `task` in all its forms.
+    public static func isLifecycle(_ name: String) -> Bool {
+        name == "onAppear" || name == "onDisappear" || name == "task"
+    }
+
+    /// Modifiers that act on each member's identity or place in its container
+    /// (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`,
+    /// `listRow…`, `swipeActions`): moved onto a container they would mean
+    /// something else, so a Group carrying one is never replaced by a container.
+    public static func isMemberScoped(_ name: String) -> Bool {
+        ["id", "transition", "matchedGeometryEffect", "zIndex", "tag", "swipeActions"].contains(name)
+            || name.hasPrefix("listRow")
+    }
+}
+
+/// Walks down a modifier chain to the expression it starts from.
+enum ModifierChainBase {
+    /// `Text("a")` for `Text("a").font(.title).onAppear { }`, including links in `#if` clauses.
+    static func base(of expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while true {
+            if let call = current.as(FunctionCallExprSyntax.self),
+               let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+               !Self.isModuleQualifier(base) {
+                current = base
+            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base,
+                      !Self.isModuleQualifier(base) {
+                current = base
+            } else if let postfix = current.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
+                current = base
+            } else {
+                return current
+            }
+        }
+    }
+
+    /// True for the `SwiftUI` of `SwiftUI.Group`.
+    private static func isModuleQualifier(_ expression: ExprSyntax) -> Bool {
+        expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI"
+    }
+}

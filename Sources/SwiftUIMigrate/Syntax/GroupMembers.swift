@@ -1,0 +1,160 @@
+import SwiftSyntax
+
+/// The members of a `Group`'s content: which views it shows, and how many at once.
+///
+/// A Group's modifiers apply to each of its members, so what a lifecycle
+/// modifier on a Group does depends on how many views the content shows at
+/// the same time. The content is read as a view builder reads it: each
+/// expression statement is a view; `if`/`else`, `switch` and `#if` choose
+/// between branches; a nested `Group` contributes its own members (they
+/// flatten into the outer Group); `ForEach` may show any number;
+/// `EmptyView()` shows none.
+///
+/// A `switch` counts as covering every value: Swift rejects a `switch` that is
+/// not exhaustive, so one that compiles always picks some case. It shows one
+/// view on every path when each of its cases does. An `if` without `else`, or
+/// a `#if` without `#else`, has an empty path.
+public struct GroupMembers {
+    /// The view expressions a distributed modifier chain is applied to, in source order.
+    public private(set) var views: [ExprSyntax] = []
+    /// Statements the analysis does not follow: declarations, loops, `#if` of other kinds.
+    /// Their presence keeps the content from being unwrapped.
+    public private(set) var unsupported: [Syntax] = []
+    /// Names the content's branches bind (`if let name`, `case .failed(let message)`):
+    /// modifiers moved into those branches would see these instead of what they named before.
+    public private(set) var boundNames: Set<String> = []
+    /// The fewest views shown at once over every path (0, 1, or 2 for "two or more").
+    public private(set) var minimum = 0
+    /// The most views shown at once on some path (0, 1, or 2 for "two or more").
+    public private(set) var maximum = 0
+
+    /// The members of `statements`, a Group's content closure body.
+    public init(content statements: CodeBlockItemListSyntax) {
+        (minimum, maximum) = count(statements)
+    }
+
+    /// True when exactly one view shows on every path: the Group never has
+    /// more than one member and is never empty.
+    public var showsOneViewOnEveryPath: Bool { minimum == 1 && maximum == 1 }
+
+    /// True when some path shows two or more views at once.
+    public var showsSeveralAtOnce: Bool { maximum >= 2 }
+
+    // MARK: Counting
+
+    private static let several = 2
+
+    private mutating func count(_ statements: CodeBlockItemListSyntax) -> (Int, Int) {
+        var low = 0
+        var high = 0
+        for item in statements {
+            let (itemLow, itemHigh) = count(item)
+            low = min(Self.several, low + itemLow)
+            high = min(Self.several, high + itemHigh)
+        }
+        return (low, high)
+    }
+
+    private mutating func count(_ item: CodeBlockItemSyntax) -> (Int, Int) {
+        switch item.item {
+        case .expr(let expression):
+            return count(expression: expression)
+        case .stmt(let statement):
+            if let expression = statement.as(ExpressionStmtSyntax.self)?.expression {
+                return count(expression: expression)
+            }
+        case .decl(let declaration):
+            if let conditional = declaration.as(IfConfigDeclSyntax.self) {
+                return count(conditional)
+            }
+        @unknown default:
+            break
+        }
+        unsupported.append(Syntax(item))
+        return (0, 0)
+    }
+
+    private mutating func count(expression: ExprSyntax) -> (Int, Int) {
+        if let conditional = expression.as(IfExprSyntax.self) {
+            return count(conditional)
+        }
+        if let selection = expression.as(SwitchExprSyntax.self) {
+            return count(selection)
+        }
+        views.append(expression)
+        let base = ModifierChainBase.base(of: expression)
+        if let call = base.as(FunctionCallExprSyntax.self) {
+            if let group = GroupCall(call) {
+                let nested = GroupMembers(content: group.content.statements)
+                unsupported.append(contentsOf: nested.unsupported)
+                return (nested.minimum, nested.maximum)
+            }
+            switch call.calledName {
+            case "ForEach": return (0, Self.several)
+            case "EmptyView": return (0, 0)
+            default: break
+            }
+        }
+        return (1, 1)
+    }
+
+    private mutating func count(_ conditional: IfExprSyntax) -> (Int, Int) {
+        bind(conditional.conditions)
+        var branches: [(Int, Int)] = [count(conditional.body.statements)]
+        switch conditional.elseBody {
+        case .ifExpr(let elseIf)?: branches.append(count(elseIf))
+        case .codeBlock(let block)?: branches.append(count(block.statements))
+        case nil: branches.append((0, 0))
+        @unknown default:
+            unsupported.append(Syntax(conditional))
+            branches.append((0, 1))
+        }
+        return Self.either(branches)
+    }
+
+    private mutating func count(_ selection: SwitchExprSyntax) -> (Int, Int) {
+        var branches: [(Int, Int)] = []
+        for element in selection.cases {
+            guard let switchCase = element.as(SwitchCaseSyntax.self) else {
+                // Cases inside `#if`: not followed, and never taken for one view on every path.
+                unsupported.append(Syntax(element))
+                branches.append((0, 1))
+                continue
+            }
+            bind(switchCase.label)
+            branches.append(count(switchCase.statements))
+        }
+        return branches.isEmpty ? (0, 0) : Self.either(branches)
+    }
+
+    private mutating func count(_ conditional: IfConfigDeclSyntax) -> (Int, Int) {
+        var branches: [(Int, Int)] = []
+        for clause in conditional.clauses {
+            switch clause.elements {
+            case .statements(let statements)?: branches.append(count(statements))
+            case nil: branches.append((0, 0))
+            default:
+                unsupported.append(Syntax(clause))
+                branches.append((0, 1))
+            }
+        }
+        if conditional.clauses.last?.poundKeyword.tokenKind != .poundElse {
+            branches.append((0, 0))
+        }
+        return Self.either(branches)
+    }
+
+    /// Records the names bound by the patterns under `node` (`if let name`, `let .failed(message)`).
+    private mutating func bind(_ node: some SyntaxProtocol) {
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if let pattern = token.parent?.as(IdentifierPatternSyntax.self) {
+                boundNames.insert(pattern.identifier.text)
+            }
+        }
+    }
+
+    /// One of several branches shows: the fewest and the most of any.
+    private static func either(_ branches: [(Int, Int)]) -> (Int, Int) {
+        (branches.map(\.0).min() ?? 0, branches.map(\.1).max() ?? 0)
+    }
+}

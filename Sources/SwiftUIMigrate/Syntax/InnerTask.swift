@@ -1,0 +1,187 @@
+import SwiftSyntax
+
+/// A `Task { … }` statement inside a lifecycle closure, and whether its body can move out of it.
+///
+/// Recognises `Task { }`, `Task(priority: p) { }`, `_ = Task { }`, `Task.detached { }`
+/// and stored tasks (`let t = Task { }`, `self.task = Task { }`). Only a plain task's
+/// body can be unwrapped into `.task { }`: a detached task does not inherit the view's
+/// actor, and a stored one may be awaited or cancelled elsewhere.
+struct InnerTask {
+    /// How the task is created.
+    enum Kind: Equatable {
+        /// `Task { }`, `Task(priority:) { }` or `_ = Task { }`.
+        case plain
+        /// `Task.detached { }`.
+        case detached
+        /// `let name = Task { }` or `name = Task { }`; the associated value names where it is kept.
+        case stored(String)
+    }
+
+    /// The statement holding the task.
+    var statement: CodeBlockItemSyntax
+    /// The `Task(…) { }` call.
+    var call: FunctionCallExprSyntax
+    /// The task's operation.
+    var closure: ClosureExprSyntax
+    /// The `priority:` argument, as written.
+    var priority: ExprSyntax?
+    /// How the task is created.
+    var kind: Kind
+
+    /// The task the statement `item` creates, if it is one of the recognised forms.
+    init?(_ item: CodeBlockItemSyntax) {
+        switch item.item {
+        case .expr(let expression):
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                guard let parts = Self.taskCall(call) else { return nil }
+                self.init(statement: item, call: call, parts: parts, kind: parts.detached ? .detached : .plain)
+            } else if let sequence = expression.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                      let call = elements[2].as(FunctionCallExprSyntax.self), let parts = Self.taskCall(call) else {
+                    return nil
+                }
+                let kind: Kind
+                if parts.detached {
+                    kind = .detached
+                } else if elements[0].is(DiscardAssignmentExprSyntax.self) {
+                    kind = .plain
+                } else {
+                    kind = .stored(elements[0].trimmedDescription)
+                }
+                self.init(statement: item, call: call, parts: parts, kind: kind)
+            } else {
+                return nil
+            }
+        case .decl(let declaration):
+            guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                  let binding = variable.bindings.first,
+                  let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                  let parts = Self.taskCall(call) else { return nil }
+            let name = binding.pattern.trimmedDescription
+            self.init(statement: item, call: call, parts: parts, kind: parts.detached ? .detached : .stored(name))
+        default:
+            return nil
+        }
+    }
+
+    private init(statement: CodeBlockItemSyntax, call: FunctionCallExprSyntax, parts: TaskCallParts, kind: Kind) {
+        self.statement = statement
+        self.call = call
+        self.closure = parts.closure
+        self.priority = parts.priority
+        self.kind = kind
+    }
+
+    private struct TaskCallParts {
+        var closure: ClosureExprSyntax
+        var priority: ExprSyntax?
+        var detached: Bool
+    }
+
+    /// The operation and priority of `Task(…) { }` / `Task.detached(…) { }`.
+    private static func taskCall(_ call: FunctionCallExprSyntax) -> TaskCallParts? {
+        var callee = call.calledExpression
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        let detached: Bool
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Task" {
+            detached = false
+        } else if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "detached",
+                  let base = member.base, Self.isTaskType(base) {
+            detached = true
+        } else {
+            return nil
+        }
+        guard call.additionalTrailingClosures.isEmpty else { return nil }
+        var priority: ExprSyntax?
+        var closure = call.trailingClosure
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "priority": priority = argument.expression
+            case "operation" where closure == nil:
+                guard let operation = argument.expression.as(ClosureExprSyntax.self) else { return nil }
+                closure = operation
+            default: return nil
+            }
+        }
+        guard let closure else { return nil }
+        return TaskCallParts(closure: closure, priority: priority, detached: detached)
+    }
+
+    private static func isTaskType(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == "Task" }
+        if let specialized = expression.as(GenericSpecializationExprSyntax.self) { return isTaskType(specialized.expression) }
+        return false
+    }
+
+    /// True when the operation is written with `in` (`{ @MainActor in`, `{ [weak model] in`).
+    var hasSignature: Bool { closure.signature != nil }
+
+    /// Why the task's body cannot become a `.task` action, or nil when it can.
+    ///
+    /// A detached or stored task keeps its own lifetime; an operation with a signature,
+    /// one that throws out of its body, or one that returns a value does not fit
+    /// `.task`'s non-throwing `() async -> Void` action.
+    var reasonNotUnwrappable: String? {
+        switch kind {
+        case .detached:
+            return "the work runs in Task.detached, which does not inherit the view's actor, so it stays as it is"
+        case .stored(let name):
+            return "the Task is stored in \(name), so other code may await or cancel it"
+        case .plain:
+            break
+        }
+        if hasSignature {
+            return "the Task's closure has a signature (\(closure.signature!.trimmedDescription)), which task's action cannot take"
+        }
+        let scan = OperationScan(viewMode: .sourceAccurate)
+        scan.walk(closure.statements)
+        if scan.throwsOut {
+            return "the Task's body throws, and task's action cannot"
+        }
+        if scan.returnsValue {
+            return "the Task's body returns a value, and task's action cannot"
+        }
+        return nil
+    }
+}
+
+/// Looks through a task operation for errors thrown out of it and returned values,
+/// without entering nested closures or functions.
+private final class OperationScan: SyntaxVisitor {
+    var throwsOut = false
+    var returnsValue = false
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        // A `do` with a catch-all clause handles what its body throws; its catch clauses may throw again.
+        if node.catchClauses.contains(where: { $0.catchItems.isEmpty }) {
+            for clause in node.catchClauses { walk(clause) }
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.questionOrExclamationMark == nil { throwsOut = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        throwsOut = true
+        return .visitChildren
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if node.tryKeyword != nil { throwsOut = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if node.expression != nil { returnsValue = true }
+        return .visitChildren
+    }
+}

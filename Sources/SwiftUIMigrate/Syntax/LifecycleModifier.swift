@@ -1,0 +1,182 @@
+import SwiftSyntax
+
+/// An `.onAppear { }`, `.onAppear(perform:)`, `.task { }` or `.task(priority:) { }` modifier
+/// call and its action.
+///
+/// The loading rules rewrite these headers to `.task(id:priority:)`; this type knows
+/// where the name, the arguments and the action closure sit.
+struct LifecycleModifier {
+    /// The modifier call.
+    var call: FunctionCallExprSyntax
+    /// `onAppear` or `task`.
+    var name: String
+    /// The modifier's name token: where findings are reported.
+    var nameToken: TokenSyntax
+    /// The action when it is a closure literal.
+    var closure: ClosureExprSyntax?
+    /// True when the closure is passed as an argument (`perform: { }`) rather than trailing.
+    var closureIsArgument: Bool
+    /// The action when it names a function (`.onAppear(perform: loadIfNeeded)`).
+    var actionReference: ExprSyntax?
+    /// The `priority:` argument of `.task(priority:)`.
+    var priority: ExprSyntax?
+    /// True for `.task(id:)`, which is already keyed.
+    var hasID: Bool
+
+    /// The modifier `call` is, or nil when it is not a lifecycle modifier applied with `.name`.
+    init?(_ call: FunctionCallExprSyntax) {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.base != nil || Self.isFirstLinkOfConditionalClause(call) else { return nil }
+        let name = member.declName.baseName.text
+        guard name == "onAppear" || name == "task", member.declName.argumentNames == nil,
+              call.additionalTrailingClosures.isEmpty else { return nil }
+        self.call = call
+        self.name = name
+        self.nameToken = member.declName.baseName
+        self.closure = call.trailingClosure
+        self.closureIsArgument = false
+        self.actionReference = nil
+        self.priority = nil
+        self.hasID = false
+        for argument in call.arguments {
+            switch (name, argument.label?.text) {
+            case ("onAppear", "perform"?), ("task", nil):
+                guard closure == nil else { return nil }
+                if let closure = argument.expression.as(ClosureExprSyntax.self) {
+                    self.closure = closure
+                    self.closureIsArgument = true
+                } else {
+                    self.actionReference = argument.expression
+                }
+            case ("task", "priority"?):
+                priority = argument.expression
+            case ("task", "id"?):
+                hasID = true
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// True for `.onAppear { }` opening a `#if` clause of a modifier chain, where it has no written base.
+    private static func isFirstLinkOfConditionalClause(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(IfConfigClauseSyntax.self) { return parent.parent?.parent?.parent?.is(PostfixIfConfigExprSyntax.self) ?? false }
+            guard parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) else { return false }
+            node = parent
+        }
+        return false
+    }
+
+    /// The name of the helper the action calls: `f` for `perform: f`, and for a closure
+    /// whose statements call `f()` / `self.f()` (also awaited, or inside a `Task { }`).
+    var calledHelperNames: [String] {
+        if let reference = actionReference, let name = reference.referencedPropertyName { return [name] }
+        guard let closure else { return [] }
+        var names: [String] = []
+        func collect(_ statements: CodeBlockItemListSyntax) {
+            for statement in statements {
+                if let task = InnerTask(statement) {
+                    collect(task.closure.statements)
+                    continue
+                }
+                guard case .expr(var expression) = statement.item else { continue }
+                while true {
+                    if let awaited = expression.as(AwaitExprSyntax.self) {
+                        expression = awaited.expression
+                    } else if let tried = expression.as(TryExprSyntax.self) {
+                        expression = tried.expression
+                    } else {
+                        break
+                    }
+                }
+                if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                   call.trailingClosure == nil, let name = call.calledExpression.referencedPropertyName {
+                    names.append(name)
+                }
+            }
+        }
+        collect(closure.statements)
+        return names
+    }
+
+    /// The edits that turn this modifier's header into `.task`, `.task(id: x)`,
+    /// `.task(priority: p)` or `.task(id: x, priority: p)`, leaving the closure's body alone.
+    ///
+    /// A closure passed as `perform: { }` becomes a trailing closure.
+    func headerEdits(id: String?, priority: String?) -> [SourceEdit] {
+        var arguments: [String] = []
+        if let id { arguments.append("id: \(id)") }
+        if let priority { arguments.append("priority: \(priority)") }
+        let header = arguments.isEmpty ? "task" : "task(\(arguments.joined(separator: ", ")))"
+        let start = nameToken.positionAfterSkippingLeadingTrivia.utf8Offset
+        guard let closure else { return [] }
+        if closureIsArgument {
+            let braceStart = closure.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+            var edits = [SourceEdit(range: start..<braceStart, replacement: header + " ")]
+            if let rightParen = call.rightParen {
+                edits.append(SourceEdit(
+                    range: closure.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset..<rightParen.endPositionBeforeTrailingTrivia.utf8Offset,
+                    replacement: ""))
+            }
+            return edits
+        }
+        let end = (call.rightParen ?? nameToken).endPositionBeforeTrailingTrivia.utf8Offset
+        return [SourceEdit(range: start..<end, replacement: header)]
+    }
+}
+
+extension LifecycleModifier {
+    /// Every lifecycle modifier call in `tree`, in source order.
+    static func all(in tree: SourceFileSyntax) -> [LifecycleModifier] {
+        let collector = LifecycleModifierCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return collector.found
+    }
+}
+
+private final class LifecycleModifierCollector: SyntaxVisitor {
+    var found: [LifecycleModifier] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let modifier = LifecycleModifier(node) { found.append(modifier) }
+        return .visitChildren
+    }
+}
+
+extension RunOnceFlag {
+    /// The helper function that the modifier's action calls and that guards a run-once flag
+    /// itself (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`), if any.
+    static func guardingHelper(of modifier: LifecycleModifier, in view: ViewDeclaration) -> String? {
+        for name in modifier.calledHelperNames {
+            guard let function = view.function(named: name), let body = function.body else { continue }
+            if find(in: body.statements, of: view) != nil { return name }
+        }
+        return nil
+    }
+
+    /// True when the modifier's action is a run-once-flag closure or calls a helper guarding one:
+    /// `guard-flag-load` owns it.
+    static func owns(_ modifier: LifecycleModifier, in view: ViewDeclaration) -> Bool {
+        if let closure = modifier.closure, find(in: closure.statements, of: view) != nil { return true }
+        return guardingHelper(of: modifier, in: view) != nil
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The indentation of the closure's statements and of its closing brace, as written,
+    /// or (for a one-line closure) one unit deeper than the line of `{`.
+    func bodyIndentation(in context: RuleContext) -> (statements: String, closingBrace: String) {
+        let braceLine = context.lineIndentation(of: leftBrace)
+        var statementIndent = braceLine + context.style.indentUnit
+        for statement in statements {
+            if let first = statement.firstToken(viewMode: .sourceAccurate), first.leadingTrivia.contains(where: \.isNewline) {
+                statementIndent = context.lineIndentation(of: statement)
+                break
+            }
+        }
+        let closing = rightBrace.leadingTrivia.contains(where: \.isNewline) ? context.lineIndentation(of: rightBrace) : braceLine
+        return (statementIndent, closing)
+    }
+}

@@ -1,0 +1,202 @@
+import SwiftSyntax
+
+/// Where an expression stands with respect to SwiftUI's `@ViewBuilder`.
+///
+/// A view builder turns each statement of its body into a view, so there one
+/// statement may be replaced by several, or by an `if` with branches of
+/// different view types. The builders recognised are: `var body: some View`;
+/// a property or function marked `@ViewBuilder`; the content closures of
+/// SwiftUI's containers (`VStack`, `List`, `ForEach`, `Section`, `Group`, …)
+/// and of view-building modifiers (`overlay`, `background`, `toolbar`,
+/// `safeAreaInset`, `sheet`, …); and the branches of `if`, `switch` and `#if`
+/// that stand in one of those.
+public struct ViewBuilderContext {
+    /// How the expression stands.
+    public enum Kind {
+        /// A statement of a view builder.
+        case builder
+        /// The only statement of a computed property or function that returns
+        /// `some View` but is not a builder: adding `@ViewBuilder` to
+        /// `declaration` makes it one.
+        case needsAttribute(declaration: DeclSyntax)
+        /// Anywhere else: an argument, an initializer, a closure the tool does not know.
+        case other
+    }
+
+    /// How the expression stands.
+    public var kind: Kind
+    /// The `return` in front of the expression, which must go when the body becomes a builder.
+    public var returnStatement: ReturnStmtSyntax?
+
+    /// The context of `expression`, the whole expression of a statement (or of a `return`).
+    public init(of expression: some ExprSyntaxProtocol) {
+        var parent = Syntax(expression).parent
+        var returnStatement: ReturnStmtSyntax?
+        if let statement = parent?.as(ReturnStmtSyntax.self) {
+            returnStatement = statement
+            parent = statement.parent
+        }
+        self.returnStatement = returnStatement
+        guard let item = parent?.as(CodeBlockItemSyntax.self),
+              let list = item.parent?.as(CodeBlockItemListSyntax.self) else {
+            kind = .other
+            return
+        }
+        switch Self.owner(of: list) {
+        case .builder:
+            kind = returnStatement == nil || list.count == 1 ? .builder : .other
+        case .plain(let declaration):
+            kind = list.count == 1 ? .needsAttribute(declaration: declaration) : .other
+        case .other:
+            kind = .other
+        }
+    }
+
+    // MARK: Owners of statement lists
+
+    private enum Owner {
+        case builder
+        case plain(DeclSyntax)
+        case other
+    }
+
+    /// What builds the statements of `list`.
+    private static func owner(of list: CodeBlockItemListSyntax) -> Owner {
+        guard let parent = list.parent else { return .other }
+        if let closure = parent.as(ClosureExprSyntax.self) {
+            return isBuilderClosure(closure) ? .builder : .other
+        }
+        if let accessors = parent.as(AccessorBlockSyntax.self) {
+            return owner(ofAccessors: accessors, getter: nil)
+        }
+        if let block = parent.as(CodeBlockSyntax.self), let container = block.parent {
+            if let conditional = container.as(IfExprSyntax.self) {
+                var top = conditional
+                while let outer = top.parent?.as(IfExprSyntax.self) { top = outer }
+                return isBuilderStatement(Syntax(top)) ? .builder : .other
+            }
+            if let accessor = container.as(AccessorDeclSyntax.self),
+               accessor.accessorSpecifier.tokenKind == .keyword(.get),
+               let accessors = accessor.parent?.parent?.as(AccessorBlockSyntax.self) {
+                return owner(ofAccessors: accessors, getter: accessor)
+            }
+            if let function = container.as(FunctionDeclSyntax.self) {
+                if hasViewBuilderAttribute(function.attributes) { return .builder }
+                if let returned = function.signature.returnClause?.type, isSomeView(returned) {
+                    return .plain(DeclSyntax(function))
+                }
+            }
+            return .other
+        }
+        if let switchCase = parent.as(SwitchCaseSyntax.self),
+           let selection = switchCase.parent?.parent?.as(SwitchExprSyntax.self) {
+            return isBuilderStatement(Syntax(selection)) ? .builder : .other
+        }
+        if let clause = parent.as(IfConfigClauseSyntax.self),
+           let conditional = clause.parent?.parent?.as(IfConfigDeclSyntax.self) {
+            return isBuilderStatement(Syntax(conditional)) ? .builder : .other
+        }
+        return .other
+    }
+
+    /// The owner of a computed property's getter.
+    private static func owner(ofAccessors accessors: AccessorBlockSyntax, getter: AccessorDeclSyntax?) -> Owner {
+        guard let binding = accessors.parent?.as(PatternBindingSyntax.self),
+              let variable = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return .other }
+        if hasViewBuilderAttribute(variable.attributes) { return .builder }
+        if let getter, hasViewBuilderAttribute(getter.attributes) { return .builder }
+        guard let type = binding.typeAnnotation?.type, isSomeView(type) else { return .other }
+        if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" { return .builder }
+        return getter == nil ? .plain(DeclSyntax(variable)) : .other
+    }
+
+    /// True when `node` (an `if`, `switch` or `#if`) is itself a statement of a view builder.
+    private static func isBuilderStatement(_ node: Syntax) -> Bool {
+        var statement = node
+        if let wrapper = statement.parent?.as(ExpressionStmtSyntax.self) { statement = Syntax(wrapper) }
+        guard let item = statement.parent?.as(CodeBlockItemSyntax.self),
+              let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        if case .builder = owner(of: list) { return true }
+        return false
+    }
+
+    // MARK: Builder closures
+
+    /// SwiftUI views whose closures (trailing, or labelled as below) build views.
+    static let containers: Set<String> = [
+        "VStack", "HStack", "ZStack", "List", "Form", "Section", "ForEach", "Group", "ScrollView",
+        "NavigationStack", "NavigationView", "NavigationSplitView", "LazyVStack", "LazyHStack", "LazyVGrid",
+        "LazyHGrid", "TabView", "ViewThatFits", "GeometryReader", "ScrollViewReader", "GroupBox",
+        "DisclosureGroup", "Grid", "GridRow", "NavigationLink", "Menu", "Toggle",
+    ]
+
+    /// Views whose only view-building closure is their `label` (their other closure is an action).
+    static let labelledControls: Set<String> = ["Button"]
+
+    /// Modifiers whose content closure builds views.
+    static let viewBuildingModifiers: Set<String> = [
+        "overlay", "background", "toolbar", "safeAreaInset", "sheet", "popover", "fullScreenCover",
+        "contextMenu", "mask", "navigationDestination", "inspector",
+    ]
+
+    /// Argument labels under which a container or modifier takes a view-building closure.
+    static let builderLabels: Set<String> = ["content", "header", "footer", "label", "sidebar", "detail"]
+
+    /// True when `closure` is the content closure of a known container or view-building modifier.
+    static func isBuilderClosure(_ closure: ClosureExprSyntax) -> Bool {
+        let call: FunctionCallExprSyntax
+        let label: String?
+        if let owner = closure.parent?.as(FunctionCallExprSyntax.self), owner.trailingClosure?.id == closure.id {
+            call = owner
+            label = nil
+        } else if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+                  let owner = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            call = owner
+            label = element.label.text
+        } else if let argument = closure.parent?.as(LabeledExprSyntax.self),
+                  let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            call = owner
+            guard let argumentLabel = argument.label?.text else { return false }
+            label = argumentLabel
+        } else {
+            return false
+        }
+        if let label, !builderLabels.contains(label) { return false }
+        let typeName: String
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            typeName = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
+            typeName = member.declName.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return viewBuildingModifiers.contains(member.declName.baseName.text)
+        } else {
+            return false
+        }
+        if labelledControls.contains(typeName) {
+            // `Button(action: save) { Text("Save") }` or `label: { … }`; never `Button { save() }`.
+            return label == "label" || (label == nil && call.arguments.contains { $0.label?.text == "action" })
+        }
+        return containers.contains(typeName)
+    }
+
+    // MARK: Declarations
+
+    /// True when `attributes` include `@ViewBuilder` (or `@SwiftUI.ViewBuilder`).
+    static func hasViewBuilderAttribute(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { element in
+            guard let attribute = element.as(AttributeSyntax.self) else { return false }
+            let name = attribute.attributeName.trimmedDescription
+            return name == "ViewBuilder" || name == "SwiftUI.ViewBuilder"
+        }
+    }
+
+    /// True for `some View` (or `some SwiftUI.View`).
+    static func isSomeView(_ type: TypeSyntax) -> Bool {
+        guard let opaque = type.as(SomeOrAnyTypeSyntax.self), opaque.someOrAnySpecifier.tokenKind == .keyword(.some) else {
+            return false
+        }
+        let name = opaque.constraint.trimmedDescription
+        return name == "View" || name == "SwiftUI.View"
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class GitStageTestsPlaceholder: XCTestCase { func testNothing() {} }

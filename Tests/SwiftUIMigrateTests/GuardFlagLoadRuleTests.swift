@@ -1,0 +1,325 @@
+import SwiftUIMigrate
+import XCTest
+
+/// Cases of `guard-flag-load` beyond its examples and fixtures: the forms of the check
+/// and the set, the reasons given, and its interplay with `onappear-task`.
+final class GuardFlagLoadRuleTests: XCTestCase {
+    private func run(
+        _ source: String, rules: [any Rule] = [GuardFlagLoadRule()], configuration: Configuration = Configuration()
+    ) -> (text: String, findings: [Finding]) {
+        let engine = MigrationEngine(configuration: configuration, rules: rules)
+        let (text, migration) = engine.migrate(source: source)
+        XCTAssertNil(migration.internalError)
+        let again = engine.migrate(source: text)
+        XCTAssertEqual(again.text, text, "idempotent")
+        XCTAssertFalse(again.migration.findings.contains { $0.action == .rewrite }, "no rewrite on the output")
+        return (text, migration.findings)
+    }
+
+    private func view(_ members: String, action: String, modifier: String = "onAppear") -> String {
+        """
+        struct BrewDetailView: View {
+            let brewID: String
+            @State private var brew: Brew?
+        \(members)
+            var body: some View {
+                Text(brew?.name ?? "")
+                    .\(modifier) {
+        \(action)
+                    }
+            }
+        }
+
+        """
+    }
+
+    private let rewritten = """
+        struct BrewDetailView: View {
+            let brewID: String
+            @State private var brew: Brew?
+
+            var body: some View {
+                Text(brew?.name ?? "")
+                    .task(id: brewID) {
+                        brew = try? await BrewStore.shared.fetch(brewID)
+                    }
+            }
+        }
+
+        """
+
+    private let flag = "    @State private var hasLoaded = false\n"
+    private let load = "                Task { brew = try? await BrewStore.shared.fetch(brewID) }"
+
+    func testSeedRewriteAndLabel() throws {
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
+        let result = run(source)
+        XCTAssertEqual(result.text, rewritten)
+        let finding = try XCTUnwrap(result.findings.first)
+        XCTAssertEqual(finding.action, .rewrite)
+        XCTAssertEqual(finding.safety, .behaviorChange("re-runs on each appearance and when brewID changes; cancelled on disappear"))
+        XCTAssertEqual(finding.message, "key the load on the view's identity with task(id:) instead of a run-once flag")
+        XCTAssertEqual(finding.line, 8)
+        XCTAssertEqual(finding.column, 14, "at the onAppear name token")
+    }
+
+    func testCheckForms() {
+        let forms = [
+            "                guard !self.hasLoaded else { return }\n                self.hasLoaded = true\n",
+            "                guard hasLoaded != true else { return }\n                hasLoaded.toggle()\n",
+            "                guard (false == hasLoaded) else { return }\n                hasLoaded = true\n",
+            "                if hasLoaded == true { return }\n                hasLoaded = true\n",
+        ]
+        for form in forms {
+            XCTAssertEqual(run(view(flag, action: form + load)).text, rewritten, form)
+        }
+    }
+
+    func testFlagWithTypeAnnotationAndSetInsideWithAnimationOnly() {
+        let source = view("    @State var hasLoaded: Bool = false\n", action: """
+                            guard !hasLoaded else { return }
+                            withAnimation(.default) { hasLoaded = true }
+            """ + "\n" + load)
+        XCTAssertEqual(run(source).text, rewritten)
+    }
+
+    func testInvertedIfReturn() {
+        let source = view("    @State private var isFirst = true\n", action: """
+                            if !isFirst { return }
+                            isFirst = false
+            """ + "\n" + load)
+        XCTAssertEqual(run(source).text, rewritten)
+    }
+
+    func testWrongPolarityIsNotAFlag() {
+        // `guard hasLoaded` on a flag starting false never proceeds: not the idiom.
+        let source = view(flag, action: "                guard hasLoaded else { return }\n                hasLoaded = true\n" + load)
+        XCTAssertEqual(run(source).findings, [])
+    }
+
+    func testIfWithElseIsNotACheck() {
+        let source = view(flag, action: """
+                            if !hasLoaded {
+                                hasLoaded = true
+                            } else {
+                                brew = nil
+                            }
+            """)
+        XCTAssertEqual(run(source).findings, [])
+    }
+
+    func testFlagNeverWrittenIsNotAFlag() {
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n" + load)
+        let result = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
+        XCTAssertEqual(result.findings.map(\.ruleID), ["onappear-task"], "a plain guard is no run-once flag")
+    }
+
+    func testBindingUseSkips() throws {
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
+            .replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "Toggle(\"Loaded\", isOn: $hasLoaded)")
+        let finding = try XCTUnwrap(run(source).findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertEqual(finding.reason, "hasLoaded is also read on line 7, so removing it would change more than this closure")
+    }
+
+    func testSetInAnotherFunctionSkips() throws {
+        let source = view(flag + "    func reload() { hasLoaded = true }\n",
+                          action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
+        let finding = try XCTUnwrap(run(source).findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertEqual(finding.reason, "hasLoaded is also set on line 5, where the rule does not follow it")
+    }
+
+    func testSetInsideAnIfSkips() throws {
+        let source = view(flag, action: """
+                            guard !hasLoaded else { return }
+                            Task {
+                                if let loaded = try? await BrewStore.shared.fetch(brewID) {
+                                    brew = loaded
+                                    hasLoaded = true
+                                }
+                            }
+            """)
+        let finding = try XCTUnwrap(run(source).findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertEqual(finding.reason, "hasLoaded is also set on line 13, where the rule does not follow it")
+    }
+
+    func testTaskWithSignatureSkips() throws {
+        let source = view(flag, action: """
+                            guard !hasLoaded else { return }
+                            hasLoaded = true
+                            Task { @MainActor in brew = try? await BrewStore.shared.fetch(brewID) }
+            """)
+        let finding = try XCTUnwrap(run(source).findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertEqual(finding.reason, "the Task's closure has a signature (@MainActor in), which task's action cannot take")
+    }
+
+    func testKeptFlagIsLeftToItselfByBothRules() throws {
+        let source = """
+            struct Onboarding: View {
+                @State private var hasLogged = false
+                var body: some View {
+                    Text("Hi")
+                        .onAppear {
+                            guard !hasLogged else { return }
+                            hasLogged = true
+                            Task { Analytics.log("onboarding") }
+                        }
+                }
+            }
+
+            """
+        let result = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
+        XCTAssertEqual(result.text, source)
+        XCTAssertEqual(result.findings.count, 1)
+        XCTAssertEqual(result.findings.first?.action, .keep)
+        XCTAssertEqual(result.findings.first?.reason, "kept: no identity to key on")
+    }
+
+    func testResultDoesNotDependOnRuleOrder() {
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
+        let forward = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
+        let backward = run(source, rules: [OnAppearTaskRule(), GuardFlagLoadRule()])
+        XCTAssertEqual(forward.text, rewritten)
+        XCTAssertEqual(backward.text, rewritten)
+        XCTAssertEqual(forward.findings.map(\.ruleID), ["guard-flag-load"])
+    }
+
+    func testAlreadyKeyedTaskIsLeftAlone() {
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
+            + "                brew = try? await BrewStore.shared.fetch(brewID)", modifier: "task(id: brewID)")
+        XCTAssertEqual(run(source).findings, [])
+    }
+
+    func testConfiguredIdentityThatIsNoCandidateSkips() throws {
+        var configuration = Configuration()
+        configuration.identity = ["BrewDetailView": "brew"]
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
+        let finding = try XCTUnwrap(run(source, configuration: configuration).findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertEqual(finding.reason, "the configured identity brew of BrewDetailView is not a stored Equatable property the action reads")
+    }
+
+    func testServiceIsNotAnIdentityButTypedIDIs() {
+        let source = """
+            struct ChefView: View {
+                let loader: RecipeLoader
+                let chefID: ChefID
+                @State private var name = ""
+                @State private var hasLoaded = false
+
+                var body: some View {
+                    Text(name)
+                        .task {
+                            guard !hasLoaded else { return }
+                            hasLoaded = true
+                            _ = await loader.loadFeatured()
+                            name = await RecipeStore.shared.profile(chefID).name
+                        }
+                }
+            }
+
+            """
+        let expected = """
+            struct ChefView: View {
+                let loader: RecipeLoader
+                let chefID: ChefID
+                @State private var name = ""
+
+                var body: some View {
+                    Text(name)
+                        .task(id: chefID) {
+                            _ = await loader.loadFeatured()
+                            name = await RecipeStore.shared.profile(chefID).name
+                        }
+                }
+            }
+
+            """
+        XCTAssertEqual(run(source).text, expected)
+    }
+
+    func testBodyInExtensionAndTwoSpaceStyle() {
+        let source = """
+            struct BrewView: View {
+              var id: UUID
+              @State private var notes = ""
+              // Guards the one load.
+              @State private var loaded = false
+            }
+
+            extension BrewView {
+              var body: some View {
+                Text(notes).onAppear { guard !loaded else { return }; loaded = true; Task { notes = await RecipeStore.shared.notes(for: id) } }
+              }
+            }
+
+            """
+        let expected = """
+            struct BrewView: View {
+              var id: UUID
+              @State private var notes = ""
+            }
+
+            extension BrewView {
+              var body: some View {
+                Text(notes).task(id: id) {
+                  notes = await RecipeStore.shared.notes(for: id)
+                }
+              }
+            }
+
+            """
+        XCTAssertEqual(run(source).text, expected)
+    }
+
+    func testHeaderCommentOfAGroupStays() {
+        let source = """
+            struct BrewView: View {
+                let brewID: String
+
+                // Loading state
+                @State private var hasLoaded = false
+                @State private var brew: Brew?
+
+                var body: some View {
+                    Text(brew?.name ?? "")
+                        .onAppear {
+                            guard !hasLoaded else { return }
+                            hasLoaded = true
+                            Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                        }
+                }
+            }
+
+            """
+        let text = run(source).text
+        XCTAssertTrue(text.contains("\n    // Loading state\n    @State private var brew: Brew?\n"), text)
+    }
+
+    func testConditionalModifierClause() {
+        let source = """
+            struct BrewView: View {
+                let brewID: String
+                @State private var brew: Brew?
+                @State private var hasLoaded = false
+
+                var body: some View {
+                    Text(brew?.name ?? "")
+                    #if os(iOS)
+                        .onAppear {
+                            guard !hasLoaded else { return }
+                            hasLoaded = true
+                            Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                        }
+                    #endif
+                }
+            }
+
+            """
+        let text = run(source).text
+        XCTAssertTrue(text.contains("        #if os(iOS)\n            .task(id: brewID) {\n                brew = try? await"), text)
+    }
+}

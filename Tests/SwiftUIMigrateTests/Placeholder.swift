@@ -1,2 +1,0 @@
-import XCTest
-final class SwiftUIMigrateTestsPlaceholder: XCTestCase { func testNothing() {} }

@@ -1,0 +1,130 @@
+import Foundation
+import SwiftUIMigrate
+
+/// One `fixtures/<rule-id>/<case>.before.swift`, with its optional `.after.swift`
+/// (absent for a negative case) and `.json` configuration.
+struct FixtureCase {
+    var ruleID: String
+    var name: String
+    var before: URL
+    var after: URL?
+    var configuration: URL?
+
+    /// `rule-id/case`, as failures name it.
+    var displayName: String { "\(ruleID)/\(name)" }
+
+    /// The cases under `root`, and the files that do not fit the layout.
+    static func discover(in root: URL, ruleIDs: Set<String>, supportFolders: Set<String>) -> (cases: [FixtureCase], problems: [String]) {
+        let manager = FileManager.default
+        var cases: [FixtureCase] = []
+        var problems: [String] = []
+        let folders = ((try? manager.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+        for folder in folders where !folder.hasPrefix(".") && !supportFolders.contains(folder) {
+            var isDirectory: ObjCBool = false
+            let url = root.appendingPathComponent(folder)
+            guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard ruleIDs.contains(folder) else {
+                problems.append("fixtures/\(folder) is not a rule id (rules: \(ruleIDs.sorted().joined(separator: ", ")))")
+                continue
+            }
+            let files = Set((try? manager.contentsOfDirectory(atPath: url.path)) ?? [])
+            for file in files.sorted() {
+                if file.hasSuffix(".before.swift") {
+                    let name = String(file.dropLast(".before.swift".count))
+                    cases.append(FixtureCase(
+                        ruleID: folder, name: name, before: url.appendingPathComponent(file),
+                        after: files.contains(name + ".after.swift") ? url.appendingPathComponent(name + ".after.swift") : nil,
+                        configuration: files.contains(name + ".json") ? url.appendingPathComponent(name + ".json") : nil))
+                } else if file.hasSuffix(".after.swift") {
+                    let name = String(file.dropLast(".after.swift".count))
+                    if !files.contains(name + ".before.swift") { problems.append("fixtures/\(folder)/\(file) has no .before.swift") }
+                } else if file.hasSuffix(".json") {
+                    let name = String(file.dropLast(".json".count))
+                    if !files.contains(name + ".before.swift") { problems.append("fixtures/\(folder)/\(file) has no .before.swift") }
+                } else if file.hasSuffix(".swift") {
+                    problems.append("fixtures/\(folder)/\(file) is neither <case>.before.swift nor <case>.after.swift")
+                }
+            }
+        }
+        return (cases, problems)
+    }
+
+    /// The cases of `fixtures/` for the registry's rules.
+    static func discoverRepositoryFixtures() -> (cases: [FixtureCase], problems: [String]) {
+        discover(
+            in: RepositoryPaths.fixtures, ruleIDs: Set(RuleRegistry.all.map(\.id)),
+            supportFolders: RepositoryPaths.supportFolders)
+    }
+}
+
+/// Runs one fixture case through its rule and checks the output byte for byte.
+struct FixtureVerifier {
+    let rule: any Rule
+
+    /// The problems of `fixture`; empty when it passes.
+    func failures(of fixture: FixtureCase) -> [String] {
+        let label = fixture.displayName
+        guard let beforeData = FileManager.default.contents(atPath: fixture.before.path) else {
+            return ["\(label): cannot read \(fixture.before.lastPathComponent)"]
+        }
+        var configuration = Configuration()
+        if let url = fixture.configuration {
+            do {
+                configuration = try Configuration.load(path: url.path)
+            } catch {
+                return ["\(label): bad configuration: \(error)"]
+            }
+        }
+        configuration.rules[rule.id] = true
+        let engine = MigrationEngine(configuration: configuration, rules: [rule])
+
+        let before = [UInt8](beforeData)
+        var expected = before
+        if let after = fixture.after {
+            guard let afterData = FileManager.default.contents(atPath: after.path) else {
+                return ["\(label): cannot read \(after.lastPathComponent)"]
+            }
+            expected = [UInt8](afterData)
+            if expected == before {
+                return ["\(label): .after equals .before; delete the .after file to make it a negative case"]
+            }
+        }
+        var failures: [String] = []
+        if String(validatingUTF8Bytes: before) == nil { failures.append("\(label): .before is not UTF-8") }
+        let migration = engine.migrate(bytes: before, file: fixture.before.lastPathComponent)
+        if let error = migration.internalError {
+            failures.append("\(label): internal error '\(error)'\(RuleExampleVerifier.describe(migration.findings))")
+        }
+        if migration.migrated != expected {
+            let what = fixture.after == nil ? "a negative case (no .after) changed" : "the output differs from .after"
+            failures.append(
+                "\(label): \(what)\(RuleExampleVerifier.describe(migration.findings))\n"
+                    + TextDiff.describe(
+                        expected: String(decoding: expected, as: UTF8.self),
+                        actual: String(decoding: migration.migrated, as: UTF8.self)))
+            return failures
+        }
+        if fixture.after != nil {
+            let again = engine.migrate(bytes: expected, file: fixture.after!.lastPathComponent)
+            if again.migrated != expected {
+                failures.append(
+                    "\(label): not idempotent, a second run changes .after\n"
+                        + TextDiff.describe(
+                            expected: String(decoding: expected, as: UTF8.self),
+                            actual: String(decoding: again.migrated, as: UTF8.self)))
+            }
+            let rewrites = again.findings.filter { $0.action == .rewrite }
+            if !rewrites.isEmpty {
+                failures.append("\(label): not idempotent, a second run finds more to rewrite\(RuleExampleVerifier.describe(rewrites))")
+            }
+        }
+        return failures
+    }
+}
+
+private extension String {
+    init?(validatingUTF8Bytes bytes: [UInt8]) {
+        guard let text = String(bytes: bytes, encoding: .utf8) else { return nil }
+        self = text
+    }
+}
