@@ -42,6 +42,13 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertTrue(finding?.safety?.explanation?.contains("no longer once per member") ?? false)
     }
 
+    func testGroupAsHostContainerIsReportedNotLooped() {
+        let source = view("Group {\n    Text(\"a\")\n}\n.onAppear {}")
+        let (text, migration) = migrate(source, host: "SwiftUI.Group")
+        XCTAssertEqual(text, source)
+        XCTAssertEqual(migration.findings.map(\.action), [.report])
+    }
+
     func testModuleQualifiedGroupIsHoisted() {
         let (text, _) = migrate(view("SwiftUI.Group {\n    Text(\"a\")\n}\n.task {}"))
         XCTAssertTrue(text.contains("SwiftUI.ZStack {"), text)

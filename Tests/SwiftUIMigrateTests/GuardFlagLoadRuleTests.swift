@@ -149,11 +149,11 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let source = view(flag, action: """
                             guard !hasLoaded else { return }
                             hasLoaded = true
-                            Task { @MainActor in brew = try? await BrewStore.shared.fetch(brewID) }
+                            Task { [brewID] in brew = try? await BrewStore.shared.fetch(brewID) }
             """)
         let finding = try XCTUnwrap(run(source).findings.first)
         XCTAssertEqual(finding.action, .skip)
-        XCTAssertEqual(finding.reason, "the Task's closure has a signature (@MainActor in), which task's action cannot take")
+        XCTAssertEqual(finding.reason, "the Task's closure has a signature ([brewID] in), which task's action cannot take")
     }
 
     func testKeptFlagIsLeftToItselfByBothRules() throws {

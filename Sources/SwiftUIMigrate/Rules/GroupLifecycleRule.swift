@@ -39,6 +39,7 @@ public struct GroupLifecycleRule: Rule {
         let memberScoped = chain.modifiers.first { GroupModifierKind.isMemberScoped($0.name) }
         if members.showsOneViewOnEveryPath && memberScoped == nil && strategy != .distribute {
             let host = context.configuration.hostContainer
+            if host.split(separator: ".").last == "Group" { return report(Reason.hostIsGroup) }
             return context.finding(
                 id, at: group.name, message: Message.hoist(host), action: .rewrite, safety: Safety.hoist,
                 edits: [context.replace(group.name, with: host)])
@@ -142,6 +143,8 @@ fileprivate enum Reason {
         + "apply the modifiers to each member by hand"
     static let notInBuilder = "the Group does not stand in a view builder, so it cannot be unwrapped; "
         + "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
+    static let hostIsGroup = "the configured host container is Group itself; set hostContainer to a container "
+        + "such as ZStack"
     static func shadowed(_ name: String) -> String {
         "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the branch "
             + "would change what `\(name)` means; rename the binding or move the modifiers by hand"
@@ -165,7 +168,7 @@ extension GroupLifecycleRule {
         RuleDocumentation(
             summary: "Lifecycle modifiers on a Group, which run once per member as documented but once in all on iOS 15+ SDK builds.",
             detects: """
-                Detects: `Group { … }` (the content-closure initializer, not `Group(subviews:)` or \
+                `Group { … }` (the content-closure initializer, not `Group(subviews:)` or \
                 `Group(sections:)`) whose modifier chain has `onAppear`, `onDisappear` or `task` in any form, \
                 anywhere in the chain: after other modifiers, comments and blank lines, inside `#if` clauses, \
                 or on the closing line (`}.task {`). Apple documents that a Group's modifiers apply to each \
@@ -180,7 +183,7 @@ extension GroupLifecycleRule {
                 ```
                 """,
             fix: """
-                Fix: when the Group shows exactly one view on every path (one view; an `if`/`else if`/`else`, \
+                when the Group shows exactly one view on every path (one view; an `if`/`else if`/`else`, \
                 a `switch` or a `#if`/`#else` whose branches each show one view) and its chain has no modifier \
                 that acts on each member (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, \
                 `listRow…`, `swipeActions`), the Group becomes the host container (`hostContainer`, default \

@@ -22,7 +22,7 @@ public struct GuardFlagLoadRule: Rule {
         RuleDocumentation(
             summary: "Replace run-once @State flags guarding onAppear/task with task(id:) keyed on the view's identity.",
             detects: """
-                Detects: a `@State` Bool of the view, initialised to `false` (or `true` for the inverted form), \
+                a `@State` Bool of the view, initialised to `false` (or `true` for the inverted form), \
                 checked at the top of an `.onAppear` or `.task` closure (`guard !hasLoaded else { return }`, \
                 `guard hasLoaded == false else { return }`, `if hasLoaded { return }`, `if !hasLoaded { … }`) and \
                 set in that closure (`hasLoaded = true`, `hasLoaded.toggle()`, also after an `await`, inside the \
@@ -31,10 +31,12 @@ public struct GuardFlagLoadRule: Rule {
                 without noticing when the view comes to show different data.
                 """,
             fix: """
-                Fix: key the work on the view's identity: the one stored property without a property wrapper \
+                key the work on the view's identity: the one stored property without a property wrapper \
                 that the action reads and whose type is known to be Equatable (`let brewID: String`, or \
                 `item.id` of a stored `item`). The guard, the assignment, an inner `Task { }` wrapper (its \
-                `priority:` moves to `.task(id:priority:)`) and the flag's declaration are removed. Before:
+                `priority:` moves to `.task(id:priority:)`) and the flag's declaration (with its doc comment) are \
+                removed. Statements before the guard stay where they are: they ran on every appearance and still \
+                do. Before:
                     @State private var hasLoaded = false
                     .onAppear {
                         guard !hasLoaded else { return }
@@ -369,7 +371,7 @@ public struct GuardFlagLoadRule: Rule {
         pieces = removing(sets, from: pieces, context: context)
         var priority = modifier.priority?.trimmedDescription
         if let outerTask {
-            if let reason = outerTask.reasonNotUnwrappable { return skip(reason) }
+            if let reason = outerTask.reasonNotUnwrappable(inView: true) { return skip(reason) }
             if let taskPriority = outerTask.priority {
                 if priority != nil { return skip("both the task modifier and its inner Task set a priority") }
                 priority = taskPriority.trimmedDescription
@@ -378,7 +380,7 @@ public struct GuardFlagLoadRule: Rule {
         let statements = pieces.compactMap(\.statement)
         let tasks = statements.compactMap(InnerTask.init)
         if let task = tasks.first {
-            if let reason = task.reasonNotUnwrappable { return skip(reason) }
+            if let reason = task.reasonNotUnwrappable(inView: true) { return skip(reason) }
             guard tasks.count == 1, statements.last?.id == task.statement.id else {
                 return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
             }

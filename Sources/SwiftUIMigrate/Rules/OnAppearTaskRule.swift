@@ -26,12 +26,12 @@ public struct OnAppearTaskRule: Rule {
         RuleDocumentation(
             summary: "Replace a Task started in onAppear with the task modifier.",
             detects: """
-                Detects: `.onAppear { [sync statements] Task { … } }` (also `.onAppear(perform: { … })` and \
+                `.onAppear { [sync statements] Task { … } }` (also `.onAppear(perform: { … })` and \
                 `Task(priority:)`), an unstructured task that outlives the view: it keeps running after the view \
                 disappears, and a new one starts on every appearance.
                 """,
             fix: """
-                Fix: move the Task's body into `.task { }`, after the synchronous statements; `Task(priority: p)` \
+                move the Task's body into `.task { }`, after the synchronous statements; `Task(priority: p)` \
                 becomes `.task(priority: p)`. When the work reads exactly one identity of the view (a stored \
                 property without a property wrapper whose type is known to be Equatable, or `item.id` of a stored \
                 `item`), the task is keyed on it: `.task(id: brewID)`. Before:
@@ -44,8 +44,11 @@ public struct OnAppearTaskRule: Rule {
                     }
                 `task(id:)` is not "run once": like `onAppear` it runs on each appearance, and it runs again when \
                 the id changes. Skips `Task.detached`, stored tasks (`let t = Task { }`), a Task that is not the \
-                last statement, and a Task body that throws, returns a value or has a closure signature. Closures \
-                guarded by a run-once flag are left to `guard-flag-load`. Pagination sentinels are rewritten: a \
+                last statement, and a Task body that throws, returns a value or has a closure signature other than \
+                `@MainActor in` (which a view's `.task` action inherits anyway). Closures \
+                guarded by a run-once flag are left to `guard-flag-load`, also where it keeps the flag: in a \
+                cancellable `.task` a load cut short by an early disappearance would never run again, because \
+                the flag is already set. Pagination sentinels are rewritten: a \
                 page load cancelled because the sentinel scrolled off starts again when it reappears.
                 """,
             safety: """
@@ -272,7 +275,7 @@ public struct OnAppearTaskRule: Rule {
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
-        if let reason = tasks.lazy.compactMap(\.reasonNotUnwrappable).first { return skip(reason) }
+        if let reason = tasks.lazy.compactMap({ $0.reasonNotUnwrappable(inView: view != nil) }).first { return skip(reason) }
         guard tasks.count == 1, statements.last?.id == task.statement.id else {
             return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
         }

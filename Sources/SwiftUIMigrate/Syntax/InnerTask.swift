@@ -117,12 +117,22 @@ struct InnerTask {
     /// True when the operation is written with `in` (`{ @MainActor in`, `{ [weak model] in`).
     var hasSignature: Bool { closure.signature != nil }
 
+    /// True when the operation's only signature is `@MainActor in`.
+    var isMainActorOnlySignature: Bool {
+        guard let signature = closure.signature, signature.capture == nil, signature.parameterClause == nil,
+              signature.effectSpecifiers == nil, signature.returnClause == nil, signature.attributes.count == 1,
+              let attribute = signature.attributes.first?.as(AttributeSyntax.self) else { return false }
+        return attribute.attributeName.trimmedDescription == "MainActor" && attribute.arguments == nil
+    }
+
     /// Why the task's body cannot become a `.task` action, or nil when it can.
     ///
     /// A detached or stored task keeps its own lifetime; an operation with a signature,
     /// one that throws out of its body, or one that returns a value does not fit
-    /// `.task`'s non-throwing `() async -> Void` action.
-    var reasonNotUnwrappable: String? {
+    /// `.task`'s non-throwing `() async -> Void` action. In a view (`inView`), whose
+    /// members run on the main actor, `{ @MainActor in … }` is what `.task`'s action
+    /// inherits anyway, so that signature alone does not stop the unwrapping.
+    func reasonNotUnwrappable(inView: Bool) -> String? {
         switch kind {
         case .detached:
             return "the work runs in Task.detached, which does not inherit the view's actor, so it stays as it is"
@@ -131,7 +141,7 @@ struct InnerTask {
         case .plain:
             break
         }
-        if hasSignature {
+        if hasSignature && !(inView && isMainActorOnlySignature) {
             return "the Task's closure has a signature (\(closure.signature!.trimmedDescription)), which task's action cannot take"
         }
         let scan = OperationScan(viewMode: .sourceAccurate)
