@@ -1,0 +1,234 @@
+/// The examples `explain` prints and the generic rule test runs.
+extension GuardFlagLoadRule {
+    public var examples: RuleExamples {
+        RuleExamples(
+            triggering: [
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .↓onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewRatingView: View {
+                        let brewID: String
+                        @State private var rating = 0
+                        @State private var didLoad = false
+
+                        var body: some View {
+                            Text("\\(rating)")
+                                .↓task {
+                                    if didLoad { return }
+                                    rating = (try? await BrewStore.shared.fetch(brewID))?.rating ?? 0
+                                    didLoad = true
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewHeaderView: View {
+                        let brew: Brew
+                        @State private var name = ""
+                        @State private var isFirstAppearance = true
+
+                        var body: some View {
+                            Text(name)
+                                .↓onAppear {
+                                    if isFirstAppearance {
+                                        name = brew.id.uppercased()
+                                        isFirstAppearance = false
+                                    }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewNotesView: View {
+                        let brewID: String
+                        let revision: Int
+                        @State private var notes = ""
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(notes)
+                                .↓onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    notes = "\\(brewID) r\\(revision)"
+                                }
+                        }
+                    }
+                    """, configuration: Self.choosingRevision),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .task(id: brewID) {
+                                    brew = try? await BrewStore.shared.fetch(brewID)
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct WelcomeBanner: View {
+                        @State private var brews: [Brew] = []
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text("\\(brews.count) brews")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brews = (try? await BrewStore.shared.fetchAll()) ?? [] }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewBadge: View {
+                        let brewID: String
+                        @State private var appeared = false
+
+                        var body: some View {
+                            Text(brewID)
+                                .opacity(appeared ? 1 : 0)
+                                .onAppear {
+                                    guard !appeared else { return }
+                                    withAnimation { appeared = true }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewListView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                                .onDisappear { hasLoaded = false }
+                        }
+                    }
+                    """),
+            ],
+            corrections: [
+                RuleCorrection("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .task(id: brewID) {
+                                    brew = try? await BrewStore.shared.fetch(brewID)
+                                }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct BrewHeaderView: View {
+                        let brew: Brew
+                        @State private var name = ""
+                        @State private var isFirstAppearance = true
+
+                        var body: some View {
+                            Text(name)
+                                .onAppear {
+                                    if isFirstAppearance {
+                                        name = brew.id.uppercased()
+                                        isFirstAppearance = false
+                                    }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewHeaderView: View {
+                        let brew: Brew
+                        @State private var name = ""
+
+                        var body: some View {
+                            Text(name)
+                                .task(id: brew.id) {
+                                    name = brew.id.uppercased()
+                                }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct BrewNotesView: View {
+                        let brewID: String
+                        let revision: Int
+                        @State private var notes = ""
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(notes)
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task(priority: .background) {
+                                        notes = "\\(brewID) r\\(revision)"
+                                    }
+                                }
+                        }
+                    }
+                    """, """
+                    struct BrewNotesView: View {
+                        let brewID: String
+                        let revision: Int
+                        @State private var notes = ""
+
+                        var body: some View {
+                            Text(notes)
+                                .task(id: revision, priority: .background) {
+                                    notes = "\\(brewID) r\\(revision)"
+                                }
+                        }
+                    }
+                    """, configuration: Self.choosingRevision),
+            ])
+    }
+
+    /// The examples' configuration choosing `revision` among BrewNotesView's candidates.
+    private static var choosingRevision: Configuration {
+        var configuration = Configuration()
+        configuration.identity = ["BrewNotesView": "revision"]
+        return configuration
+    }
+}
