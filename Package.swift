@@ -59,6 +59,10 @@ let package = Package(
     products: [
         .executable(name: "swiftui-migrate", targets: ["swiftui-migrate"]),
         .library(name: "SwiftUIMigrate", targets: ["SwiftUIMigrate"]),
+        // `swift package plugin swiftui-migrate scan|diff` (read-only) and
+        // `swift package plugin --allow-writing-to-package-directory swiftui-migrate-apply --in-place`.
+        .plugin(name: "SwiftUIMigratePlugin", targets: ["SwiftUIMigratePlugin"]),
+        .plugin(name: "SwiftUIMigrateApplyPlugin", targets: ["SwiftUIMigrateApplyPlugin"]),
     ],
     dependencies: packageDependencies,
     targets: [
@@ -89,6 +93,34 @@ let package = Package(
             name: "SwiftUIMigrateTests",
             dependencies: ["SwiftUIMigrate"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings
+        ),
+        .target(
+            name: "MigrationFuzzing",
+            dependencies: ["SwiftUIMigrate"] + syntaxDependencies,
+            swiftSettings: syntaxSwiftSettings
+        ),
+        .executableTarget(
+            name: "swiftui-migrate-fuzz",
+            dependencies: ["MigrationFuzzing", "SwiftUIMigrate"],
+            swiftSettings: syntaxSwiftSettings
+        ),
+        .testTarget(
+            name: "MigrationFuzzingTests",
+            dependencies: ["MigrationFuzzing", "SwiftUIMigrate"],
+            swiftSettings: syntaxSwiftSettings
+        ),
+        .plugin(
+            name: "SwiftUIMigratePlugin",
+            capability: .command(
+                intent: .custom(verb: "swiftui-migrate", description: "Scan or preview (diff) the SwiftUI lifecycle migration; writes nothing.")),
+            dependencies: ["swiftui-migrate"]
+        ),
+        .plugin(
+            name: "SwiftUIMigrateApplyPlugin",
+            capability: .command(
+                intent: .custom(verb: "swiftui-migrate-apply", description: "Apply the SwiftUI lifecycle migration (apply --in-place, or on a branch)."),
+                permissions: [.writeToPackageDirectory(reason: "swiftui-migrate apply rewrites the package's Swift files")]),
+            dependencies: ["swiftui-migrate"]
         ),
         .testTarget(name: "GitStageTests", dependencies: ["GitStage"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

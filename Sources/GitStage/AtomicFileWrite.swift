@@ -18,14 +18,18 @@ public enum AtomicFileWrite {
     ///
     /// - Parameter original: the bytes the caller read and based `bytes` on. When given and the file now holds
     ///   something else (or no longer exists), nothing is written and ``FileWriteError/changedOnDisk(path:)`` is
-    ///   thrown, so a concurrent edit is never overwritten. `nil` writes unconditionally (and creates the file, mode
+    ///   thrown, so a concurrent edit is never overwritten; a file without its owner's write bit throws
+    ///   ``FileWriteError/readOnly(path:)``. `nil` writes unconditionally (and creates the file, mode
     ///   0644, when it does not exist).
     public static func write(_ bytes: [UInt8], to path: String, expecting original: [UInt8]?) throws {
         let existing = try regularFileStatus(path)
         if let original {
-            guard existing != nil, try readRegularFile(path) == original else {
+            guard let existing, try readRegularFile(path) == original else {
                 throw FileWriteError.changedOnDisk(path: path)
             }
+            // The rename would replace a file without write permission (the folder's permission is what counts):
+            // respect the read-only bit, also for root, whom access(2) would always let through.
+            guard existing.st_mode & S_IWUSR != 0 else { throw FileWriteError.readOnly(path: path) }
         }
 
         let (folder, name) = split(path)
@@ -138,6 +142,8 @@ public enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible 
     case symbolicLink(path: String)
     /// The path is a folder, device or other non-regular file.
     case notARegularFile(path: String)
+    /// The file has no write permission for its owner; it is left as it is.
+    case readOnly(path: String)
     /// A system call failed; `operation` is a verb phrase ("write", "replace"), `errno` the C error number.
     case system(path: String, operation: String, errno: Int32)
 
@@ -147,6 +153,7 @@ public enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible 
         case .changedOnDisk(let path): "\(path) changed on disk since it was read"
         case .symbolicLink(let path): "\(path) is a symbolic link; not writing through it"
         case .notARegularFile(let path): "\(path) is not a regular file"
+        case .readOnly(let path): "\(path) is read-only; not replacing it"
         case .system(let path, let operation, let code): "cannot \(operation) \(path): \(String(cString: strerror(code)))"
         }
     }

@@ -33,6 +33,8 @@ public enum GitStageError: Error, Sendable, Equatable, CustomStringConvertible {
     case headChanged(path: String)
     /// A step failed midway (`error`) and undoing what the run had done failed too: `leftovers` says what is left.
     case rollbackIncomplete(error: String, leftovers: [String])
+    /// The file system lacks room for the new files, the index and the originals a rollback would put back.
+    case insufficientSpace(path: String, needed: UInt64, available: UInt64)
 
     /// One line, for the CLI to print after `error:`.
     public var description: String {
@@ -56,6 +58,9 @@ public enum GitStageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notInHead(let path): "\(path) is not a file in HEAD's tree"
         case .duplicatePath(let path): "\(path) appears twice in the plan"
         case .headChanged(let path): "\(path) changed in HEAD since it was read"
+        case .insufficientSpace(let path, let needed, let available):
+            "not enough free space on the file system of \(path): the migration needs about \(needed / 1024) KiB "
+                + "(with room to undo it), \(available / 1024) KiB are free; nothing was changed"
         case .rollbackIncomplete(let error, let leftovers):
             "\(error); undoing the partial change also failed: \(leftovers.joined(separator: "; "))"
         }

@@ -105,6 +105,8 @@ extension Repository {
             throw GitStageError.branchExists(name: plan.branch)
         }
 
+        try ensureFreeSpace(for: changes, workdir: workdir)
+
         // From here on the repository changes; each step registers how to undo itself.
         var undo = UndoLog()
         do {
@@ -159,6 +161,25 @@ extension Repository {
             return outcome
         } catch {
             throw undo.rollback(after: error)
+        }
+    }
+
+    /// Refuses to start when the worktree's file system lacks room for the new files, their blobs, the new index and —
+    /// should a step fail — the originals put back (each atomic write needs a whole temporary copy): a run that hit a full
+    /// disk midway could not undo itself either. A concurrent writer can still fill the disk meanwhile.
+    private func ensureFreeSpace(for changes: [FileRewrite], workdir: String) throws {
+        var info = statvfs()
+        guard statvfs(workdir, &info) == 0 else { return }  // unknown: the atomic writes still fail safely
+        let block = max(UInt64(info.f_frsize), 512)
+        func blocks(_ bytes: Int) -> UInt64 { max(1, (UInt64(bytes) + block - 1) / block) }
+        var needed: UInt64 = 16  // refs, reflogs, HEAD and their temporary copies
+        // Per file: its new copy, the original put back on rollback, and the loose blob object staging it writes.
+        for change in changes { needed += 2 * blocks(change.migrated.count) + blocks(change.original.count) }
+        var index = stat()
+        if stat(gitDirectory + "/index", &index) == 0 { needed += 2 * blocks(Int(index.st_size)) }
+        let available = UInt64(info.f_bavail)
+        guard available >= needed else {
+            throw GitStageError.insufficientSpace(path: workdir, needed: needed * block, available: available * block)
         }
     }
 

@@ -19,7 +19,9 @@ public enum CLI {
     }
 
     static let commands: [CommandSpec] = [
-        ScanCommand.spec, DiffCommand.spec, ApplyCommand.spec, RulesCommand.spec, ExplainCommand.spec,
+        ScanCommand.spec, DiffCommand.spec, ApplyCommand.spec, BatchCommand.spec, ReportCommand.spec,
+        RulesCommand.spec, ExplainCommand.spec,
+        InitCommand.spec,
     ]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
@@ -53,7 +55,10 @@ public enum CLI {
             case "scan": return try ScanCommand(console: console).run(parsed)
             case "diff": return try DiffCommand(console: console, environment: environment).run(parsed)
             case "apply": return try ApplyCommand(console: console).run(parsed)
+            case "batch": return try BatchCommand(console: console).run(parsed)
+            case "report": return try ReportCommand(console: console).run(parsed)
             case "rules": return try RulesCommand(console: console).run(parsed)
+            case "init": return try InitCommand(console: console).run(parsed)
             default: return try ExplainCommand(console: console).run(parsed)
             }
         } catch let error as UsageError {

@@ -7,25 +7,63 @@ import Darwin
 /// Substring search over raw bytes, used to skip files before parsing them.
 public enum ByteSearch {
     /// True when `bytes` contains the UTF-8 of `word`.
+    ///
+    /// memchr (vectorised in libc) jumps to each occurrence of the word's rarest byte — an
+    /// uppercase letter or a rare lowercase one, by a rough ranking of source code — and only
+    /// there is the whole word compared. Searching for the first byte instead would stop at
+    /// every "." of the source for a word like ".task".
     public static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
-        let needle = Array(word.utf8)
-        guard !needle.isEmpty else { return true }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { pattern in
-                guard let base = haystack.baseAddress, let first = pattern.first, haystack.count >= pattern.count else {
-                    return false
-                }
-                let last = haystack.count - pattern.count
-                var start = 0
-                while start <= last {
-                    guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
-                    let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + position, pattern.baseAddress!, pattern.count) == 0 { return true }
-                    start = position + 1
+        var word = word
+        return word.withUTF8 { pattern in
+            let length = pattern.count
+            guard length > 0 else { return true }
+            return bytes.withUnsafeBufferPointer { haystack in
+                guard let base = haystack.baseAddress, haystack.count >= length else { return false }
+                let pivot = rarestIndex(pattern)
+                let pivotByte = Int32(pattern[pivot])
+                // The pivot byte of a match lies in pivot ..< count - (length - pivot) + 1.
+                var position = pivot
+                let end = haystack.count - (length - 1 - pivot)
+                while position < end {
+                    guard let hit = memchr(base + position, pivotByte, end - position) else { return false }
+                    let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + found - pivot, pattern.baseAddress!, length) == 0 { return true }
+                    position = found + 1
                 }
                 return false
             }
         }
+    }
+
+    /// The index of the byte of `pattern` least likely to occur in source code.
+    private static func rarestIndex(_ pattern: UnsafeBufferPointer<UInt8>) -> Int {
+        func rarity(_ byte: UInt8) -> Int {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                return byte == UInt8(ascii: "S") || byte == UInt8(ascii: "T") ? 2 : 3
+            case UInt8(ascii: "j"), UInt8(ascii: "k"), UInt8(ascii: "q"), UInt8(ascii: "x"), UInt8(ascii: "z"),
+                 UInt8(ascii: "@"), UInt8(ascii: "#"), 0x80...:
+                return 3
+            case UInt8(ascii: "b"), UInt8(ascii: "v"), UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return 1
+            default:
+                return 0
+            }
+        }
+        var best = 0
+        for index in pattern.indices where rarity(pattern[index]) > rarity(pattern[best]) { best = index }
+        return best
+    }
+
+    /// The words of `words` a search for any of them needs: no duplicates, and no word that
+    /// contains another one (a text holding ".onAppear" holds "onAppear").
+    public static func essentialWords(_ words: [String]) -> [String] {
+        var kept: [String] = []
+        for word in Set(words).sorted(by: { ($0.utf8.count, $0) < ($1.utf8.count, $1) })
+        where !kept.contains(where: { word.utf8.count > 0 && contains(Array(word.utf8), $0) }) {
+            kept.append(word)
+        }
+        return kept
     }
 
     /// True when `bytes` contains any of `words`.

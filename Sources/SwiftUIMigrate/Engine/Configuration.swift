@@ -3,7 +3,8 @@ import Foundation
 /// The settings of one run, read from `.swiftui-migrate.json` and overridden by flags.
 ///
 /// Every key is optional; a missing key keeps its default. Unknown keys are an
-/// error, so a misspelt option never silently does nothing.
+/// error, so a misspelt option never silently does nothing — except keys starting with
+/// `//`, which are comments (JSON has none; `swiftui-migrate init` writes one per option).
 public struct Configuration: Sendable, Equatable {
     /// Rules turned on or off by id; a rule not named keeps its default.
     public var rules: [String: Bool] = [:]
@@ -40,7 +41,7 @@ public struct Configuration: Sendable, Equatable {
         guard let dictionary = object as? [String: Any] else {
             throw ConfigurationError("\(source): the top level must be a JSON object")
         }
-        for key in dictionary.keys.sorted() where !Self.knownKeys.contains(key) {
+        for key in dictionary.keys.sorted() where !Self.knownKeys.contains(key) && !Self.isComment(key) {
             throw ConfigurationError("\(source): unknown key '\(key)'")
         }
         // JSONSerialization's numbers cast to Bool and its booleans to Int, so `kinds`
@@ -85,6 +86,9 @@ public struct Configuration: Sendable, Equatable {
             self.ruleOptions = options
         }
     }
+
+    /// True for a top-level key that documents the file rather than setting anything: one starting with `//`.
+    public static func isComment(_ key: String) -> Bool { key.hasPrefix("//") }
 
     /// Reads the configuration file at `path`.
     public static func load(path: String) throws -> Configuration {

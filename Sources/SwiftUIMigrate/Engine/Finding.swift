@@ -20,6 +20,9 @@ public struct Finding: Hashable, Sendable {
     public var reason: String?
     /// The edits that fix it, in the coordinates of the text the rule saw.
     public var edits: [SourceEdit]
+    /// A stable identity for baselines and SARIF (see `Fingerprint`); set by `MigrationEngine`,
+    /// "" on a finding no engine has seen.
+    public var fingerprint: String = ""
 
     public init(
         ruleID: String, file: String = "", line: Int = 0, column: Int = 0, offset: Int = 0,

@@ -16,26 +16,37 @@ public struct MigrationEngine: Sendable {
     public let configuration: Configuration
     /// Passes after which a file that still has rewrites is given up on.
     public static let maximumPasses = 8
+    /// Asked about every finding (with its fingerprint, in original-file coordinates) before
+    /// its edits are applied; nil allows everything. See `FindingDecision`.
+    public var decide: (@Sendable (Finding) -> FindingDecision)? = nil
 
     /// An engine running the rules of `candidates` that `configuration` enables.
     public init(configuration: Configuration, rules candidates: [any Rule] = RuleRegistry.all) {
         self.configuration = configuration
         self.rules = candidates.filter { configuration.isEnabled($0) }
+        self.prefilterWords = ByteSearch.essentialWords(rules.flatMap(\.triggerWords))
     }
 
     /// The words a file must contain for any enabled rule to find something.
     public var triggerWords: [String] { rules.flatMap(\.triggerWords) }
+    /// `triggerWords` without duplicates and without words that contain another of them.
+    private let prefilterWords: [String]
 
     /// Migrates `bytes`, reporting findings under the name `file`.
     public func migrate(bytes: [UInt8], file: String) -> FileMigration {
         var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
-        guard !rules.isEmpty, ByteSearch.containsAny(bytes, triggerWords) else { return result }
+        guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
 
         let lines = LineTable(bytes: bytes)
         let suppression = Suppression(bytes: bytes)
         let first = parse(bytes)
         result.hasSyntaxErrors = first.hasError
         var findings = run(on: first, bytes: bytes, file: file, suppression: suppression)
+        var fingerprints = FingerprintIndex(tree: first, bytes: bytes)
+        for index in findings.indices {
+            findings[index].fingerprint = fingerprints.fingerprint(rule: findings[index].ruleID, offset: findings[index].offset)
+        }
+        findings = findings.compactMap(screened)
 
         if first.hasError {
             result.findings = findings.map { finding in
@@ -71,14 +82,17 @@ public struct MigrationEngine: Sendable {
                 var offset = finding.offset
                 for map in maps.reversed() { offset = map.originalOffset(offset) }
                 if suppression.silences(rule: finding.ruleID, line: lines.location(of: offset).line) { continue }
-                if finding.action == .rewrite && !finding.edits.isEmpty { pending.append(finding) }
+                var mapped = finding
+                mapped.offset = offset
+                (mapped.line, mapped.column) = lines.location(of: offset)
+                mapped.fingerprint = fingerprints.fingerprint(rule: finding.ruleID, offset: offset)
+                guard let screened = screened(mapped) else { continue }
+                if screened.action == .rewrite && !finding.edits.isEmpty { pending.append(finding) }
                 let key = FindingKey(rule: finding.ruleID, offset: offset)
                 if seen.insert(key).inserted {
-                    var mapped = finding
-                    mapped.offset = offset
-                    (mapped.line, mapped.column) = lines.location(of: offset)
-                    mapped.edits = []
-                    findings.append(mapped)
+                    var reported = screened
+                    reported.edits = []
+                    findings.append(reported)
                 }
             }
         }
@@ -107,6 +121,24 @@ public struct MigrationEngine: Sendable {
             }
         }
         return findings.sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
+    }
+
+    /// `finding` as `decide` wants it: nil when hidden, a `skip` when a rewrite is declined.
+    private func screened(_ finding: Finding) -> Finding? {
+        guard let decide else { return finding }
+        switch decide(finding) {
+        case .allow:
+            return finding
+        case .hide:
+            return nil
+        case .decline(let reason):
+            guard finding.action == .rewrite else { return finding }
+            var skipped = finding
+            skipped.action = .skip
+            skipped.edits = []
+            skipped.reason = reason
+            return skipped
+        }
     }
 
     private func failed(_ result: FileMigration, _ findings: [Finding], _ reason: String) -> FileMigration {

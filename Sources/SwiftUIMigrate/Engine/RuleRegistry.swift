@@ -5,6 +5,8 @@ public enum RuleRegistry {
         GroupLifecycleRule(),
         GuardFlagLoadRule(),
         OnAppearTaskRule(),
+        GroupModifiersRule(),
+        GroupRedundantRule(),
     ]
 
     /// The rule with `id`, if any.

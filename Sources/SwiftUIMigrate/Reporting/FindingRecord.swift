@@ -23,8 +23,19 @@ public struct FindingRecord: Codable, Equatable, Sendable {
     /// The fix, as edits of the original file (empty when there is none, or when the
     /// edit was made in a later fixpoint pass).
     public var edits: [Edit]
+    /// The fix as unified-diff hunks (`@@ … @@` and the lines), made from the original file
+    /// and this finding's edits alone; absent when there are no edits.
+    public var hunk: String?
+    /// The finding's `Fingerprint` (stable across unrelated edits; what baselines record).
+    public var fingerprint: String
 
+    /// The record of `finding`, without a hunk.
     public init(_ finding: Finding) {
+        self.init(finding, hunk: nil)
+    }
+
+    /// The record of `finding` with its fix as unified-diff `hunk`s.
+    public init(_ finding: Finding, hunk: String?) {
         file = finding.file
         line = finding.line
         column = finding.column
@@ -35,5 +46,7 @@ public struct FindingRecord: Codable, Equatable, Sendable {
         safetyReason = finding.safety?.explanation
         reason = finding.reason
         edits = finding.edits.map { Edit(start: $0.range.lowerBound, end: $0.range.upperBound, replacement: $0.replacement) }
+        self.hunk = hunk
+        fingerprint = finding.fingerprint
     }
 }

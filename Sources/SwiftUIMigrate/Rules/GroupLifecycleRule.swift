@@ -15,7 +15,9 @@ public struct GroupLifecycleRule: Rule {
 
     public var id: String { "group-lifecycle" }
     public var isEnabledByDefault: Bool { true }
-    public var triggerWords: [String] { ["Group"] }
+    // The lifecycle modifiers, not "Group": far fewer files hold them (a member name always
+    // follows its dot directly; anything else is a syntax error).
+    public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }
 
     public func findings(in context: RuleContext) -> [Finding] {
         GroupCall.all(in: context.tree).compactMap { finding(for: $0, in: context) }

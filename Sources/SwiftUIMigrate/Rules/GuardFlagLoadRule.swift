@@ -16,7 +16,8 @@ public struct GuardFlagLoadRule: Rule {
     public init() {}
     public var id: String { "guard-flag-load" }
     public var isEnabledByDefault: Bool { true }
-    public var triggerWords: [String] { ["@State"] }
+    // The modifiers the flag guards, not "@State", which most view files hold.
+    public var triggerWords: [String] { [".onAppear", ".task"] }
 
     public var documentation: RuleDocumentation {
         RuleDocumentation(

@@ -50,6 +50,27 @@ public struct GroupCall {
     }
 }
 
+extension GroupCall {
+    /// Every `Group { … }` content-closure call in `tree`, outer ones first.
+    static func all(in tree: some SyntaxProtocol) -> [GroupCall] {
+        let collector = GroupCallCollector()
+        collector.walk(tree)
+        return collector.groups
+    }
+}
+
+/// Collects every `Group { … }` content-closure call, outer ones first.
+private final class GroupCallCollector: SyntaxVisitor {
+    private(set) var groups: [GroupCall] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let group = GroupCall(node) { groups.append(group) }
+        return .visitChildren
+    }
+}
+
 /// The names of modifiers whose meaning depends on the Group's members.
 public enum GroupModifierKind {
     /// `onAppear`, `onDisappear` and `task` in all its forms.

@@ -45,9 +45,9 @@ struct GroupDistribution {
         let groupIndent = context.text(groupLineStart..<start)
         let chainText = ChainText(context.text(chainStart..<chainEnd), groupIndent: groupIndent)
 
-        // The chain's text after each member.
+        // The chain's text after each member (none for a Group without modifiers, which is only unwrapped).
         var insertions: [(offset: Int, text: String)] = []
-        for member in members {
+        for member in members where chainEnd > chainStart {
             let end = member.endPositionBeforeTrailingTrivia.utf8Offset
             if let lineEnd = Self.endOfLine(after: end, in: bytes) {
                 let target = Self.modifierIndentation(of: member, context: context)
@@ -161,6 +161,57 @@ struct GroupDistribution {
         var cursor = offset
         while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n") { cursor += 1 }
         return min(cursor + 1, bytes.count)
+    }
+}
+
+/// Why a Group cannot be unwrapped with its chain applied to each member.
+enum GroupUnwrapObstacle: Error, Equatable {
+    /// The Group shows no view.
+    case noMembers
+    /// The content has statements that are not views (declarations, loops).
+    case otherStatements
+    /// A branch binds `name`, which the chain also uses.
+    case shadowed(String)
+    /// The Group does not stand in a view builder.
+    case notInBuilder
+    /// The braces and members are laid out in a way the edit cannot follow.
+    case layout
+}
+
+extension GroupDistribution {
+    /// The edits that remove `group` and apply `chain` (which may be empty) to each of
+    /// `members`' views, checked in this order: the Group shows some view, its content is
+    /// only views, no branch binds a name the chain uses, and it stands in a view builder —
+    /// adding `@ViewBuilder` to a computed property or function that then needs it.
+    static func unwrapEdits(
+        group: GroupCall, chain: ModifierChain, members: GroupMembers, context: RuleContext
+    ) throws(GroupUnwrapObstacle) -> [SourceEdit] {
+        if members.views.isEmpty { throw .noMembers }
+        if !members.unsupported.isEmpty { throw .otherStatements }
+        if let name = chain.referencedNames.sorted().first(where: members.boundNames.contains) {
+            throw .shadowed(name)
+        }
+        let builder = ViewBuilderContext(of: chain.outermost)
+        var edits: [SourceEdit] = []
+        switch builder.kind {
+        case .builder:
+            break
+        case .needsAttribute(let declaration):
+            let indent = context.lineIndentation(of: declaration)
+            edits.append(.insert(
+                "@ViewBuilder" + context.style.lineEnding + indent,
+                at: declaration.positionAfterSkippingLeadingTrivia.utf8Offset))
+        case .other:
+            throw .notInBuilder
+        }
+        let start = builder.returnStatement?.positionAfterSkippingLeadingTrivia.utf8Offset
+            ?? group.call.positionAfterSkippingLeadingTrivia.utf8Offset
+        guard let distribution = try? GroupDistribution(
+            group: group, chain: chain, members: members.views, start: start, context: context) else {
+            throw .layout
+        }
+        edits.append(distribution.edit)
+        return edits
     }
 }
 

@@ -80,6 +80,27 @@ public struct ModifierChain {
 
     /// The modifiers' names, innermost first.
     public var names: [String] { modifiers.map(\.name) }
+
+    /// The plain names the modifiers' arguments and closures read or write (`title` in
+    /// `.id(title)`), not the members they name after a dot.
+    public var referencedNames: Set<String> {
+        var names: Set<String> = []
+        for modifier in modifiers {
+            guard let call = modifier.call else { continue }
+            var parts: [Syntax] = [Syntax(call.arguments)]
+            if let closure = call.trailingClosure { parts.append(Syntax(closure)) }
+            parts.append(Syntax(call.additionalTrailingClosures))
+            for token in parts.flatMap({ $0.tokens(viewMode: .sourceAccurate) }) {
+                guard case .identifier(let name) = token.tokenKind,
+                      let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+                if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
+                    continue
+                }
+                names.insert(name)
+            }
+        }
+        return names
+    }
 }
 
 extension FunctionCallExprSyntax {

@@ -27,6 +27,10 @@ public struct ViewBuilderContext {
     public var kind: Kind
     /// The `return` in front of the expression, which must go when the body becomes a builder.
     public var returnStatement: ReturnStmtSyntax?
+    /// The SwiftUI container (`VStack`, `List`, …) whose content closure holds the statement,
+    /// directly or in a branch of an `if`, `switch` or `#if`; nil in a `body`, a `@ViewBuilder`
+    /// declaration, a modifier's closure, or anywhere that is not a builder.
+    public var container: String?
 
     /// The context of `expression`, the whole expression of a statement (or of a `return`).
     public init(of expression: some ExprSyntaxProtocol) {
@@ -43,8 +47,9 @@ public struct ViewBuilderContext {
             return
         }
         switch Self.owner(of: list) {
-        case .builder:
+        case .builder(let container):
             kind = returnStatement == nil || list.count == 1 ? .builder : .other
+            self.container = container
         case .plain(let declaration):
             kind = list.count == 1 ? .needsAttribute(declaration: declaration) : .other
         case .other:
@@ -55,7 +60,8 @@ public struct ViewBuilderContext {
     // MARK: Owners of statement lists
 
     private enum Owner {
-        case builder
+        /// A view builder; `container` names the SwiftUI container whose closure it is.
+        case builder(container: String?)
         case plain(DeclSyntax)
         case other
     }
@@ -64,7 +70,11 @@ public struct ViewBuilderContext {
     private static func owner(of list: CodeBlockItemListSyntax) -> Owner {
         guard let parent = list.parent else { return .other }
         if let closure = parent.as(ClosureExprSyntax.self) {
-            return isBuilderClosure(closure) ? .builder : .other
+            switch builderClosureOwner(closure) {
+            case .container(let name)?: return .builder(container: name)
+            case .modifier?: return .builder(container: nil)
+            case nil: return .other
+            }
         }
         if let accessors = parent.as(AccessorBlockSyntax.self) {
             return owner(ofAccessors: accessors, getter: nil)
@@ -73,7 +83,7 @@ public struct ViewBuilderContext {
             if let conditional = container.as(IfExprSyntax.self) {
                 var top = conditional
                 while let outer = top.parent?.as(IfExprSyntax.self) { top = outer }
-                return isBuilderStatement(Syntax(top)) ? .builder : .other
+                return owner(ofStatement: Syntax(top))
             }
             if let accessor = container.as(AccessorDeclSyntax.self),
                accessor.accessorSpecifier.tokenKind == .keyword(.get),
@@ -81,7 +91,7 @@ public struct ViewBuilderContext {
                 return owner(ofAccessors: accessors, getter: accessor)
             }
             if let function = container.as(FunctionDeclSyntax.self) {
-                if hasViewBuilderAttribute(function.attributes) { return .builder }
+                if hasViewBuilderAttribute(function.attributes) { return .builder(container: nil) }
                 if let returned = function.signature.returnClause?.type, isSomeView(returned) {
                     return .plain(DeclSyntax(function))
                 }
@@ -90,11 +100,11 @@ public struct ViewBuilderContext {
         }
         if let switchCase = parent.as(SwitchCaseSyntax.self),
            let selection = switchCase.parent?.parent?.as(SwitchExprSyntax.self) {
-            return isBuilderStatement(Syntax(selection)) ? .builder : .other
+            return owner(ofStatement: Syntax(selection))
         }
         if let clause = parent.as(IfConfigClauseSyntax.self),
            let conditional = clause.parent?.parent?.as(IfConfigDeclSyntax.self) {
-            return isBuilderStatement(Syntax(conditional)) ? .builder : .other
+            return owner(ofStatement: Syntax(conditional))
         }
         return .other
     }
@@ -103,21 +113,22 @@ public struct ViewBuilderContext {
     private static func owner(ofAccessors accessors: AccessorBlockSyntax, getter: AccessorDeclSyntax?) -> Owner {
         guard let binding = accessors.parent?.as(PatternBindingSyntax.self),
               let variable = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return .other }
-        if hasViewBuilderAttribute(variable.attributes) { return .builder }
-        if let getter, hasViewBuilderAttribute(getter.attributes) { return .builder }
+        if hasViewBuilderAttribute(variable.attributes) { return .builder(container: nil) }
+        if let getter, hasViewBuilderAttribute(getter.attributes) { return .builder(container: nil) }
         guard let type = binding.typeAnnotation?.type, isSomeView(type) else { return .other }
-        if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" { return .builder }
+        if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" { return .builder(container: nil) }
         return getter == nil ? .plain(DeclSyntax(variable)) : .other
     }
 
-    /// True when `node` (an `if`, `switch` or `#if`) is itself a statement of a view builder.
-    private static func isBuilderStatement(_ node: Syntax) -> Bool {
+    /// The builder that `node` (an `if`, `switch` or `#if`) is a statement of, else `.other`.
+    private static func owner(ofStatement node: Syntax) -> Owner {
         var statement = node
         if let wrapper = statement.parent?.as(ExpressionStmtSyntax.self) { statement = Syntax(wrapper) }
         guard let item = statement.parent?.as(CodeBlockItemSyntax.self),
-              let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
-        if case .builder = owner(of: list) { return true }
-        return false
+              let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return .other }
+        let owner = owner(of: list)
+        if case .builder = owner { return owner }
+        return .other
     }
 
     // MARK: Builder closures
@@ -142,8 +153,21 @@ public struct ViewBuilderContext {
     /// Argument labels under which a container or modifier takes a view-building closure.
     static let builderLabels: Set<String> = ["content", "header", "footer", "label", "sidebar", "detail"]
 
+    /// Whose view-building closure a closure is.
+    enum BuilderClosureOwner: Equatable {
+        /// A SwiftUI container, such as `VStack` or `List`.
+        case container(String)
+        /// A view-building modifier, such as `overlay`.
+        case modifier(String)
+    }
+
     /// True when `closure` is the content closure of a known container or view-building modifier.
     static func isBuilderClosure(_ closure: ClosureExprSyntax) -> Bool {
+        builderClosureOwner(closure) != nil
+    }
+
+    /// The known container or view-building modifier whose content closure `closure` is, if any.
+    static func builderClosureOwner(_ closure: ClosureExprSyntax) -> BuilderClosureOwner? {
         let call: FunctionCallExprSyntax
         let label: String?
         if let owner = closure.parent?.as(FunctionCallExprSyntax.self), owner.trailingClosure?.id == closure.id {
@@ -156,12 +180,12 @@ public struct ViewBuilderContext {
         } else if let argument = closure.parent?.as(LabeledExprSyntax.self),
                   let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
             call = owner
-            guard let argumentLabel = argument.label?.text else { return false }
+            guard let argumentLabel = argument.label?.text else { return nil }
             label = argumentLabel
         } else {
-            return false
+            return nil
         }
-        if let label, !builderLabels.contains(label) { return false }
+        if let label, !builderLabels.contains(label) { return nil }
         let typeName: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             typeName = reference.baseName.text
@@ -169,15 +193,17 @@ public struct ViewBuilderContext {
                   member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
             typeName = member.declName.baseName.text
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            return viewBuildingModifiers.contains(member.declName.baseName.text)
+            let name = member.declName.baseName.text
+            return viewBuildingModifiers.contains(name) ? .modifier(name) : nil
         } else {
-            return false
+            return nil
         }
         if labelledControls.contains(typeName) {
             // `Button(action: save) { Text("Save") }` or `label: { … }`; never `Button { save() }`.
-            return label == "label" || (label == nil && call.arguments.contains { $0.label?.text == "action" })
+            let isLabel = label == "label" || (label == nil && call.arguments.contains { $0.label?.text == "action" })
+            return isLabel ? .container(typeName) : nil
         }
-        return containers.contains(typeName)
+        return containers.contains(typeName) ? .container(typeName) : nil
     }
 
     // MARK: Declarations

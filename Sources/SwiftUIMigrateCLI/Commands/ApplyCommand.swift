@@ -24,6 +24,7 @@ struct ApplyCommand {
             .option("author", value: "name <email>", help: "Commit author, when the repository's config has none."),
             .flag("no-checkout", help: "Commit straight onto the new branch; worktree, index and HEAD untouched."),
             .flag("in-place", help: "Write the files only, no git (several paths allowed)."),
+            .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; apply only the accepted ones."),
             .option("summary", value: "file", help: "Also write the per-file summary as Markdown to this file."),
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
         ] + CommonOptions.all,
@@ -38,7 +39,7 @@ struct ApplyCommand {
             if let first = gitOnly.first {
                 throw CommandError("--in-place writes no git state, so --\(first) does not apply")
             }
-            return try runInPlace(arguments)
+            return try runInPlace(arguments, review: try review(arguments, writesDefaultBaseline: true))
         }
         if arguments.positionals.count > 1 {
             throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
@@ -46,7 +47,9 @@ struct ApplyCommand {
         if arguments.flag("commit") && arguments.flag("no-checkout") {
             throw CommandError("--no-checkout always commits; drop --commit")
         }
-        let report = try GitApply(console: console).run(arguments, path: arguments.positionals.first ?? ".")
+        let review = try review(arguments, writesDefaultBaseline: !arguments.flag("no-checkout"))
+        let report = try GitApply(console: console).run(
+            arguments, path: arguments.positionals.first ?? ".", review: review.map { review in { try review.run($0, engine: $1) } })
         console.writeError(SummaryTable.render(report.summaries))
         console.writeError(GitApply.resultLine(report) + "\n")
         if arguments.value("format") == "json" { console.write(try GitApply.json(report)) }
@@ -54,25 +57,41 @@ struct ApplyCommand {
         return ExitCode.success
     }
 
-    private func runInPlace(_ arguments: ParsedArguments) throws -> Int32 {
-        let outcomes = try Workspace.migrate(arguments, console: console)
+    /// The interactive review `--interactive` asks for, on the terminal (opened before the run,
+    /// so a missing terminal fails first); nil without the flag.
+    private func review(_ arguments: ParsedArguments, writesDefaultBaseline: Bool) throws -> InteractiveReview? {
+        guard arguments.flag("interactive") else { return nil }
+        return try InteractiveReview.onTerminal(
+            arguments, paths: arguments.positionals.isEmpty ? ["."] : arguments.positionals,
+            writesDefaultBaseline: writesDefaultBaseline, console: console)
+    }
+
+    private func runInPlace(_ arguments: ParsedArguments, review: InteractiveReview?) throws -> Int32 {
+        var outcomes = try Workspace.migrate(arguments, console: console)
+        try GitApply.stopOnResourceExhaustion(outcomes)
+        if let review {
+            outcomes = try review.run(outcomes, arguments: arguments, paths: arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+        }
         var failures = 0
-        for outcome in outcomes {
-            guard let migration = outcome.migration, migration.changed else { continue }
-            do {
-                try AtomicFileWrite.write(migration.migrated, to: outcome.file.absolutePath, expecting: migration.original)
-            } catch {
-                failures += 1
-                console.error("\(outcome.file.displayPath): \(error)")
+        // SIGINT/SIGTERM wait until every file is written: a run is never left half done.
+        SignalGuard.deferringInterruptions(announce: { signal, _ in
+            console.warning("\(signal) received while writing; finished writing the files first")
+        }) {
+            for outcome in outcomes {
+                guard let migration = outcome.migration, migration.changed else { continue }
+                do {
+                    try AtomicFileWrite.write(
+                        migration.migrated, to: outcome.file.absolutePath, expecting: migration.original)
+                } catch {
+                    failures += 1
+                    console.error("\(outcome.file.displayPath): \(error)")
+                }
             }
         }
         let summaries = Workspace.summaries(outcomes)
         console.writeError(SummaryTable.render(summaries))
         if arguments.value("format") == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(summaries.flatMap(\.findings).map(FindingRecord.init))
-            console.write(String(decoding: data, as: UTF8.self) + "\n")
+            console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
         try writeSummary(summaries, arguments)
         return failures > 0 ? ExitCode.failure : ExitCode.success
@@ -81,7 +100,9 @@ struct ApplyCommand {
     private func writeSummary(_ summaries: [FileSummary], _ arguments: ParsedArguments) throws {
         guard let path = arguments.value("summary") else { return }
         do {
-            try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries).utf8), to: path, expecting: nil)
+            try SignalGuard.deferringInterruptions(announce: { _, _ in }) {
+                try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries).utf8), to: path, expecting: nil)
+            }
         } catch {
             throw CommandError("cannot write the summary to \(path): \(error)")
         }

@@ -10,7 +10,14 @@ enum CommonOptions {
         allowed: GroupStrategy.allCases.map(\.rawValue), default: "auto")
     static let config = OptionSpec.option(
         "config", value: "file", help: "Read this configuration instead of the nearest .swiftui-migrate.json.")
+    static let only = OptionSpec.option(
+        "only", value: "label", help: "Apply only fixes with this safety label; the others are skipped with the reason.",
+        allowed: ["preserving"])
+    static let baseline = OptionSpec.option(
+        "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
+    static let maxFileSize = OptionSpec.option(
+        "max-file-size", value: "bytes", help: "Skip files larger than this (default 4194304; overrides maxFileSize).")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
-    static let all = [rules, strategy, config]
+    static let all = [rules, strategy, config, only, baseline, maxFileSize]
 }

@@ -9,26 +9,78 @@ struct ScanCommand {
         discussion: """
             Exit status: 0 when nothing asks for action (findings kept or skipped are informational),
             1 when a finding would be rewritten or needs a person, 2 on usage or input errors.
+            --list-files prints only the paths the migration would change, one per line (same exit status).
+            --write-baseline FILE records every current finding in FILE; they are then hidden, here and in
+            later runs given --baseline FILE (so this run prints nothing and exits 0).
             """,
         options: [
-            .option("format", value: "format", help: "Output format.", allowed: ["xcode", "json"], default: "xcode")
+            .option(
+                "format", value: "format", help: "Output format.", allowed: ReportFormat.allCases.map(\.rawValue),
+                default: "xcode"),
+            .flag("list-files", help: "Print only the paths the migration would change, one per line."),
+            .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
         ] + CommonOptions.all,
         positional: CommonOptions.paths)
 
     let console: Console
 
     func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let format = ReportFormat(rawValue: arguments.value("format") ?? "xcode") ?? .xcode
+        if arguments.value("write-baseline") == nil && (arguments.flag("list-files") || Self.streams(format)) {
+            return try stream(arguments, format: format)
+        }
         let outcomes = try Workspace.migrate(arguments, console: console)
-        let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
-        switch arguments.value("format") ?? "xcode" {
-        case "json":
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(findings.map(FindingRecord.init))
-            console.write(String(decoding: data, as: UTF8.self) + "\n")
-        default:
-            for finding in findings { console.write(XcodeFormat.line(for: finding) + "\n") }
+        var migrations = outcomes.compactMap(\.migration)
+        if let path = arguments.value("write-baseline") {
+            migrations = try writeBaseline(migrations, to: path)
+        }
+        let findings = migrations.flatMap(\.findings)
+        if arguments.flag("list-files") {
+            console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
+        } else {
+            let format = ReportFormat(rawValue: arguments.value("format") ?? "xcode") ?? .xcode
+            console.write(FindingsReport.render(format, migrations))
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
+    }
+
+    /// True for the formats whose output is each file's output in turn: they are printed as the files are done.
+    private static func streams(_ format: ReportFormat) -> Bool { format == .xcode || format == .github }
+
+    /// Prints each file's findings (with --list-files, its path when the migration would change it)
+    /// as soon as it and every earlier file are done, keeping nothing of the files behind.
+    private func stream(_ arguments: ParsedArguments, format: ReportFormat) throws -> Int32 {
+        let listFiles = arguments.flag("list-files")
+        var asksForAction = false
+        try Workspace.stream(arguments, console: console) { outcome in
+            guard let migration = outcome.migration else { return }
+            asksForAction = asksForAction || migration.findings.contains { $0.action.asksForAction }
+            if listFiles {
+                if migration.changed { console.write(migration.file + "\n") }
+            } else if !migration.findings.isEmpty {
+                console.write(FindingsReport.render(format, [migration]))
+            }
+        }
+        return asksForAction ? ExitCode.pending : ExitCode.success
+    }
+
+    /// Records every finding of `migrations` in the baseline file at `path` (replacing it) and
+    /// returns the migrations as the baseline now leaves them: no findings, nothing to change.
+    private func writeBaseline(_ migrations: [FileMigration], to path: String) throws -> [FileMigration] {
+        let folder = FindingSelection.folder(of: path)
+        let findings = migrations.flatMap(\.findings)
+        let baseline = Baseline().adding(findings) { FindingSelection.baselinePath(of: $0, folder: folder) }
+        do {
+            try baseline.save(to: path)
+        } catch let error as ConfigurationError {
+            throw CommandError(error.description)
+        }
+        console.writeError("recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)\n")
+        return migrations.map { migration in
+            var hidden = migration
+            hidden.findings = []
+            hidden.migrated = migration.original
+            return hidden
+        }
     }
 }

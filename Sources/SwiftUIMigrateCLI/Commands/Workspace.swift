@@ -9,25 +9,48 @@ enum Workspace {
     /// Resolves settings and files for `arguments`, runs the engine, and warns about
     /// skipped files and internal errors on stderr.
     static func migrate(_ arguments: ParsedArguments, console: Console) throws -> [FileOutcome] {
-        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let settings = try RunSettings(arguments: arguments, paths: paths)
-        let discovery = SourceDiscovery(
-            configuration: settings.configuration, globRoot: settings.configurationRoot,
-            trackedFiles: TrackedFiles.under)
-        let files = try discovery.files(in: paths)
+        let (settings, files) = try settingsAndFiles(arguments)
         let outcomes = MigrationRun.run(files, engine: settings.engine)
         warnAboutProblems(outcomes, console: console)
         return outcomes
     }
 
+    /// Like `migrate`, but hands each file's outcome to `each` as soon as it and every earlier
+    /// file are done (in input order, on this thread), warning about it first when it was
+    /// skipped or failed the engine's checks; keeps nothing, so memory does not grow with the
+    /// number of files.
+    static func stream(_ arguments: ParsedArguments, console: Console, each: (FileOutcome) throws -> Void) throws {
+        let (settings, files) = try settingsAndFiles(arguments)
+        try MigrationRun.stream(files, engine: settings.engine) { outcome in
+            warnAboutProblems([outcome], console: console)
+            try each(outcome)
+        }
+    }
+
+    /// The settings for `arguments` and the files their paths name.
+    private static func settingsAndFiles(_ arguments: ParsedArguments) throws -> (RunSettings, [SourceFile]) {
+        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        let settings = try RunSettings(arguments: arguments, paths: paths)
+        let discovery = SourceDiscovery(
+            configuration: settings.configuration, globRoot: settings.configurationRoot,
+            trackedFiles: TrackedFiles.under)
+        return (settings, try discovery.files(in: paths))
+    }
+
     /// Warns on stderr about files that were skipped or that failed the engine's checks.
     static func warnAboutProblems(_ outcomes: [FileOutcome], console: Console) {
-        for outcome in outcomes {
+        for problem in problems(outcomes) { console.warning(problem) }
+    }
+
+    /// One warning line (without `warning: `) per file that was skipped or failed the engine's checks.
+    static func problems(_ outcomes: [FileOutcome]) -> [String] {
+        outcomes.compactMap { outcome in
             if let reason = outcome.skipReason {
-                console.warning("skipped \(outcome.file.displayPath): \(reason)")
+                return "skipped \(outcome.file.displayPath): \(reason)"
             } else if let error = outcome.migration?.internalError {
-                console.warning("internal error in \(outcome.file.displayPath): \(error); the file is left unchanged")
+                return "internal error in \(outcome.file.displayPath): \(error); the file is left unchanged"
             }
+            return nil
         }
     }
 

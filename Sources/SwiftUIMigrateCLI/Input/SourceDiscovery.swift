@@ -26,6 +26,9 @@ struct SourceDiscovery {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil {
+                    throw CommandError("\(path) is a symbolic link that leads nowhere (dangling, or a loop)")
+                }
                 throw CommandError("no such file or directory: \(path)")
             }
             let absolute = Self.absolute(path)

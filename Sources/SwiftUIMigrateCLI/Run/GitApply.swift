@@ -13,48 +13,57 @@ struct GitApply {
         var outcome: StageOutcome
         var mode: StageMode
         var summaries: [FileSummary]
+        /// How many Swift files the run looked at (read or skipped).
+        var fileCount: Int
     }
 
-    func run(_ arguments: ParsedArguments, path: String) throws -> Report {
-        let mode: StageMode = arguments.flag("no-checkout") ? .noCheckout : (arguments.flag("commit") ? .stageAndCommit : .stage)
+    /// A repository's files migrated in memory, not yet written anywhere.
+    struct Migration {
+        /// The configuration and rules the engine ran with.
+        var settings: RunSettings
+        /// Every file looked at, in order.
+        var outcomes: [FileOutcome]
+        /// Each file's repository-relative path, by display path (changed files at least).
+        var relativePaths: [String: String]
+    }
+
+    /// `apply`'s git modes: runs ``run(_:path:mode:repositoryRelativeNames:warn:)`` in the mode the flags ask for,
+    /// with warnings on stderr.
+    func run(_ arguments: ParsedArguments, path: String, review: Review? = nil) throws -> Report {
+        try Self.run(arguments, path: path, mode: Self.mode(arguments), review: review, warn: console.warning)
+    }
+
+    /// Decides which fixes go in (`apply --interactive`): gets the run's outcomes and engine,
+    /// returns the outcomes to stage.
+    typealias Review = (_ outcomes: [FileOutcome], _ engine: MigrationEngine) throws -> [FileOutcome]
+
+    /// The mode `apply`'s flags ask for: `--no-checkout`, `--commit`, or staging only.
+    static func mode(_ arguments: ParsedArguments) -> StageMode {
+        arguments.flag("no-checkout") ? .noCheckout : (arguments.flag("commit") ? .stageAndCommit : .stage)
+    }
+
+    /// Migrates the repository containing `path` and stages the result in `mode`, writing nothing to the terminal:
+    /// warnings (skipped files, internal errors, rewrites not written) go to `warn`. `--branch`, `--message`,
+    /// `--author` and the run settings are read from `arguments`. With `repositoryRelativeNames` the worktree modes
+    /// name files relative to the repository's root (as no-checkout mode always does) rather than to `path`.
+    static func run(
+        _ arguments: ParsedArguments, path: String, mode: StageMode, repositoryRelativeNames: Bool = false,
+        review: Review? = nil, warn: (String) -> Void
+    ) throws -> Report {
         let branch = arguments.value("branch") ?? StagePlan.defaultBranch
         let repository = try Repository.discover(from: path)
+        let lock = try RepositoryLock(gitDirectory: repository.gitDirectory)
+        defer { lock.release() }
         try repository.preflight(mode: mode, branch: branch)
         let author = try arguments.value("author").map(Identity.init(parsing:))
 
-        let settings: RunSettings
-        let outcomes: [FileOutcome]
-        var relativePaths: [String: String] = [:]
-        if mode == .noCheckout {
-            let scope = repository.isBare ? nil : try repository.relativePath(for: path)
-            let committedConfig = try repository.headBlob(path: Configuration.fileName)
-            settings = try RunSettings(
-                arguments: arguments, paths: [path],
-                committed: committedConfig.map { ($0, "HEAD:\(Configuration.fileName)") })
-            let discovery = SourceDiscovery(configuration: settings.configuration, globRoot: "")
-            let paths = try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 })
-                .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
-            var blobs: [String: [UInt8]] = [:]
-            for relative in paths { blobs[relative] = try repository.headBlob(path: relative) }
-            let files = paths.map { SourceFile(displayPath: $0, absolutePath: $0) }
-            for file in files { relativePaths[file.displayPath] = file.displayPath }
-            let maxSize = settings.configuration.maxFileSize
-            let loaded = blobs
-            outcomes = MigrationRun.run(files, engine: settings.engine) { file in
-                guard let bytes = loaded[file.absolutePath] else { return .skipped("not a file in HEAD") }
-                if bytes.count > maxSize { return .skipped("larger than the \(maxSize)-byte limit (maxFileSize)") }
-                guard String(validating: bytes, as: UTF8.self) != nil else { return .skipped("not UTF-8 text") }
-                return .text(bytes)
-            }
-            Workspace.warnAboutProblems(outcomes, console: console)
-        } else {
-            _ = try repository.relativePath(for: path)
-            settings = try RunSettings(arguments: arguments, paths: [path])
-            outcomes = try Workspace.migrate(arguments, console: console)
-            for outcome in outcomes where outcome.migration?.changed == true {
-                relativePaths[outcome.file.displayPath] = try repository.relativePath(for: outcome.file.absolutePath)
-            }
-        }
+        var migration = mode == .noCheckout
+            ? try migrateHEAD(repository, path: path, arguments: arguments)
+            : try migrateWorktree(repository, path: path, arguments: arguments, repositoryRelativeNames: repositoryRelativeNames)
+        for problem in Workspace.problems(migration.outcomes) { warn(problem) }
+        try Self.stopOnResourceExhaustion(migration.outcomes)
+        if let review { migration.outcomes = try review(migration.outcomes, migration.settings.engine) }
+        let (settings, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
 
         let summaries = Workspace.summaries(outcomes)
         let rewrites = outcomes.compactMap { outcome -> FileRewrite? in
@@ -73,11 +82,76 @@ struct GitApply {
             ],
             author: author)
         let plan = StagePlan(rewrites: rewrites, branch: branch, commit: commit)
-        let outcome = try repository.stage(plan, mode: mode)
-        for skipped in outcome.skipped {
-            console.warning("not written: \(skipped)")
+        // SIGINT/SIGTERM wait for the staging (or its rollback) to finish: all or nothing.
+        let outcome = try SignalGuard.deferringInterruptions(announce: { signal, completed in
+            warn("\(signal) received while staging; " + (completed
+                ? "finished first: the repository holds the complete result"
+                : "the staging failed and was rolled back: the repository is as it was"))
+        }) {
+            try repository.stage(plan, mode: mode)
         }
-        return Report(outcome: outcome, mode: mode, summaries: summaries)
+        for skipped in outcome.skipped {
+            warn("not written: \(skipped)")
+        }
+        return Report(outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count)
+    }
+
+    /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),
+    /// reading their blobs — the worktree and index are never looked at. The configuration is HEAD's
+    /// `.swiftui-migrate.json` unless `--config` names one. Files are named repository-relative.
+    static func migrateHEAD(_ repository: Repository, path: String, arguments: ParsedArguments) throws -> Migration {
+        let scope = repository.isBare ? nil : try repository.relativePath(for: path)
+        let committedConfig = try repository.headBlob(path: Configuration.fileName)
+        let settings = try RunSettings(
+            arguments: arguments, paths: [path],
+            committed: committedConfig.map { ($0, "HEAD:\(Configuration.fileName)") })
+        let discovery = SourceDiscovery(configuration: settings.configuration, globRoot: "")
+        let paths = try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 })
+            .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
+        var blobs: [String: [UInt8]] = [:]
+        for relative in paths { blobs[relative] = try repository.headBlob(path: relative) }
+        let files = paths.map { SourceFile(displayPath: $0, absolutePath: $0) }
+        var relativePaths: [String: String] = [:]
+        for file in files { relativePaths[file.displayPath] = file.displayPath }
+        let maxSize = settings.configuration.maxFileSize
+        let loaded = blobs
+        let outcomes = MigrationRun.run(files, engine: settings.engine) { file in
+            guard let bytes = loaded[file.absolutePath] else { return .skipped("not a file in HEAD") }
+            return SourceReader.decode(bytes, maxSize: maxSize)
+        }
+        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
+    }
+
+    /// Migrates the tracked Swift files in the worktree at or below `path`, as `scan PATH` finds them.
+    static func migrateWorktree(
+        _ repository: Repository, path: String, arguments: ParsedArguments, repositoryRelativeNames: Bool
+    ) throws -> Migration {
+        _ = try repository.relativePath(for: path)
+        let settings = try RunSettings(arguments: arguments, paths: [path])
+        let discovery = SourceDiscovery(
+            configuration: settings.configuration, globRoot: settings.configurationRoot,
+            trackedFiles: TrackedFiles.under)
+        var files = try discovery.files(in: [path])
+        if repositoryRelativeNames {
+            files = try files.map { SourceFile(displayPath: try repository.relativePath(for: $0.absolutePath), absolutePath: $0.absolutePath) }
+        }
+        let outcomes = MigrationRun.run(files, engine: settings.engine)
+        var relativePaths: [String: String] = [:]
+        for outcome in outcomes where outcome.migration?.changed == true {
+            relativePaths[outcome.file.displayPath] = try repository.relativePath(for: outcome.file.absolutePath)
+        }
+        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
+    }
+
+    /// Throws when a file could not be read because the system ran out of file descriptors or memory:
+    /// staging the rest would be a partial migration that looks complete.
+    static func stopOnResourceExhaustion(_ outcomes: [FileOutcome]) throws {
+        for outcome in outcomes {
+            if let reason = outcome.skipReason, SourceReader.isResourceExhaustion(reason) {
+                throw CommandError(
+                    "\(outcome.file.displayPath) \(reason); nothing was changed (raise the limit and run again)")
+            }
+        }
     }
 
     /// One line saying what happened to the repository.

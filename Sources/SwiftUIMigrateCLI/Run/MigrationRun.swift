@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 import SwiftUIMigrate
 
 /// What happened to one file in a run.
@@ -10,54 +12,167 @@ struct FileOutcome: Sendable {
     var skipReason: String?
 }
 
-/// Runs the engine over many files on every core, returning results in input order.
+/// Runs the engine over many files on a bounded pool of worker threads, handing the
+/// outcomes over in input order.
+///
+/// Workers claim files in order and run at most a window of four files per worker ahead of
+/// the oldest one not yet handed over, so memory depends on the largest files and the worker count, not on
+/// the number of files. The bytes of a file with no findings and no change are dropped
+/// before its outcome is kept: a clean file costs nothing once it has been looked at.
 enum MigrationRun {
-    /// Migrates `files` read from disk.
+    /// One worker per core.
+    static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Migrates `files` read from disk, returning every outcome in input order.
     static func run(_ files: [SourceFile], engine: MigrationEngine) -> [FileOutcome] {
-        let maxSize = engine.configuration.maxFileSize
-        return run(files, engine: engine) { SourceReader.read($0, maxSize: maxSize) }
+        run(files, engine: engine, load: reader(for: engine))
     }
 
-    /// Migrates `files` whose bytes `load` provides (from disk, or from a commit's blobs).
+    /// Migrates `files` whose bytes `load` provides (from disk, or from a commit's blobs),
+    /// returning every outcome in input order.
     static func run(
         _ files: [SourceFile], engine: MigrationEngine, load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome
     ) -> [FileOutcome] {
-        let slots = ResultSlots<FileOutcome>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
-            switch load(file) {
-            case .skipped(let reason):
-                slots.set(index, FileOutcome(file: file, migration: nil, skipReason: reason))
-            case .text(let bytes):
-                let migration = engine.migrate(bytes: bytes, file: file.displayPath)
-                slots.set(index, FileOutcome(file: file, migration: migration, skipReason: nil))
+        var outcomes: [FileOutcome] = []
+        outcomes.reserveCapacity(files.count)
+        stream(files, engine: engine, load: load) { outcomes.append($0) }
+        return outcomes
+    }
+
+    /// Reads each file from disk, skipping those over the configuration's size limit.
+    static func reader(for engine: MigrationEngine) -> @Sendable (SourceFile) -> SourceReader.Outcome {
+        let maxSize = engine.configuration.maxFileSize
+        return { SourceReader.read($0, maxSize: maxSize) }
+    }
+
+    /// Migrates `files` on `workerCount` threads and calls `each` on the calling thread with
+    /// every outcome, in input order, as soon as it and all earlier ones are done. The
+    /// output is the same as a serial run's. When `each` throws, the files not yet started
+    /// are not migrated, and the error is rethrown once the workers have stopped.
+    static func stream<Failure: Error>(
+        _ files: [SourceFile], engine: MigrationEngine, workerCount: Int = defaultWorkerCount,
+        load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil,
+        each: (FileOutcome) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard !files.isEmpty else { return }
+        let load = load ?? reader(for: engine)
+        let workers = max(1, min(workerCount, files.count))
+        let window = OutcomeWindow(files: files, size: workers * 4)
+        let finished = DispatchGroup()
+        for _ in 0..<workers {
+            finished.enter()
+            let thread = Thread {
+                while let (index, file) = window.claim() {
+                    let outcome = window.isCancelled ? FileOutcome(file: file) : migrate(file, engine: engine, load: load)
+                    window.deliver(outcome, at: index)
+                }
+                finished.leave()
+            }
+            // The parser and the rules recurse with the nesting of the code: give them the main thread's room.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+        var failure: Failure?
+        for index in files.indices {
+            let outcome = window.take(index)
+            guard failure == nil else { continue }
+            do {
+                try each(outcome)
+            } catch {
+                failure = error
+                window.cancel()
             }
         }
-        return slots.values
+        finished.wait()
+        if let failure { throw failure }
+    }
+
+    /// Loads and migrates one file; a clean file's bytes are dropped.
+    private static func migrate(
+        _ file: SourceFile, engine: MigrationEngine, load: (SourceFile) -> SourceReader.Outcome
+    ) -> FileOutcome {
+        switch load(file) {
+        case .skipped(let reason):
+            return FileOutcome(file: file, migration: nil, skipReason: reason)
+        case .text(let bytes):
+            var migration = engine.migrate(bytes: bytes, file: file.displayPath)
+            if migration.findings.isEmpty && migration.internalError == nil && !migration.changed {
+                migration.original = []
+                migration.migrated = []
+            }
+            return FileOutcome(file: file, migration: migration, skipReason: nil)
+        }
     }
 }
 
-/// Fixed slots each written once, by one worker, before being read.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    // Unchecked: every index is written by exactly one iteration of concurrentPerform,
-    // into memory allocated once, and `values` is read only after concurrentPerform returns.
-    private let storage: UnsafeMutablePointer<Value?>
-    private let count: Int
+private extension FileOutcome {
+    /// The placeholder for a file not migrated because the run was cancelled; never handed over.
+    init(file: SourceFile) {
+        self.init(file: file, migration: nil, skipReason: "cancelled")
+    }
+}
 
-    init(count: Int) {
-        self.count = count
-        storage = UnsafeMutablePointer<Value?>.allocate(capacity: max(count, 1))
-        storage.initialize(repeating: nil, count: max(count, 1))
+/// The files of a run, claimed in order by the workers, and a ring of `size` slots through
+/// which their outcomes reach the consumer in order.
+///
+/// At most `size` files are claimed and not yet taken (a counting semaphore), so the slot
+/// of a newly claimed file is always free; the claim counter and the cancel flag are atomics,
+/// and each slot's `filled` semaphore hands its outcome to the consumer. A worker blocks
+/// only when it is a whole window ahead of the consumer.
+private final class OutcomeWindow: @unchecked Sendable {
+    // Unchecked: slot `i % size` is written only by the worker that claimed index `i` (index
+    // `i - size` was taken before `i` could be claimed) and read only by the consumer after
+    // waiting on the slot's `filled` semaphore.
+    private let files: [SourceFile]
+    private let size: Int
+    private let slots: UnsafeMutablePointer<FileOutcome?>
+    private let permits: DispatchSemaphore
+    private let filled: [DispatchSemaphore]
+    private let next = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+
+    init(files: [SourceFile], size: Int) {
+        self.files = files
+        self.size = size
+        slots = UnsafeMutablePointer<FileOutcome?>.allocate(capacity: size)
+        slots.initialize(repeating: nil, count: size)
+        permits = DispatchSemaphore(value: size)
+        filled = (0..<size).map { _ in DispatchSemaphore(value: 0) }
     }
 
     deinit {
-        storage.deinitialize(count: max(count, 1))
-        storage.deallocate()
+        slots.deinitialize(count: size)
+        slots.deallocate()
     }
 
-    func set(_ index: Int, _ value: Value) {
-        storage[index] = value
+    /// The next file to migrate and its index, waiting while `size` files are claimed and not
+    /// yet taken; nil when every file has been claimed.
+    func claim() -> (Int, SourceFile)? {
+        permits.wait()
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard index < files.count else {
+            permits.signal()
+            return nil
+        }
+        return (index, files[index])
     }
 
-    var values: [Value] { (0..<count).map { storage[$0]! } }
+    /// Stores the outcome of file `index`.
+    func deliver(_ outcome: FileOutcome, at index: Int) {
+        slots[index % size] = outcome
+        filled[index % size].signal()
+    }
+
+    /// Waits for the outcome of file `index` and frees its slot.
+    func take(_ index: Int) -> FileOutcome {
+        filled[index % size].wait()
+        let outcome = slots[index % size].take()!
+        permits.signal()
+        return outcome
+    }
+
+    /// Asks the workers to stop migrating; they still hand over placeholders, in order.
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 }

@@ -7,6 +7,8 @@ struct RunSettings {
     var configuration: Configuration
     /// The folder the configuration's globs are relative to.
     var configurationRoot: String
+    /// `--only` and `--baseline`: the findings reported and the fixes applied.
+    var selection: FindingSelection
 
     /// Reads `--config FILE` (or discovers `.swiftui-migrate.json` above the first path),
     /// then applies `--rules` and `--strategy`.
@@ -14,6 +16,7 @@ struct RunSettings {
     /// `committed` is a configuration read from a commit (no-checkout mode), used when no
     /// `--config` is given instead of looking on disk.
     init(arguments: ParsedArguments, paths: [String], committed: (data: [UInt8], source: String)? = nil) throws {
+        selection = try FindingSelection(arguments: arguments)
         let configPath: String?
         if arguments.value("config") == nil, let committed {
             do {
@@ -62,8 +65,16 @@ struct RunSettings {
         if let strategy = arguments.value("strategy") {
             configuration.strategy = GroupStrategy(rawValue: strategy) ?? .auto
         }
+        if let size = arguments.value("max-file-size") {
+            guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
+            configuration.maxFileSize = bytes
+        }
     }
 
     /// The engine for this run.
-    var engine: MigrationEngine { MigrationEngine(configuration: configuration) }
+    var engine: MigrationEngine {
+        var engine = MigrationEngine(configuration: configuration)
+        engine.decide = selection.decide
+        return engine
+    }
 }

@@ -27,7 +27,9 @@ enum RepositoryPaths {
     static var demo: URL { fixtures.appendingPathComponent("demo") }
 
     /// Folders of `fixtures/` that hold no rule's cases.
-    static let supportFolders: Set<String> = ["SwiftUIStub", "TypeCheckSupport", "demo"]
+    static let supportFolders: Set<String> = [
+        "SwiftUIStub", "TypeCheckSupport", "demo", "golden-project", "schemas", "fuzz-regressions",
+    ]
 
     /// The `.swift` files directly in `folder`, sorted by name.
     static func swiftFiles(in folder: URL) -> [URL] {

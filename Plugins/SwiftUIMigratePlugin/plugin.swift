@@ -1,0 +1,89 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package plugin swiftui-migrate <command> [options] [--target NAME…] [path…]`: runs the
+/// `swiftui-migrate` tool on the package's Swift targets — read-only commands only (`scan`,
+/// `diff`, `rules`, `explain`).
+///
+/// Without paths it looks at every Swift target's source folder (or the `--target`s named);
+/// paths (existing folders or `.swift` files, relative to the package root) replace them.
+/// `apply` writes files, so it lives in the `swiftui-migrate-apply` plugin, the one that asks
+/// for write permission: this one never needs it.
+@main
+struct SwiftUIMigratePlugin: CommandPlugin {
+    static let readOnlyCommands: Set<String> = ["scan", "diff", "rules", "explain"]
+
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        var rest = extractor.remainingArguments
+        guard let command = rest.first, !command.hasPrefix("-") else {
+            throw PluginFailure("name a command: swift package plugin swiftui-migrate scan|diff|rules|explain [options] [path…]")
+        }
+        rest.removeFirst()
+        if command == "apply" {
+            throw PluginFailure(
+                "apply writes files: run 'swift package plugin --allow-writing-to-package-directory swiftui-migrate-apply --in-place' "
+                    + "(the apply plugin is the one that asks for write permission)")
+        }
+        guard Self.readOnlyCommands.contains(command) else {
+            throw PluginFailure("unknown command '\(command)' (expected scan, diff, rules or explain)")
+        }
+        let package = context.package.directoryURL
+        var paths: [String] = []
+        if command == "scan" || command == "diff", !rest.contains(where: { Self.isPath($0, under: package) }) {
+            paths = try Self.sourceFolders(of: context.package, named: targetNames, relativeTo: package)
+        }
+        let status = try Self.run(context.tool(named: "swiftui-migrate").url, [command] + rest + paths, in: package)
+        // The tool's exit status becomes the plugin's: 1 from `scan` (findings) or `diff --exit-code`
+        // (pending changes) fails a CI step the same way the tool itself would.
+        if status == 1 && (command == "scan" || command == "diff") {
+            throw PluginFailure("swiftui-migrate \(command) found code to migrate (exit status 1)")
+        }
+        if status != 0 { throw PluginFailure("swiftui-migrate \(command) exited with status \(status)") }
+    }
+
+    /// True when `argument` names an existing folder or `.swift` file (relative to `root`):
+    /// a path for the tool rather than an option's value.
+    static func isPath(_ argument: String, under root: URL) -> Bool {
+        guard !argument.hasPrefix("-") else { return false }
+        let url = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : root.appendingPathComponent(argument)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return false }
+        return isDirectory.boolValue || argument.hasSuffix(".swift")
+    }
+
+    /// The source folders (relative to `root`) of the package's Swift targets, or of those named.
+    static func sourceFolders(of package: Package, named names: [String], relativeTo root: URL) throws -> [String] {
+        let targets: [any Target]
+        if names.isEmpty {
+            targets = package.targets.filter { ($0 as? SwiftSourceModuleTarget).map { $0.kind != .test } ?? false }
+        } else {
+            targets = try package.targets(named: names)
+        }
+        let folders = targets.compactMap { $0 as? SwiftSourceModuleTarget }.map { target -> String in
+            let folder = target.directoryURL.standardizedFileURL.path
+            let base = root.standardizedFileURL.path
+            return folder.hasPrefix(base + "/") ? String(folder.dropFirst(base.count + 1)) : folder
+        }
+        guard !folders.isEmpty else { throw PluginFailure("the package has no Swift targets to look at") }
+        return folders.sorted()
+    }
+
+    /// Runs the tool in `directory` with the plugin's stdout and stderr; returns its exit status.
+    static func run(_ tool: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A one-line failure SwiftPM prints as `error: …`.
+struct PluginFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

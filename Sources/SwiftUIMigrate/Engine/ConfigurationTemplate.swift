@@ -1,0 +1,57 @@
+import Foundation
+
+/// The `.swiftui-migrate.json` that `swiftui-migrate init` writes: every option at its default,
+/// each preceded by a `"// key"` entry explaining it (keys starting with `//` are comments to
+/// `Configuration`, since JSON has none).
+public enum ConfigurationTemplate {
+    /// The file's text, keys in the order the README documents them, ending with a line break.
+    public static func render(rules: [any Rule] = RuleRegistry.all) -> String {
+        let defaults = Configuration()
+        let ruleLines = rules.map { "    \(quoted($0.id)): \($0.isEnabledByDefault)" }.joined(separator: ",\n")
+        let optionLines = [
+            "    \(quoted(GroupModifiersRule().id)): { \"maxMembers\": \(GroupModifiersRule.defaultMaxMembers), "
+                + "\"maxModifiers\": \(GroupModifiersRule.defaultMaxModifiers) }"
+        ].joined(separator: ",\n")
+        let entries: [(key: String, comment: String, value: String)] = [
+            ("rules",
+             "Rules on (true) or off (false) by id; a rule not named keeps its default. "
+                + "'swiftui-migrate rules' lists them; opt-in rules are off by default.",
+             "{\n\(ruleLines)\n  }"),
+            ("strategy",
+             "How group-lifecycle fixes a Group: auto (hoist, else distribute, else report), hoist, distribute or report.",
+             quoted(defaults.strategy.rawValue)),
+            ("hostContainer", "The container that replaces a hoisted Group.", quoted(defaults.hostContainer)),
+            ("include",
+             "Globs of the files to look at, relative to this file's folder; empty means all. "
+                + "* matches within a path component, ** across, ? one character; a pattern without / matches a file name anywhere.",
+             "[]"),
+            ("exclude", "Globs of the files to leave alone, as include.", "[]"),
+            ("identity",
+             "The property .task(id:) keys on, per view type, where several qualify: { \"BrewDetailView\": \"brewID\" }.",
+             "{}"),
+            ("maxFileSize", "Files larger than this many bytes are skipped with a reason.", "\(defaults.maxFileSize)"),
+            ("ruleOptions",
+             "Numeric options of individual rules, by rule id: group-modifiers rewrites a Group with at most "
+                + "maxMembers members and maxModifiers modifiers.",
+             "{\n\(optionLines)\n  }"),
+        ]
+        var lines = [
+            "{",
+            "  \"//\": \(quoted("swiftui-migrate configuration. Every option is shown at its default; delete what you do not change. Keys starting with // are comments.")),",
+        ]
+        for (index, entry) in entries.enumerated() {
+            lines.append("  \(quoted("// " + entry.key)): \(quoted(entry.comment)),")
+            lines.append("  \(quoted(entry.key)): \(entry.value)\(index == entries.count - 1 ? "" : ",")")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a JSON string literal.
+    private static func quoted(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Encoding a string cannot fail.
+        return String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+    }
+}

@@ -1,0 +1,114 @@
+import SwiftSyntax
+
+/// A finding's identity that survives edits elsewhere in the file: the rule, the names of
+/// the declarations around it, and the text of its line without whitespace — never its
+/// line number.
+///
+/// Inserting or deleting lines above a finding, or re-indenting it, keeps its fingerprint;
+/// changing the finding's own line, moving it to another type or member, or renaming those
+/// changes it.
+/// Identical lines in the same scope are told apart by their order (`occurrence`).
+/// Baselines (`--baseline`) and SARIF's `partialFingerprints` use it.
+public enum Fingerprint {
+    /// The fingerprint of a finding of `rule` in `scope` on a line reading `text`, the
+    /// `occurrence`-th (from 0) with those three in its file: 16 hex digits.
+    public static func make(rule: String, scope: String, text: String, occurrence: Int) -> String {
+        let hash = fnv1a([rule, scope, text, String(occurrence)].joined(separator: "\u{1F}"))
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The names of the declarations enclosing byte `offset`, outermost first, joined by
+    /// `.`: `ContentView.body`, `Loader.load(id:)`, `Array<Int>.total`; "" at the top level.
+    public static func scope(at offset: Int, in tree: SourceFileSyntax) -> String {
+        guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)) else { return "" }
+        var names: [String] = []
+        var node: Syntax? = Syntax(token)
+        while let current = node {
+            if let name = declarationName(current) { names.append(name) }
+            node = current.parent
+        }
+        return names.reversed().joined(separator: ".")
+    }
+
+    /// The line holding byte `offset` without any spaces, tabs or line-break bytes, so that
+    /// re-indenting or re-spacing it (a formatter run) keeps the fingerprint.
+    public static func normalizedLine(at offset: Int, in bytes: [UInt8]) -> String {
+        let newline = UInt8(ascii: "\n")
+        var start = min(max(offset, 0), bytes.count)
+        while start > 0 && bytes[start - 1] != newline { start -= 1 }
+        var end = start
+        while end < bytes.count && bytes[end] != newline { end += 1 }
+        let whitespace: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+        return String(decoding: bytes[start..<end].filter { !whitespace.contains($0) }, as: UTF8.self)
+    }
+
+    private static func declarationName(_ node: Syntax) -> String? {
+        if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ProtocolDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+        if let decl = node.as(FunctionDeclSyntax.self) {
+            return decl.name.text + labels(decl.signature.parameterClause.parameters)
+        }
+        if let decl = node.as(InitializerDeclSyntax.self) { return "init" + labels(decl.signature.parameterClause.parameters) }
+        if node.is(SubscriptDeclSyntax.self) { return "subscript" }
+        if let decl = node.as(VariableDeclSyntax.self) {
+            return decl.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ",")
+        }
+        return nil
+    }
+
+    private static func labels(_ parameters: FunctionParameterListSyntax) -> String {
+        "(" + parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    }
+
+    /// 64-bit FNV-1a: stable across runs and platforms (Swift's `Hasher` is seeded per process).
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
+
+/// Gives each finding of one file its fingerprint, counting occurrences of identical
+/// (rule, scope, line) triples in the order findings are first seen.
+///
+/// The engine feeds it the first pass's findings sorted by offset, then each later pass's
+/// new ones; asking again for a finding already seen returns the same fingerprint.
+struct FingerprintIndex {
+    private let tree: SourceFileSyntax
+    private let bytes: [UInt8]
+    private var known: [Key: String] = [:]
+    private var occurrences: [String: Int] = [:]
+
+    private struct Key: Hashable {
+        var rule: String
+        var offset: Int
+    }
+
+    /// An index over the original file's `tree` and `bytes`.
+    init(tree: SourceFileSyntax, bytes: [UInt8]) {
+        self.tree = tree
+        self.bytes = bytes
+    }
+
+    /// The fingerprint of the finding of `rule` at byte `offset` of the original file.
+    mutating func fingerprint(rule: String, offset: Int) -> String {
+        let key = Key(rule: rule, offset: offset)
+        if let known = known[key] { return known }
+        let scope = Fingerprint.scope(at: offset, in: tree)
+        let text = Fingerprint.normalizedLine(at: offset, in: bytes)
+        let triple = [rule, scope, text].joined(separator: "\u{1F}")
+        let occurrence = occurrences[triple, default: 0]
+        occurrences[triple] = occurrence + 1
+        let fingerprint = Fingerprint.make(rule: rule, scope: scope, text: text, occurrence: occurrence)
+        known[key] = fingerprint
+        return fingerprint
+    }
+}

@@ -1,0 +1,208 @@
+/// The examples `explain` prints and the generic rule test runs.
+extension GroupModifiersRule {
+    public var examples: RuleExamples {
+        RuleExamples(
+            triggering: [
+                RuleExample(Self.aboutForm),
+                RuleExample(Self.statusLine),
+                RuleExample("""
+                    struct EditButtons: View {
+                        let isEditing: Bool
+
+                        var body: some View {
+                            HStack {
+                                ↓Group {
+                                    Text("Edit")
+                                    Text("Done")
+                                }
+                                .disabled(isEditing)
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct PriceTag: View {
+                        let price: String
+
+                        var body: some View {
+                            label
+                        }
+
+                        private var label: some View {
+                            ↓Group {
+                                Text(price)
+                                Text("incl. tax")
+                            }
+                            .font(.footnote)
+                        }
+                    }
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample(Self.threeCredits),
+                RuleExample("""
+                    struct HeaderView: View {
+                        var body: some View {
+                            Group {
+                                Text("Title")
+                                Text("Subtitle")
+                            }
+                            .font(.caption)
+                            .foregroundStyle(.secondary)
+                            .padding()
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct LoadingView: View {
+                        @State private var isLoading = true
+
+                        var body: some View {
+                            Group {
+                                if isLoading {
+                                    ProgressView()
+                                } else {
+                                    Text("Loaded")
+                                }
+                            }
+                            .onAppear {
+                                isLoading = false
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct CardsView<Content: View>: View {
+                        let content: Content
+
+                        var body: some View {
+                            Group(subviews: content) { subviews in
+                                Text("\\(subviews.count) cards")
+                            }
+                            .padding()
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct CreditsView: View {
+                        var body: some View {
+                            Group {
+                                Text("SwiftUI")
+                                Text("Combine")
+                            }
+                            .font(.headline)
+                        }
+                    }
+                    """, configuration: Self.configuration(maxMembers: 1)),
+            ],
+            corrections: [
+                RuleCorrection(unmarking: Self.aboutForm, """
+                    struct AboutForm: View {
+                        var body: some View {
+                            Form {
+                                Text("Title")
+                                Text("Subtitle")
+                                    .foregroundStyle(.secondary)
+                                Text("Description")
+                                    .foregroundStyle(.secondary)
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection(unmarking: Self.statusLine, """
+                    struct StatusLine: View {
+                        let isOnline: Bool
+
+                        var body: some View {
+                            if isOnline {
+                                Text("Online")
+                                    .font(.caption)
+                                    .padding()
+                            } else {
+                                Text("Offline")
+                                    .font(.caption)
+                                    .padding()
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection(Self.threeCredits, """
+                    struct CreditsView: View {
+                        var body: some View {
+                            Text("SwiftUI")
+                                .font(.headline)
+                            Text("Combine")
+                                .font(.headline)
+                            Text("Observation")
+                                .font(.headline)
+                        }
+                    }
+                    """, configuration: Self.configuration(maxMembers: 3)),
+            ])
+    }
+
+    /// A configuration with this rule's options set, for the examples.
+    private static func configuration(maxMembers: Int? = nil, maxModifiers: Int? = nil) -> Configuration {
+        var configuration = Configuration()
+        var options: [String: Int] = [:]
+        options["maxMembers"] = maxMembers
+        options["maxModifiers"] = maxModifiers
+        configuration.ruleOptions["group-modifiers"] = options
+        return configuration
+    }
+
+    /// Three members: over the default `maxMembers`, within 3.
+    private static let threeCredits = """
+        struct CreditsView: View {
+            var body: some View {
+                Group {
+                    Text("SwiftUI")
+                    Text("Combine")
+                    Text("Observation")
+                }
+                .font(.headline)
+            }
+        }
+        """
+
+    private static let aboutForm = """
+        struct AboutForm: View {
+            var body: some View {
+                Form {
+                    Text("Title")
+                    ↓Group {
+                        Text("Subtitle")
+                        Text("Description")
+                    }
+                    .foregroundStyle(.secondary)
+                }
+            }
+        }
+        """
+
+    private static let statusLine = """
+        struct StatusLine: View {
+            let isOnline: Bool
+
+            var body: some View {
+                ↓Group {
+                    if isOnline {
+                        Text("Online")
+                    } else {
+                        Text("Offline")
+                    }
+                }
+                .font(.caption)
+                .padding()
+            }
+        }
+        """
+}
+
+extension RuleCorrection {
+    /// A correction whose `before` is a triggering example's code without its `↓` markers,
+    /// so that one text serves both and `explain` prints a clean `before`.
+    init(unmarking before: String, _ after: String, configuration: Configuration = Configuration()) {
+        self.init(before.replacingOccurrences(of: "↓", with: ""), after, configuration: configuration)
+    }
+}

@@ -1,0 +1,162 @@
+import SwiftSyntax
+
+/// `group-modifiers` (opt-in): a small `Group` that exists only to share a few modifiers.
+///
+/// Apple documents that "any modifier you apply to the group affects all of
+/// that group's members", so `Group { A; B }.font(.title)` is `A.font(.title)`
+/// and `B.font(.title)` written once. When the Group has few members and few
+/// modifiers, writing them out is plainer — the seed article's advice: "I
+/// would prefer simply duplicating the modifier manually". The rule removes
+/// the Group and applies its chain to each member, inside each branch.
+///
+/// It leaves alone what is not plainly the same view tree: lifecycle
+/// modifiers (`group-lifecycle`'s), action and presentation modifiers (what a
+/// Group does with them on current SDKs is not documented), an identity
+/// shared by several members at once, and branches that bind a name the chain
+/// uses.
+public struct GroupModifiersRule: Rule {
+    public init() {}
+
+    public var id: String { "group-modifiers" }
+    public var isEnabledByDefault: Bool { false }
+    public var triggerWords: [String] { ["Group"] }
+
+    /// The default of the `maxMembers` option: the most members the chain is copied onto.
+    public static let defaultMaxMembers = 2
+    /// The default of the `maxModifiers` option: the most modifiers the chain may have.
+    public static let defaultMaxModifiers = 2
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        GroupCall.all(in: context.tree).compactMap { finding(for: $0, in: context) }
+    }
+
+    /// The finding for one Group, or nil when the Group is not this rule's.
+    private func finding(for group: GroupCall, in context: RuleContext) -> Finding? {
+        let chain = ModifierChain(above: group.call)
+        guard !chain.modifiers.isEmpty,
+              !chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
+        let members = GroupMembers(content: group.content.statements)
+        let maxMembers = context.configuration.option("maxMembers", of: id, default: Self.defaultMaxMembers)
+        let maxModifiers = context.configuration.option("maxModifiers", of: id, default: Self.defaultMaxModifiers)
+        guard !members.views.isEmpty, members.views.count <= maxMembers, chain.modifiers.count <= maxModifiers else {
+            return nil
+        }
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: group.name, message: Message.skip, action: .skip, reason: reason)
+        }
+
+        if let action = chain.modifiers.first(where: { Self.isActionOrPresentation($0.name) }) {
+            return skip(Reason.action(action.name))
+        }
+        if members.showsSeveralAtOnce, let identity = chain.modifiers.first(where: { Self.isIdentity($0.name) }) {
+            return skip(Reason.sharedIdentity(identity.name))
+        }
+        do {
+            let edits = try GroupDistribution.unwrapEdits(group: group, chain: chain, members: members, context: context)
+            return context.finding(
+                id, at: group.name, message: Message.distribute, action: .rewrite, safety: .preserving, edits: edits)
+        } catch {
+            switch error {
+            case .noMembers: return nil
+            case .otherStatements: return skip(Reason.otherStatements)
+            case .shadowed(let name): return skip(Reason.shadowed(name))
+            case .notInBuilder: return skip(Reason.notInBuilder)
+            case .layout: return skip(Reason.layout)
+            }
+        }
+    }
+
+    /// Modifiers that run an action or present something (`onChange`, `onTapGesture`, `sheet`,
+    /// `toolbar`, …): copied onto each member they would run or present once per member, and what
+    /// iOS 15+ SDK builds do with them on a Group — as they do with `onAppear` — is not documented.
+    static func isActionOrPresentation(_ name: String) -> Bool {
+        if name.count > 2, name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true { return true }
+        return [
+            "gesture", "simultaneousGesture", "highPriorityGesture", "refreshable", "searchable", "sheet", "alert",
+            "popover", "fullScreenCover", "confirmationDialog", "fileImporter", "fileExporter", "inspector",
+            "navigationDestination", "toolbar", "userActivity", "backgroundTask",
+        ].contains(name)
+    }
+
+    /// Modifiers that give a view its identity: several members carrying the same one would be ambiguous.
+    static func isIdentity(_ name: String) -> Bool {
+        name == "id" || name == "tag" || name == "matchedGeometryEffect"
+    }
+}
+
+// MARK: - Messages
+
+fileprivate enum Message {
+    static let distribute = "apply the Group's modifiers to each member and remove the Group"
+    static let skip = "leave the Group or apply its modifiers to each member by hand"
+}
+
+fileprivate enum Reason {
+    static func action(_ name: String) -> String {
+        "the chain has .\(name), which runs an action or presents something; copied onto each member it could run "
+            + "once per member, and what a Group does with it on current SDKs is not documented"
+    }
+    static func sharedIdentity(_ name: String) -> String {
+        "the Group shows several members at once and its chain has .\(name), which would give each of them "
+            + "the same identity"
+    }
+    static let otherStatements = "the Group's content has statements that are not views, so it cannot be unwrapped"
+    static let notInBuilder = "the Group does not stand in a view builder, so its members cannot stand on their own"
+    static func shadowed(_ name: String) -> String {
+        "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the branch "
+            + "would change what `\(name)` means"
+    }
+    static let layout = "the Group's braces and members are laid out in a way the tool does not unwrap"
+}
+
+// MARK: - Documentation
+
+extension GroupModifiersRule {
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(
+            summary: "A small Group kept only to share a few modifiers.",
+            detects: """
+                `Group { … }` (the content-closure initializer) whose modifier chain has no lifecycle modifier \
+                (`onAppear`, `onDisappear`, `task` are `group-lifecycle`'s), with at most `maxMembers` members \
+                (default \(Self.defaultMaxMembers); each view the chain would be copied onto, counting each \
+                branch of an `if` or `switch`) and at most `maxModifiers` modifiers (default \
+                \(Self.defaultMaxModifiers)), standing in a view builder. Both limits are set in \
+                `ruleOptions["group-modifiers"]`.
+
+                ```swift
+                Form {
+                    Text("Title")
+                    Group {
+                        Text("Subtitle")
+                        Text("Description")
+                    }
+                    .foregroundStyle(.secondary)
+                }
+                ```
+                """,
+            fix: """
+                the Group goes and its chain is applied to each member, inside each branch, with its comments \
+                and `#if` clauses (`@ViewBuilder` is added to a computed property or function that then needs it):
+
+                ```swift
+                Form {
+                    Text("Title")
+                    Text("Subtitle")
+                        .foregroundStyle(.secondary)
+                    Text("Description")
+                        .foregroundStyle(.secondary)
+                }
+                ```
+
+                Skipped, with the reason: a chain with an action or presentation modifier (any `on…`, \
+                gestures, `sheet`, `alert`, `toolbar`, `refreshable`, …); `id`, `tag` or \
+                `matchedGeometryEffect` when several members show at once; a branch binding a name the chain \
+                uses; content with statements other than views; a Group outside a view builder. \
+                `Group(subviews:)` and `Group(sections:)` are never touched.
+                """,
+            safety: """
+                preserving. A Group's modifiers apply to each of its members, as Apple documents, so applying \
+                them to each member by hand gives the same views.
+                """)
+    }
+}

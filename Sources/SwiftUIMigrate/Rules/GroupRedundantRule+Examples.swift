@@ -1,0 +1,145 @@
+/// The examples `explain` prints and the generic rule test runs.
+extension GroupRedundantRule {
+    public var examples: RuleExamples {
+        RuleExamples(
+            triggering: [
+                RuleExample(Self.countingStack),
+                RuleExample(Self.settingsList),
+                RuleExample(Self.favoriteLabel),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct AboutForm: View {
+                        var body: some View {
+                            Form {
+                                Text("Title")
+                                Group {
+                                    Text("Subtitle")
+                                    Text("Description")
+                                }
+                                .foregroundStyle(.secondary)
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct CreditsView: View {
+                        var body: some View {
+                            Group {
+                                Text("SwiftUI")
+                                Text("Combine")
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BadgeView: View {
+                        var body: some View {
+                            Color.clear
+                                .overlay {
+                                    Group {
+                                        Text("New")
+                                        Text("3")
+                                    }
+                                }
+                        }
+                    }
+                    """),
+            ],
+            corrections: [
+                RuleCorrection(unmarking: Self.countingStack, """
+                    struct CountingView: View {
+                        var body: some View {
+                            VStack {
+                                Text("1")
+                                Text("2")
+                                Text("3")
+                                Text("4")
+                                Text("5")
+                                Text("6")
+                                Text("7")
+                                Text("8")
+                                Text("9")
+                                Text("10")
+                                Text("11")
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection(unmarking: Self.settingsList, """
+                    struct SettingsList: View {
+                        let showsAdvanced: Bool
+
+                        var body: some View {
+                            List {
+                                Text("General")
+                                if showsAdvanced {
+                                    Text("Logging")
+                                    Text("Experiments")
+                                }
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection(unmarking: Self.favoriteLabel, """
+                    struct FavoriteLabel: View {
+                        var body: some View {
+                            HStack {
+                                Image(systemName: "star"); Text("Favorites")
+                            }
+                        }
+                    }
+                    """),
+            ])
+    }
+
+    private static let countingStack = """
+        struct CountingView: View {
+            var body: some View {
+                VStack {
+                    ↓Group {
+                        Text("1")
+                        Text("2")
+                        Text("3")
+                        Text("4")
+                        Text("5")
+                        Text("6")
+                        Text("7")
+                        Text("8")
+                        Text("9")
+                        Text("10")
+                    }
+                    Text("11")
+                }
+            }
+        }
+        """
+
+    private static let settingsList = """
+        struct SettingsList: View {
+            let showsAdvanced: Bool
+
+            var body: some View {
+                List {
+                    Text("General")
+                    if showsAdvanced {
+                        ↓Group {
+                            Text("Logging")
+                            Text("Experiments")
+                        }
+                    }
+                }
+            }
+        }
+        """
+
+    private static let favoriteLabel = """
+        struct FavoriteLabel: View {
+            var body: some View {
+                HStack {
+                    ↓Group { Image(systemName: "star"); Text("Favorites") }
+                }
+            }
+        }
+        """
+}

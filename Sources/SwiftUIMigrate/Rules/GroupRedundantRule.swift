@@ -1,0 +1,120 @@
+import SwiftSyntax
+
+/// `group-redundant` (opt-in): a `Group` without modifiers inside a container's content.
+///
+/// Before Swift 5.9, a view builder took at most ten views, so long stacks
+/// and forms wrapped some of their rows in a `Group` — Apple's `Group`
+/// documentation still shows it. Swift 5.9's parameter packs lifted the
+/// limit. A Group without modifiers collects views "without affecting the
+/// layout of those views", so inside a container's content its members stand
+/// in the container exactly as they do through the Group; the rule unwraps it.
+///
+/// Only a container's content closure qualifies (`VStack`, `List`, `Form`,
+/// `Section`, `ForEach`, …, also through the branches of `if`, `switch` and
+/// `#if` there): elsewhere — a `body`, a `@ViewBuilder` property, a modifier's
+/// closure — the Group is what the declaration returns or passes on, and
+/// taking it away would turn one view into several.
+public struct GroupRedundantRule: Rule {
+    public init() {}
+
+    public var id: String { "group-redundant" }
+    public var isEnabledByDefault: Bool { false }
+    public var triggerWords: [String] { ["Group"] }
+
+    /// The containers whose content closure a Group is unwrapped in.
+    static let containers: Set<String> = [
+        "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
+        "List", "Form", "Section", "ScrollView", "ForEach", "Group", "GroupBox",
+    ]
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        GroupCall.all(in: context.tree).compactMap { finding(for: $0, in: context) }
+    }
+
+    /// The finding for one Group, or nil when the Group is not this rule's.
+    private func finding(for group: GroupCall, in context: RuleContext) -> Finding? {
+        let chain = ModifierChain(above: group.call)
+        guard chain.modifiers.isEmpty else { return nil }
+        let builder = ViewBuilderContext(of: group.call)
+        guard case .builder = builder.kind, builder.returnStatement == nil,
+              let container = builder.container, Self.containers.contains(container) else { return nil }
+        let members = GroupMembers(content: group.content.statements)
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: group.name, message: Message.skip, action: .skip, reason: reason)
+        }
+        do {
+            let edits = try GroupDistribution.unwrapEdits(group: group, chain: chain, members: members, context: context)
+            return context.finding(
+                id, at: group.name, message: Message.unwrap(container), action: .rewrite, safety: .preserving,
+                edits: edits)
+        } catch {
+            switch error {
+            case .noMembers, .notInBuilder, .shadowed: return nil
+            case .otherStatements: return skip(Reason.otherStatements)
+            case .layout: return skip(Reason.layout)
+            }
+        }
+    }
+}
+
+// MARK: - Messages
+
+fileprivate enum Message {
+    static func unwrap(_ container: String) -> String {
+        "remove the Group so its members stand directly in the \(container)"
+    }
+    static let skip = "remove the Group by hand"
+}
+
+fileprivate enum Reason {
+    static let otherStatements = "the Group's content has statements that are not views, so it cannot be unwrapped"
+    static let layout = "the Group's braces and members are laid out in a way the tool does not unwrap"
+}
+
+// MARK: - Documentation
+
+extension GroupRedundantRule {
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(
+            summary: "A Group without modifiers inside a container, kept for the ten-view limit Swift 5.9 lifted.",
+            detects: """
+                `Group { … }` without any modifier, standing in the content closure of a container \
+                (`VStack`, `HStack`, `ZStack`, the lazy stacks and grids, `Grid`, `GridRow`, `List`, `Form`, \
+                `Section`, `ScrollView`, `ForEach`, `GroupBox` or another `Group`), directly or in a branch \
+                of an `if`, `switch` or `#if` there. Such a Group used to work around the ten-view limit of \
+                view builders before Swift 5.9:
+
+                ```swift
+                VStack {
+                    Group {
+                        Text("1")
+                        …
+                        Text("10")
+                    }
+                    Text("11")
+                }
+                ```
+                """,
+            fix: """
+                the Group goes and its members move out one indentation level, into the container:
+
+                ```swift
+                VStack {
+                    Text("1")
+                    …
+                    Text("10")
+                    Text("11")
+                }
+                ```
+
+                A Group in a `body`, a `@ViewBuilder` property or function, or a modifier's closure \
+                (`overlay`, `toolbar`, …) is left alone: there it is the one view the declaration returns. \
+                Content with statements other than views is skipped. The output needs Swift 5.9 (Xcode 15) or \
+                later when the container then has more than ten views.
+                """,
+            safety: """
+                preserving. A Group without modifiers collects views without affecting their layout, so its \
+                members stand in the container as they did through the Group.
+                """)
+    }
+}

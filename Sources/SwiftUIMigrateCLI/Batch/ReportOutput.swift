@@ -1,0 +1,26 @@
+import GitStage
+
+/// Writes a batch report where `--report` and `--summary` ask (`-` is standard output) and the table on stderr:
+/// the ending `batch` and `report merge` share.
+struct ReportOutput {
+    let console: Console
+
+    /// Prints the table, then writes the JSON to `reportPath` and the Markdown to `summaryPath` when given.
+    func write(_ report: BatchReport, reportPath: String?, summaryPath: String?) throws {
+        console.writeError(BatchTable.render(report))
+        if let reportPath { try write(try report.json(), to: reportPath, what: "report") }
+        if let summaryPath { try write(BatchSummary.render(report), to: summaryPath, what: "summary") }
+    }
+
+    private func write(_ text: String, to path: String, what: String) throws {
+        if path == "-" {
+            console.write(text)
+            return
+        }
+        do {
+            try AtomicFileWrite.write(Array(text.utf8), to: path, expecting: nil)
+        } catch {
+            throw CommandError("cannot write the \(what) to \(path): \(error)")
+        }
+    }
+}

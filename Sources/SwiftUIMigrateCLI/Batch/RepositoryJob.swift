@@ -1,0 +1,134 @@
+import ArgumentParsing
+import Foundation
+import GitStage
+import SwiftUIMigrate
+
+/// Runs the batch's mode in one repository and says what happened, never throwing: any error becomes a `failed`
+/// result, so one broken repository cannot stop the others.
+///
+/// Scan and diff modes read HEAD's tree (what apply's default no-checkout mode migrates), so they work the same in
+/// bare repositories and ignore local edits. Each job opens its own `Repository` (they are not `Sendable`).
+struct RepositoryJob: Sendable {
+    /// What a job produced.
+    struct Output: Sendable {
+        var result: RepositoryResult
+        /// Diff mode: the repository's patch, preceded by a `# repository: NAME` line; empty otherwise.
+        var patch: String
+    }
+
+    var repository: BatchRepository
+    var mode: BatchMode
+    /// The batch's arguments: `--rules`, `--strategy`, `--config`, `--branch`, `--message`, `--author`.
+    var arguments: ParsedArguments
+
+    /// Runs the job, timing it.
+    func run() -> Output {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var result = RepositoryResult(name: repository.name, path: repository.path, status: .failed)
+        var patch = ""
+        do {
+            try work(&result, patch: &patch)
+        } catch {
+            result.status = .failed
+            result.error = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        let elapsed = (clock.now - start).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        result.durationSeconds = (seconds * 1000).rounded() / 1000
+        return Output(result: result, patch: patch)
+    }
+
+    private func work(_ result: inout RepositoryResult, patch: inout String) throws {
+        let git = try open()
+        if case .unborn(let branch) = try git.head() {
+            result.status = .skipped
+            result.reason = "no commits yet (branch '\(branch)' is unborn)"
+            return
+        }
+        switch mode {
+        case .scan, .diff:
+            let migration = try GitApply.migrateHEAD(git, path: repository.path, arguments: arguments)
+            let outcomes = migration.outcomes
+            let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
+            record(findings: findings, fileCount: outcomes.count, warnings: Workspace.problems(outcomes), in: &result)
+            let changed = outcomes.filter { $0.migration?.changed == true }
+            result.changedPaths = changed.map(\.file.displayPath).sorted()
+            if result.status == .skipped { return }
+            if mode == .scan {
+                result.status = findings.contains { $0.action.asksForAction } ? .pending : .clean
+            } else {
+                result.status = changed.isEmpty ? .clean : .pending
+                for outcome in changed.sorted(by: { $0.file.displayPath < $1.file.displayPath }) {
+                    guard let migration = outcome.migration else { continue }
+                    patch += try UnifiedDiff.patch(old: migration.original, new: migration.migrated, path: outcome.file.displayPath)
+                }
+                if !patch.isEmpty { patch = "# repository: \(repository.name)\n" + patch }
+            }
+        case .apply(let stageMode):
+            var warnings: [String] = []
+            let report = try GitApply.run(
+                arguments, path: repository.path, mode: stageMode, repositoryRelativeNames: true
+            ) { warnings.append($0) }
+            let findings = report.summaries.flatMap(\.findings)
+            record(findings: findings, fileCount: report.fileCount, warnings: warnings, in: &result)
+            if result.status == .skipped { return }
+            let outcome = report.outcome
+            result.base = outcome.base.hex
+            result.changedPaths = outcome.changedPaths.sorted()
+            switch outcome.result {
+            case .staged:
+                result.status = .migrated
+                result.branch = outcome.branch
+            case .committed(let commit):
+                result.status = .migrated
+                result.branch = outcome.branch
+                result.commit = commit.hex
+            case .alreadyApplied(let commit):
+                result.status = .alreadyApplied
+                result.branch = outcome.branch
+                result.commit = commit.hex
+            case .nothingToStage:
+                result.status = .clean
+                result.changedPaths = []
+            }
+        }
+    }
+
+    /// Fills the counts and warnings; marks the result skipped when there was no Swift file to look at.
+    private func record(findings: [Finding], fileCount: Int, warnings: [String], in result: inout RepositoryResult) {
+        result.filesScanned = fileCount
+        result.actions = ActionCounts(findings)
+        result.rules = ActionCounts.perRule(findings)
+        result.warnings = warnings
+        if fileCount == 0 {
+            result.status = .skipped
+            result.reason = "no Swift files"
+        }
+    }
+
+    /// Opens the repository whose worktree (or bare git folder) is exactly the listed folder — never a repository
+    /// above it, which is what git's discovery would find for a folder with a missing or broken `.git`.
+    private func open() throws -> Repository {
+        guard FileManager.default.fileExists(atPath: repository.path) else {
+            throw CommandError("no such folder: \(repository.path)")
+        }
+        let git: Repository
+        do {
+            guard let found = try Repository.discoverIfPresent(from: repository.path) else {
+                if FileManager.default.fileExists(atPath: repository.path + "/.git") {
+                    throw CommandError("not a git repository: its .git is broken or points nowhere")
+                }
+                throw CommandError("not a git repository: \(repository.path)")
+            }
+            git = found
+        } catch let error as Libgit2Error {
+            throw CommandError("cannot open the repository: \(error)")
+        }
+        let root = PathName.canonical(git.workdir ?? git.gitDirectory)
+        guard root == repository.path else {
+            throw CommandError("not a git repository (its .git is missing or broken; git would use \(root) above it)")
+        }
+        return git
+    }
+}

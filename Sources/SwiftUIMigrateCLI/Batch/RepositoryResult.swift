@@ -1,0 +1,82 @@
+/// One repository's line in a batch report. Field names are stable (documented in the README); optional fields
+/// are written as `null` rather than left out, so every object has the same keys.
+struct RepositoryResult: Codable, Equatable, Sendable {
+    /// See ``BatchRepository/name``.
+    var name: String
+    /// The absolute, symbolic-link-free path.
+    var path: String
+    var status: RepositoryStatus
+    /// Why the repository failed (`failed` only).
+    var error: String?
+    /// Why it was skipped (`skipped` only).
+    var reason: String?
+    /// The branch the migration is on (apply mode, `migrated` and `already-applied`).
+    var branch: String?
+    /// The commit the branch started from: HEAD when the run began (apply mode).
+    var base: String?
+    /// The migration commit (apply mode, when one was made or already exists); null when only staged.
+    var commit: String?
+    /// Swift files looked at.
+    var filesScanned = 0
+    /// Files the migration changes (or changed), repository-relative, sorted.
+    var changedPaths: [String] = []
+    /// Counts of findings per action.
+    var actions = ActionCounts()
+    /// Counts of findings per action, per rule id.
+    var rules: [String: ActionCounts] = [:]
+    /// Files skipped, internal errors, rewrites not written: one line each.
+    var warnings: [String] = []
+    /// Wall time spent on the repository, in seconds (millisecond precision).
+    var durationSeconds = 0.0
+
+    init(name: String, path: String, status: RepositoryStatus) {
+        self.name = name
+        self.path = path
+        self.status = status
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, path, status, error, reason, branch, base, commit, filesScanned, filesChanged, changedPaths
+        case actions, rules, warnings, durationSeconds
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        path = try container.decode(String.self, forKey: .path)
+        status = try container.decode(RepositoryStatus.self, forKey: .status)
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        branch = try container.decodeIfPresent(String.self, forKey: .branch)
+        base = try container.decodeIfPresent(String.self, forKey: .base)
+        commit = try container.decodeIfPresent(String.self, forKey: .commit)
+        filesScanned = try container.decodeIfPresent(Int.self, forKey: .filesScanned) ?? 0
+        changedPaths = try container.decodeIfPresent([String].self, forKey: .changedPaths) ?? []
+        actions = try container.decodeIfPresent(ActionCounts.self, forKey: .actions) ?? ActionCounts()
+        rules = try container.decodeIfPresent([String: ActionCounts].self, forKey: .rules) ?? [:]
+        warnings = try container.decodeIfPresent([String].self, forKey: .warnings) ?? []
+        durationSeconds = try container.decodeIfPresent(Double.self, forKey: .durationSeconds) ?? 0
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(path, forKey: .path)
+        try container.encode(status, forKey: .status)
+        try container.encode(error, forKey: .error)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(branch, forKey: .branch)
+        try container.encode(base, forKey: .base)
+        try container.encode(commit, forKey: .commit)
+        try container.encode(filesScanned, forKey: .filesScanned)
+        try container.encode(changedPaths.count, forKey: .filesChanged)
+        try container.encode(changedPaths, forKey: .changedPaths)
+        try container.encode(actions, forKey: .actions)
+        try container.encode(rules, forKey: .rules)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+    }
+
+    /// Files the migration changes.
+    var filesChanged: Int { changedPaths.count }
+}

@@ -1,0 +1,41 @@
+import ArgumentParsing
+import Foundation
+import GitStage
+import SwiftUIMigrate
+
+/// `init`: write a `.swiftui-migrate.json` with every option at its default, each explained
+/// by a `"// key"` comment entry.
+struct InitCommand {
+    static let spec = CommandSpec(
+        name: "init", abstract: "Write a .swiftui-migrate.json with every option at its default.",
+        discussion: """
+            Writes <folder>/.swiftui-migrate.json (default: the current folder). JSON has no comments, so
+            each option is preceded by a "// option" key explaining it; the tool ignores keys starting
+            with //. An existing file is left alone (exit status 2) unless --force is given.
+            """,
+        options: [
+            .flag("force", help: "Replace an existing configuration file."),
+        ],
+        positional: PositionalSpec(name: "folder", help: "Where to write the file (default: the current folder).", maximum: 1))
+
+    let console: Console
+
+    func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let folder = arguments.positionals.first ?? "."
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandError("no such folder: \(folder)")
+        }
+        let path = folder == "." ? Configuration.fileName : URL(fileURLWithPath: folder).appendingPathComponent(Configuration.fileName).relativePath
+        if FileManager.default.fileExists(atPath: path) && !arguments.flag("force") {
+            throw CommandError("\(path) already exists; use --force to replace it")
+        }
+        do {
+            try AtomicFileWrite.write(Array(ConfigurationTemplate.render().utf8), to: path, expecting: nil)
+        } catch {
+            throw CommandError("cannot write \(path): \(error)")
+        }
+        console.write("wrote \(path): every option at its default; keys starting with // are comments\n")
+        return ExitCode.success
+    }
+}

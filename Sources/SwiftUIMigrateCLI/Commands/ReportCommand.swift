@@ -1,0 +1,34 @@
+import ArgumentParsing
+
+/// `report merge A.json B.json …`: combine the reports of a sharded batch into one report, table and summary.
+struct ReportCommand {
+    static let spec = CommandSpec(
+        name: "report", abstract: "Merge batch reports (e.g. one per shard) into one.",
+        discussion: """
+            USAGE: swiftui-migrate report merge <report.json> ... [--report FILE] [--summary FILE]
+            Reads reports written by 'batch --report', keeps one line per repository (when a repository is in
+            several reports, the one in the later file wins, so list a re-run's report last), recomputes the
+            totals, prints the table on standard error, and writes the merged JSON (default: standard output)
+            and Markdown summary. Warns when a K/N shard is missing. Reports of different modes are refused.
+            Exit status as batch: 0 all succeeded, 1 something to migrate (scan, diff), 2 a repository failed.
+            """,
+        options: [
+            .option("report", value: "file", help: "Write the merged JSON report here ('-': standard output).", default: "-"),
+            .option("summary", value: "file", help: "Write the merged Markdown summary here ('-': standard output)."),
+        ],
+        positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2))
+
+    let console: Console
+
+    func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard arguments.positionals.first == "merge" else {
+            throw CommandError("unknown report action '\(arguments.positionals[0])': use 'report merge A.json B.json …'")
+        }
+        let files = Array(arguments.positionals.dropFirst())
+        let reports = try files.map { (file: $0, report: try BatchReport.read($0)) }
+        let merged = try ReportMerge.merge(reports) { console.warning($0) }
+        try ReportOutput(console: console).write(
+            merged, reportPath: arguments.value("report") ?? "-", summaryPath: arguments.value("summary"))
+        return merged.exitCode
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GitStage
+import SwiftUIMigrate
+
+/// The formats `scan --format` writes findings in.
+enum ReportFormat: String, CaseIterable {
+    /// `file:line:col: warning: message [rule]`, one line per finding (the default).
+    case xcode
+    /// An array of `FindingRecord`s, each with its edits and unified hunk.
+    case json
+    /// A SARIF 2.1.0 log.
+    case sarif
+    /// GitHub Actions workflow commands (annotations).
+    case github
+    /// The per-file summary as Markdown.
+    case markdown
+}
+
+/// Renders the findings of a run in a `ReportFormat`; the formatting itself lives in the library.
+enum FindingsReport {
+    /// `migrations`' findings as `format`, ready for stdout.
+    static func render(_ format: ReportFormat, _ migrations: [FileMigration]) -> String {
+        switch format {
+        case .xcode:
+            return migrations.flatMap(\.findings).map { XcodeFormat.line(for: $0) + "\n" }.joined()
+        case .json:
+            return json(records(migrations))
+        case .sarif:
+            return SARIFFormat.render(migrations, toolVersion: CLI.version)
+        case .github:
+            return GitHubFormat.render(migrations)
+        case .markdown:
+            return MarkdownSummary.render(migrations.map { FileSummary(file: $0.file, findings: $0.findings) })
+        }
+    }
+
+    /// One record per finding, each with the unified hunk of its own edits.
+    static func records(_ migrations: [FileMigration]) -> [FindingRecord] {
+        migrations.flatMap { migration in
+            migration.findings.map { FindingRecord($0, hunk: hunk(for: $0, in: migration)) }
+        }
+    }
+
+    /// The hunks (from the first `@@` on, no file headers) of the diff from the original file
+    /// to the original with only `finding`'s edits applied; nil when it has none.
+    static func hunk(for finding: Finding, in migration: FileMigration) -> String? {
+        guard !finding.edits.isEmpty else { return nil }
+        let application = EditApplication(text: migration.original, groups: [finding.edits])
+        guard !application.applied.isEmpty,
+              let patch = try? UnifiedDiff.patch(old: migration.original, new: application.text, path: migration.file),
+              let start = patch.range(of: "\n@@") else { return nil }
+        return String(patch[patch.index(after: start.lowerBound)...])
+    }
+
+    /// `records` as the pretty, key-sorted JSON array the README documents.
+    static func json(_ records: [FindingRecord]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Strings and integers only: encoding cannot fail.
+        let data = (try? encoder.encode(records)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

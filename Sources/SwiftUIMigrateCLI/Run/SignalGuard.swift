@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Makes SIGINT, SIGTERM and SIGHUP wait while `apply` changes files or the repository.
+///
+/// Outside a deferred section a signal ends the process at once, as usual: nothing has been written
+/// yet (or everything has). Inside one, the signal is only noted; the section runs to its end — a
+/// completed write, or GitStage's rollback when a step fails — and then the signal takes effect with
+/// its default action, so the shell sees the usual 128+N status. An interrupted `apply` therefore
+/// leaves either the complete result or the original state, never a half-written file or a held
+/// `index.lock`. SIGKILL cannot be caught; atomic writes and libgit2's lock files still keep every
+/// file whole then, but a run killed that way mid-write may leave part of the migration applied.
+enum SignalGuard {
+    /// The signals that are deferred.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handlers (once per process; later calls do nothing).
+    static func install() {
+        guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        for number in signals { installHandler(number) }
+    }
+
+    /// Runs `body` with the signals deferred; one that arrived meanwhile is re-raised when `body`
+    /// returns or throws, after `announce` has said what state that leaves (`completed` is false
+    /// when `body` threw, so whatever it started was rolled back).
+    static func deferringInterruptions<T>(
+        announce: (_ signalName: String, _ completed: Bool) -> Void, _ body: () throws -> T
+    ) rethrows -> T {
+        install()
+        depth.add(1, ordering: .sequentiallyConsistent)
+        var completed = false
+        defer {
+            if depth.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
+                let signal = pending.exchange(0, ordering: .sequentiallyConsistent)
+                if signal != 0 {
+                    // Another thread (a batch worker) may have opened a section meanwhile: leave the
+                    // signal to it rather than end the process in the middle of its write.
+                    if depth.load(ordering: .sequentiallyConsistent) > 0 {
+                        _ = pending.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
+                    } else {
+                        announce(name(of: signal), completed)
+                        terminate(signal)
+                    }
+                }
+            }
+        }
+        let result = try body()
+        completed = true
+        return result
+    }
+
+    /// True while a deferred section runs (for tests and diagnostics).
+    static var isDeferring: Bool { depth.load(ordering: .sequentiallyConsistent) > 0 }
+
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
+    }
+}
+
+private let installed = Atomic<Bool>(false)
+/// How many deferred sections are open (they may nest).
+private let depth = Atomic<Int>(0)
+/// The first signal received while deferring, or 0.
+private let pending = Atomic<Int32>(0)
+
+/// The handler: only lock-free atomics and async-signal-safe calls.
+private func handleSignal(_ signal: Int32) {
+    if depth.load(ordering: .sequentiallyConsistent) > 0 {
+        _ = pending.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
+        // The section may have ended (and looked for a pending signal) in between: then act now.
+        if depth.load(ordering: .sequentiallyConsistent) == 0 { terminate(signal) }
+    } else {
+        terminate(signal)
+    }
+}
+
+/// Ends the process the way `signal` would have without a handler.
+private func terminate(_ number: Int32) -> Never {
+    _ = signal(number, SIG_DFL)
+    raise(number)
+    _exit(128 + number)
+}
+
+private func installHandler(_ number: Int32) {
+    _ = signal(number, handleSignal)
+}
+

@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// `--only preserving`, `--list-files`, and colors only on a terminal.
+final class SelectionCommandTests: XCTestCase {
+    /// A Group without modifiers in a stack (group-redundant, preserving) and a Group with a
+    /// lifecycle modifier (group-lifecycle, behavior-change).
+    private let mixed = """
+        import SwiftUI
+
+        struct MixedView: View {
+            var body: some View {
+                VStack {
+                    Group {
+                        Text("One")
+                        Text("Two")
+                    }
+                    Group { Text("Three") }.onAppear { print("three") }
+                }
+            }
+        }
+
+        """
+
+    func testOnlyPreservingAppliesPreservingFixesAndSkipsTheRest() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("MixedView.swift", mixed)
+        let rules = ["--rules", "group-redundant,group-lifecycle"]
+        let all = try ToolProcess.run(["scan", "--format", "json"] + rules + ["."], in: folder.path)
+        let actions = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(actions.map { $0["safety"] as? String }, ["preserving", "behavior-change"], all.stdout)
+
+        let apply = try ToolProcess.run(["apply", "--in-place", "--only", "preserving"] + rules + ["."], in: folder.path)
+        XCTAssertEqual(apply.status, 0, apply.stderr)
+        let written = try folder.read("MixedView.swift")
+        XCTAssertFalse(written.contains("Text(\"One\")\n                        Text"), "group-redundant unwrapped: \(written)")
+        XCTAssertTrue(written.contains("Group { Text(\"Three\") }.onAppear"), "behavior change not applied: \(written)")
+        XCTAssertTrue(apply.stderr.contains("skipped"), apply.stderr)
+        XCTAssertTrue(apply.stderr.contains("not preserving (--only preserving)"), apply.stderr)
+
+        let scan = try ToolProcess.run(["scan", "--only", "preserving", "."], in: folder.path)
+        XCTAssertEqual(scan.status, 0, "a declined fix asks for nothing: \(scan.stdout)")
+        XCTAssertTrue(scan.stdout.contains("note: "), scan.stdout)
+        XCTAssertEqual(try ToolProcess.run(["scan", "--only", "everything", "."], in: folder.path).status, 2)
+    }
+
+    func testListFilesPrintsOnlyThePathsThatWouldChange() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App/ContentView.swift", Samples.groupLifecycle)
+        try folder.write("App/PlainView.swift", Samples.clean)
+        try folder.write("App/Other.swift", Samples.groupLifecycle)
+        let scan = try ToolProcess.run(["scan", "--list-files", "App"], in: folder.path)
+        XCTAssertEqual(scan.status, 1)
+        XCTAssertEqual(scan.stdout, "App/ContentView.swift\nApp/Other.swift\n")
+        let diff = try ToolProcess.run(["diff", "--list-files", "App"], in: folder.path)
+        XCTAssertEqual(diff.status, 0)
+        XCTAssertEqual(diff.stdout, "App/ContentView.swift\nApp/Other.swift\n")
+        XCTAssertEqual(try ToolProcess.run(["diff", "--list-files", "--exit-code", "App"], in: folder.path).status, 1)
+        let clean = try ToolProcess.run(["scan", "--list-files", "App/PlainView.swift"], in: folder.path)
+        XCTAssertEqual(clean.status, 0)
+        XCTAssertEqual(clean.stdout, "")
+    }
+
+    /// Runs the tool under `script`, so its stdout is a pseudo-terminal.
+    private func runOnATerminal(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("util-linux 'script' is needed to give the tool a terminal")
+        }
+        let command = ([try ToolProcess.binary()] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        env["TERM"] = "xterm"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testColorOnlyOnATerminalAndNeverWithNoColor() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("ContentView.swift", Samples.groupLifecycle)
+        let escape = "\u{1B}["
+        XCTAssertTrue(try runOnATerminal(["diff", "."], in: folder.path).contains(escape), "a terminal gets color")
+        XCTAssertFalse(try runOnATerminal(["diff", "."], in: folder.path, environment: ["NO_COLOR": "1"]).contains(escape))
+        XCTAssertFalse(try runOnATerminal(["diff", "--color", "never", "."], in: folder.path).contains(escape))
+        XCTAssertTrue(try runOnATerminal(["diff", "--color", "always", "."], in: folder.path, environment: ["NO_COLOR": "1"]).contains(escape),
+                      "an explicit --color always wins over NO_COLOR")
+        XCTAssertFalse(try ToolProcess.run(["diff", "."], in: folder.path).stdout.contains(escape), "a pipe gets none")
+        let scan = try runOnATerminal(["scan", "."], in: folder.path)
+        XCTAssertTrue(scan.contains("warning:"), scan)
+        XCTAssertFalse(scan.contains(escape), "xcode output is never colored")
+    }
+}

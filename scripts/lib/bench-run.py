@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Times swiftui-migrate and its peers side by side over corpora, for scripts/bench.
+
+    bench-run.py --bin PATH --ast-grep-config FILE [--runs 3] [--slow-runs 1] [--tools scan,diff,...] DIR...
+
+Every command runs once to warm the page cache, then --runs times (swift-format lint,
+without the warm-up, --slow-runs times). Wall time comes from a monotonic clock around the child process, peak
+RSS from wait4's rusage of that process. Prints one table per corpus: median wall time,
+throughput, peak RSS, and how many times faster `scan` and `diff` are than each peer
+(for `cat`, how many times its time they take).
+"""
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+SKIPPED_FOLDERS = {".build", "DerivedData", "Pods", "Carthage", "node_modules"}
+ALL_TOOLS = ["scan", "diff", "ast-grep", "swift-format", "cat"]
+
+
+def swift_files(root):
+    """The .swift files the tools look at: git's tracked files in a work tree, else a walk."""
+    if os.path.isdir(os.path.join(root, ".git")):
+        listed = subprocess.run(["git", "-C", root, "ls-files", "-z", "--", "*.swift"],
+                                capture_output=True, check=True).stdout.decode().split("\0")
+        return sorted(os.path.join(root, path) for path in listed if path)
+    found = []
+    for folder, folders, files in os.walk(root):
+        folders[:] = [name for name in folders if not name.startswith(".") and name not in SKIPPED_FOLDERS]
+        found += [os.path.join(folder, name) for name in files if name.endswith(".swift")]
+    return sorted(found)
+
+
+def run_once(command):
+    """Wall seconds, peak RSS in bytes, exit status and CPU seconds (user + system) of one run, output discarded."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss * 1024, process.returncode, usage.ru_utime + usage.ru_stime
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {model}, {platform.system()} {platform.release()}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--ast-grep-config", required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--slow-runs", type=int, default=1)
+    parser.add_argument("--tools", default=",".join(ALL_TOOLS))
+    parser.add_argument("corpora", nargs="+")
+    args = parser.parse_args()
+    tools = [tool for tool in args.tools.split(",") if tool]
+    for tool in tools:
+        if tool not in ALL_TOOLS:
+            sys.exit(f"bench: unknown tool '{tool}' (one of {', '.join(ALL_TOOLS)})")
+
+    version = subprocess.run([args.bin, "--version"], capture_output=True, text=True).stdout.strip()
+    mode = version.split("SwiftSyntax: ", 1)[1].split(",")[0] if "SwiftSyntax: " in version else "unknown"
+    print(f"machine: {machine()}")
+    print(f"swiftui-migrate: {version}")
+    print(f"SwiftSyntax mode: {mode}")
+    print(f"runs: {args.runs} per command (swift-format lint: {args.slow_runs}), after one warm-up run (none for swift-format); "
+          "median wall time, peak RSS of the process, median CPU time (user + system)")
+    print(f"load average when starting: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
+          "(other processes on the machine slow the wall times down)")
+
+    for corpus in args.corpora:
+        corpus = os.path.abspath(corpus)
+        files = swift_files(corpus)
+        size = sum(os.path.getsize(path) for path in files)
+        print(f"\n== {corpus}: {len(files)} .swift files, {size / 1e6:.1f} MB")
+        commands = {
+            "scan": [args.bin, "scan", corpus],
+            "diff": [args.bin, "diff", "--color", "never", corpus],
+            "ast-grep": ["ast-grep", "scan", "-c", args.ast_grep_config, corpus],
+            "swift-format": ["swift-format", "lint", "--recursive", "--parallel", corpus],
+            "cat": ["cat"] + files,
+        }
+        results = {}
+        for tool in tools:
+            runs = args.slow_runs if tool == "swift-format" else args.runs
+            if runs <= 0:
+                continue
+            # swift-format is too slow to run twice for nothing; the other tools have warmed the cache.
+            status = 0 if tool == "swift-format" else run_once(commands[tool])[2]
+            if tool in ("scan", "diff", "cat") and status not in (0, 1):
+                print(f"  {tool}: exit status {status}, not timed")
+                continue
+            samples = [run_once(commands[tool]) for _ in range(runs)]
+            wall = statistics.median(sample[0] for sample in samples)
+            rss = max(sample[1] for sample in samples)
+            cpu = statistics.median(sample[3] for sample in samples)
+            results[tool] = (wall, rss)
+            print(f"  {tool:<13} {wall:8.3f} s  {size / 1e6 / wall:8.1f} MB/s  {len(files) / wall:9.0f} files/s"
+                  f"  {rss / 1e6:7.1f} MB peak RSS  {cpu:7.2f} s CPU   (runs: {', '.join(f'{s[0]:.3f}' for s in samples)})",
+                  flush=True)
+        for ours in ("scan", "diff"):
+            if ours not in results:
+                continue
+            ratios = []
+            for peer in ("ast-grep", "swift-format"):
+                if peer in results:
+                    ratios.append(f"{results[peer][0] / results[ours][0]:.1f}x as fast as {peer}")
+            if "cat" in results:
+                ratios.append(f"takes {results[ours][0] / results['cat'][0]:.1f}x the time of cat")
+            if ratios:
+                print(f"  {ours}: " + "; ".join(ratios))
+
+
+if __name__ == "__main__":
+    main()
