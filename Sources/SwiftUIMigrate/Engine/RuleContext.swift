@@ -8,20 +8,25 @@ public struct RuleContext {
     public let bytes: [UInt8]
     /// The path reported in findings.
     public let file: String
-    /// Indentation unit and line ending of the file.
-    public let style: SourceStyle
     /// The run's configuration.
     public let configuration: Configuration
-    private let converter: SourceLocationConverter
+    /// What is worked out about the file on first use and then shared by every rule of the pass.
+    private let shared: SharedFileFacts
 
     public init(tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration) {
         self.tree = tree
         self.bytes = bytes
         self.file = file
-        self.style = SourceStyle(inferringFrom: bytes)
         self.configuration = configuration
-        self.converter = SourceLocationConverter(fileName: file, tree: tree)
+        self.shared = SharedFileFacts(tree: tree, bytes: bytes)
     }
+
+    /// Indentation unit and line ending of the file (inferred on first use).
+    public var style: SourceStyle { shared.style }
+
+    /// Every function call of the file, outer calls first, in source order: one walk of the
+    /// tree that all rules share, instead of one walk per rule.
+    public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
 
     /// A finding at the first non-trivia byte of `node`.
     public func finding(
@@ -29,7 +34,7 @@ public struct RuleContext {
         safety: SafetyLabel? = nil, reason: String? = nil, edits: [SourceEdit] = []
     ) -> Finding {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        let location = shared.lines.location(of: offset)
         return Finding(
             ruleID: ruleID, file: file, line: location.line, column: location.column, offset: offset,
             message: message, action: action, safety: safety, reason: reason, edits: edits)

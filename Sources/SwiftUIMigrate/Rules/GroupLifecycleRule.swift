@@ -20,7 +20,7 @@ public struct GroupLifecycleRule: Rule {
     public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }
 
     public func findings(in context: RuleContext) -> [Finding] {
-        GroupCall.all(in: context.tree).compactMap { finding(for: $0, in: context) }
+        GroupCall.all(in: context).compactMap { finding(for: $0, in: context) }
     }
 
     /// The finding for one Group, or nil when its chain has no lifecycle modifier.

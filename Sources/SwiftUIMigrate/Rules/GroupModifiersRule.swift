@@ -27,7 +27,7 @@ public struct GroupModifiersRule: Rule {
     public static let defaultMaxModifiers = 2
 
     public func findings(in context: RuleContext) -> [Finding] {
-        GroupCall.all(in: context.tree).compactMap { finding(for: $0, in: context) }
+        GroupCall.all(in: context).compactMap { finding(for: $0, in: context) }
     }
 
     /// The finding for one Group, or nil when the Group is not this rule's.

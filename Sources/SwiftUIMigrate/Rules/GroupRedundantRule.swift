@@ -28,7 +28,7 @@ public struct GroupRedundantRule: Rule {
     ]
 
     public func findings(in context: RuleContext) -> [Finding] {
-        GroupCall.all(in: context.tree).compactMap { finding(for: $0, in: context) }
+        GroupCall.all(in: context).compactMap { finding(for: $0, in: context) }
     }
 
     /// The finding for one Group, or nil when the Group is not this rule's.

@@ -63,7 +63,7 @@ public struct GuardFlagLoadRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for modifier in LifecycleModifier.all(in: context.tree) where !modifier.hasID {
+        for modifier in LifecycleModifier.all(in: context) where !modifier.hasID {
             guard let view = ViewDeclaration(enclosing: modifier.call, in: context.tree) else { continue }
             if let closure = modifier.closure, closure.signature == nil,
                let flag = RunOnceFlag.find(in: closure.statements, of: view) {

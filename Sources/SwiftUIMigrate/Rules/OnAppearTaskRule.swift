@@ -59,7 +59,7 @@ public struct OnAppearTaskRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for modifier in LifecycleModifier.all(in: context.tree) where modifier.name == "onAppear" {
+        for modifier in LifecycleModifier.all(in: context) where modifier.name == "onAppear" {
             if let finding = finding(for: modifier, context: context) { findings.append(finding) }
         }
         return findings

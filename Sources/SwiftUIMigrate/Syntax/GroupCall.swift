@@ -51,23 +51,9 @@ public struct GroupCall {
 }
 
 extension GroupCall {
-    /// Every `Group { … }` content-closure call in `tree`, outer ones first.
-    static func all(in tree: some SyntaxProtocol) -> [GroupCall] {
-        let collector = GroupCallCollector()
-        collector.walk(tree)
-        return collector.groups
-    }
-}
-
-/// Collects every `Group { … }` content-closure call, outer ones first.
-private final class GroupCallCollector: SyntaxVisitor {
-    private(set) var groups: [GroupCall] = []
-
-    init() { super.init(viewMode: .sourceAccurate) }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let group = GroupCall(node) { groups.append(group) }
-        return .visitChildren
+    /// Every `Group { … }` content-closure call of the context's file, outer ones first.
+    static func all(in context: RuleContext) -> [GroupCall] {
+        context.functionCalls.compactMap { GroupCall($0) }
     }
 }
 

@@ -128,20 +128,9 @@ struct LifecycleModifier {
 }
 
 extension LifecycleModifier {
-    /// Every lifecycle modifier call in `tree`, in source order.
-    static func all(in tree: SourceFileSyntax) -> [LifecycleModifier] {
-        let collector = LifecycleModifierCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        return collector.found
-    }
-}
-
-private final class LifecycleModifierCollector: SyntaxVisitor {
-    var found: [LifecycleModifier] = []
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let modifier = LifecycleModifier(node) { found.append(modifier) }
-        return .visitChildren
+    /// Every lifecycle modifier call of the context's file, in source order.
+    static func all(in context: RuleContext) -> [LifecycleModifier] {
+        context.functionCalls.compactMap { LifecycleModifier($0) }
     }
 }
 

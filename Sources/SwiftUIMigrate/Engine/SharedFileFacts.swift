@@ -1,0 +1,35 @@
+import SwiftSyntax
+
+/// Facts about one parsed file that several rules need, each worked out once, on first use.
+///
+/// A pass over a file builds one `RuleContext` for all rules; this box behind it keeps what
+/// the first rule computed (the file's style, its line table, its function calls) for the
+/// others, and computes nothing no rule asks for — most files produce no finding and never
+/// need a line table. Not thread-safe: a context belongs to the one pass that made it.
+final class SharedFileFacts {
+    private let tree: SourceFileSyntax
+    private let bytes: [UInt8]
+
+    init(tree: SourceFileSyntax, bytes: [UInt8]) {
+        self.tree = tree
+        self.bytes = bytes
+    }
+
+    lazy var style = SourceStyle(inferringFrom: bytes)
+    lazy var lines = LineTable(bytes: bytes)
+    lazy var functionCalls: [FunctionCallExprSyntax] = {
+        let collector = FunctionCallCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return collector.calls
+    }()
+}
+
+/// Every function call of a tree, in the order a walk meets them (outer calls first).
+private final class FunctionCallCollector: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        calls.append(node)
+        return .visitChildren
+    }
+}
