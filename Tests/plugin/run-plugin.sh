@@ -32,6 +32,14 @@ let package = Package(
     targets: [.target(name: "BrewJournal")]
 )
 SWIFT
+# A package is normally its own git repository, and the tool reads only tracked files inside
+# one: make the consumer a repository, so the run does not depend on where it lives (inside
+# this project's checkout its files would otherwise be untracked files of this repository).
+rm -rf "$consumer/.git"
+printf '.build/\nstderr.log\n' > "$consumer/.gitignore"
+git -C "$consumer" init -q
+git -C "$consumer" add .gitignore Package.swift Sources
+git -C "$consumer" -c user.name=Plugin -c user.email=plugin@example.com -c commit.gpgsign=false commit -q -m "consumer package"
 cd "$consumer"
 snapshot() { find Sources -type f -exec cksum {} + | sort; }
 before=$(snapshot)
