@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import SwiftUIMigrate
 
@@ -54,23 +59,40 @@ struct SourceDiscovery {
     }
 
     /// Every `.swift` file below `directory`, sorted, skipping the folders a build makes.
+    ///
+    /// Reads folders with `readdir` and takes each entry's kind from it (falling back to
+    /// `lstat` where the file system does not say), so listing costs one system call per
+    /// folder rather than several per file. A symbolic link is taken when it leads to a
+    /// regular file; links to folders are not followed, so a loop cannot trap the walk.
     func walk(_ directory: String) -> [String] {
         var files: [String] = []
         var stack = [directory]
-        let fileManager = FileManager.default
         while let folder = stack.popLast() {
-            guard let entries = try? fileManager.contentsOfDirectory(atPath: folder) else { continue }
-            for name in entries {
+            guard let stream = opendir(folder) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
                 let path = folder + "/" + name
-                guard let attributes = try? fileManager.attributesOfItem(atPath: path),
-                      let type = attributes[.type] as? FileAttributeType else { continue }
-                if type == .typeDirectory {
+                var kind = Int32(entry.pointee.d_type)
+                if kind == Int32(DT_UNKNOWN) {
+                    var status = stat()
+                    guard lstat(path, &status) == 0 else { continue }
+                    let format = status.st_mode & S_IFMT
+                    kind = format == S_IFDIR ? Int32(DT_DIR) : format == S_IFREG ? Int32(DT_REG)
+                        : format == S_IFLNK ? Int32(DT_LNK) : Int32(DT_UNKNOWN)
+                }
+                if kind == Int32(DT_DIR) {
                     if name.hasPrefix(".") || Self.skippedFolders.contains(name) { continue }
                     stack.append(path)
-                } else if name.hasSuffix(".swift"), type == .typeRegular || type == .typeSymbolicLink {
-                    var isDirectory: ObjCBool = false
-                    if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                } else if name.hasSuffix(".swift") {
+                    if kind == Int32(DT_REG) {
                         files.append(path)
+                    } else if kind == Int32(DT_LNK) {
+                        var status = stat()
+                        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { files.append(path) }
                     }
                 }
             }

@@ -7,6 +7,15 @@ import Darwin
 #endif
 import Foundation
 
+/// `read(2)`; the name `read` alone would mean a method inside the types below.
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Musl)
+private let systemRead = Musl.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif
+
 /// Reads a Swift file's bytes, or says in one line why it is skipped.
 enum SourceReader {
     enum Outcome {
@@ -27,7 +36,7 @@ enum SourceReader {
         if Int(status.st_size) > maxSize {
             return .skipped("larger than the \(maxSize)-byte limit (maxFileSize)")
         }
-        guard let bytes = readAll(file.absolutePath) else {
+        guard let bytes = readAll(file.absolutePath, expectedSize: Int(status.st_size)) else {
             return .skipped("cannot be read: \(String(cString: strerror(errno)))")
         }
         return decode(bytes, maxSize: maxSize)
@@ -39,15 +48,33 @@ enum SourceReader {
         [EMFILE, ENFILE, ENOMEM].contains { reason.hasSuffix(String(cString: strerror($0))) }
     }
 
-    /// The whole file, or nil with `errno` set.
-    private static func readAll(_ path: String) -> [UInt8]? {
+    /// The whole file, or nil with `errno` set. `expectedSize` (from `stat`) sizes the buffer,
+    /// so a file is read with one allocation and, usually, one `read`.
+    private static func readAll(_ path: String, expectedSize: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var result: [UInt8] = []
+        var failed = false
+        var result = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, initialized in
+            var total = 0
+            while total < buffer.count {
+                let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if count == 0 { break }
+                total += count
+            }
+            initialized = total
+        }
+        if failed { return nil }
+        guard result.count > expectedSize else { return result }
+        // The file grew since `stat`: read the rest in chunks.
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil
@@ -57,13 +84,30 @@ enum SourceReader {
         }
     }
 
+    /// True when every byte is ASCII, checked eight bytes at a time: most Swift files are, and
+    /// then they need no further UTF-8 validation.
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            while index + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < raw.count {
+                if raw[index] & 0x80 != 0 { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
     /// `bytes` as a file's text, or why it is skipped (also used for blobs read from a commit).
     static func decode(_ bytes: [UInt8], maxSize: Int) -> Outcome {
         if bytes.count > maxSize { return .skipped("larger than the \(maxSize)-byte limit (maxFileSize)") }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return .skipped("UTF-16 text; only UTF-8 is read (convert the file to UTF-8)")
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil else {
             return .skipped("not UTF-8 text")
         }
         return .text(bytes)
