@@ -93,7 +93,8 @@ final class GroupRedundantRuleTests: XCTestCase {
     func testViewBuilderContextNamesTheContainer() {
         func container(of source: String) -> String? {
             let tree = Parser.parse(source: source)
-            let group = GroupCall.all(in: tree).first!
+            let context = RuleContext(tree: tree, bytes: Array(source.utf8), file: "", configuration: Configuration())
+            let group = GroupCall.all(in: context).first!
             return ViewBuilderContext(of: group.call).container
         }
         XCTAssertEqual(container(of: "let v = VStack { Group { Text(\"a\") } }"), "VStack")
