@@ -37,7 +37,8 @@ public struct MigrationEngine: Sendable {
         var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
         guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
 
-        let lines = LineTable(bytes: bytes)
+        // Needed only to place findings of a later pass; most files never get there.
+        lazy var lines = LineTable(bytes: bytes)
         let suppression = Suppression(bytes: bytes)
         var parsed = parse(bytes, after: nil)
         let first = parsed.tree
@@ -50,14 +51,7 @@ public struct MigrationEngine: Sendable {
         findings = findings.compactMap(screened)
 
         if first.hasError {
-            result.findings = findings.map { finding in
-                guard finding.action == .rewrite else { return finding }
-                var kept = finding
-                kept.action = .report
-                kept.edits = []
-                kept.reason = "the file has syntax errors, so it is not rewritten"
-                return kept
-            }
+            result.findings = Self.reportingRewrites(findings, reason: "the file has syntax errors, so it is not rewritten")
             return result
         }
 
@@ -161,15 +155,21 @@ public struct MigrationEngine: Sendable {
         var failed = result
         failed.migrated = result.original
         failed.internalError = reason
-        failed.findings = findings.map { finding in
+        failed.findings = Self.reportingRewrites(findings, reason: "internal error: \(reason); the file was left unchanged")
+        return failed
+    }
+
+    /// `findings` with every rewrite turned into a report without edits, giving `reason`: what a
+    /// file that will not be rewritten shows.
+    private static func reportingRewrites(_ findings: [Finding], reason: String) -> [Finding] {
+        findings.map { finding in
             guard finding.action == .rewrite else { return finding }
             var reported = finding
             reported.action = .report
             reported.edits = []
-            reported.reason = "internal error: \(reason); the file was left unchanged"
+            reported.reason = reason
             return reported
         }
-        return failed
     }
 }
 

@@ -86,10 +86,8 @@ public struct Baseline: Codable, Equatable, Sendable {
 
     /// The baseline as written to disk: pretty, sorted keys, ending with a line break.
     public func encoded() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and integers cannot fail.
-        return Array((try? encoder.encode(self)) ?? Data()) + Array("\n".utf8)
+        Array(((try? JSONText.encode(self)) ?? "\n").utf8)
     }
 
     /// Reads a baseline from JSON; `source` names it in errors.

@@ -25,11 +25,8 @@ public enum SARIFFormat {
         let driver = Driver(
             name: "swiftui-migrate", version: toolVersion, semanticVersion: toolVersion, rules: rules.map(descriptor))
         let log = Log(runs: [Run(tool: Tool(driver: driver), results: results)])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, integers and booleans only: encoding cannot fail.
-        let data = (try? encoder.encode(log)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return (try? JSONText.encode(log)) ?? "\n"
     }
 
     /// A path as a SARIF `uri`: relative paths as relative references, absolute ones as `file://` URIs.

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUIMigrate
 
 /// The `--report` JSON of a batch: one object per repository plus totals. Field names are stable and documented
 /// in the README; `report merge` reads these files back.
@@ -67,9 +68,7 @@ struct BatchReport: Codable, Equatable {
 
     /// The report as pretty-printed JSON with sorted keys, ending in a newline.
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try JSONText.encode(self)
     }
 
     /// Reads a report written by `batch --report`.

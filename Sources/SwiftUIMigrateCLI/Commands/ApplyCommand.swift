@@ -67,10 +67,10 @@ struct ApplyCommand {
     }
 
     private func runInPlace(_ arguments: ParsedArguments, review: InteractiveReview?) throws -> Int32 {
-        var outcomes = try Workspace.migrate(arguments, console: console)
+        var (engine, outcomes) = try Workspace.run(arguments, console: console)
         try GitApply.stopOnResourceExhaustion(outcomes)
         if let review {
-            outcomes = try review.run(outcomes, arguments: arguments, paths: arguments.positionals.isEmpty ? ["."] : arguments.positionals)
+            outcomes = try review.run(outcomes, engine: engine)
         }
         var failures = 0
         // SIGINT/SIGTERM wait until every file is written: a run is never left half done.

@@ -48,8 +48,8 @@ struct DiffCommand {
             console.write(color ? DiffColorizer.colorize(patch) : patch)
         }
         if let review {
-            let outcomes = try Workspace.migrate(arguments, console: console)
-            for outcome in try review.run(outcomes, arguments: arguments, paths: paths) { try show(outcome) }
+            let (engine, outcomes) = try Workspace.run(arguments, console: console)
+            for outcome in try review.run(outcomes, engine: engine) { try show(outcome) }
         } else {
             // Each file's patch is printed as soon as it and every earlier file are done.
             try Workspace.stream(arguments, console: console, each: show)

@@ -9,10 +9,17 @@ enum Workspace {
     /// Resolves settings and files for `arguments`, runs the engine, and warns about
     /// skipped files and internal errors on stderr.
     static func migrate(_ arguments: ParsedArguments, console: Console) throws -> [FileOutcome] {
+        try run(arguments, console: console).outcomes
+    }
+
+    /// Like `migrate`, also returning the engine that ran, so a later step (the interactive
+    /// review) can run it again without reading the configuration a second time.
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
         let (settings, files) = try settingsAndFiles(arguments)
-        let outcomes = MigrationRun.run(files, engine: settings.engine)
+        let engine = settings.engine
+        let outcomes = MigrationRun.run(files, engine: engine)
         warnAboutProblems(outcomes, console: console)
-        return outcomes
+        return (engine, outcomes)
     }
 
     /// Like `migrate`, but hands each file's outcome to `each` as soon as it and every earlier
@@ -27,9 +34,9 @@ enum Workspace {
         }
     }
 
-    /// The settings for `arguments` and the files their paths name.
-    private static func settingsAndFiles(_ arguments: ParsedArguments) throws -> (RunSettings, [SourceFile]) {
-        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    /// The settings for `arguments` and the files `paths` (default: the arguments' paths) name.
+    static func settingsAndFiles(_ arguments: ParsedArguments, paths named: [String]? = nil) throws -> (RunSettings, [SourceFile]) {
+        let paths = named ?? (arguments.positionals.isEmpty ? ["."] : arguments.positionals)
         let settings = try RunSettings(arguments: arguments, paths: paths)
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,

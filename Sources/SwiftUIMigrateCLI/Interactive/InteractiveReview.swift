@@ -51,12 +51,6 @@ struct InteractiveReview {
         return rerun(outcomes, engine: reviewed)
     }
 
-    /// `run(_:engine:)` with the engine `arguments` configure for a run over `paths`
-    /// (`diff` and `apply --in-place`, whose run is `Workspace.migrate`).
-    func run(_ outcomes: [FileOutcome], arguments: ParsedArguments, paths: [String]) throws -> [FileOutcome] {
-        try run(outcomes, engine: RunSettings(arguments: arguments, paths: paths).engine)
-    }
-
     /// Where the rejections went, or why they were not recorded.
     private func recordedLine(_ decisions: ReviewDecisions) -> String {
         guard !decisions.rejected.isEmpty else { return "" }

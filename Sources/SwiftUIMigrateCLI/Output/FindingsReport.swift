@@ -54,10 +54,7 @@ enum FindingsReport {
 
     /// `records` as the pretty, key-sorted JSON array the README documents.
     static func json(_ records: [FindingRecord]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings and integers only: encoding cannot fail.
-        let data = (try? encoder.encode(records)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        (try? JSONText.encode(records)) ?? "[]\n"
     }
 }

@@ -127,11 +127,7 @@ struct GitApply {
         _ repository: Repository, path: String, arguments: ParsedArguments, repositoryRelativeNames: Bool
     ) throws -> Migration {
         _ = try repository.relativePath(for: path)
-        let settings = try RunSettings(arguments: arguments, paths: [path])
-        let discovery = SourceDiscovery(
-            configuration: settings.configuration, globRoot: settings.configurationRoot,
-            trackedFiles: TrackedFiles.under)
-        var files = try discovery.files(in: [path])
+        var (settings, files) = try Workspace.settingsAndFiles(arguments, paths: [path])
         if repositoryRelativeNames {
             files = try files.map { SourceFile(displayPath: try repository.relativePath(for: $0.absolutePath), absolutePath: $0.absolutePath) }
         }
@@ -196,8 +192,6 @@ struct GitApply {
             result: result, branch: outcome.branch, base: outcome.base.hex, commit: commit,
             changedPaths: outcome.changedPaths, skipped: outcome.skipped.map(\.description),
             findings: report.summaries.flatMap(\.findings).map(FindingRecord.init))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(output), as: UTF8.self) + "\n"
+        return try JSONText.encode(output)
     }
 }
