@@ -7,6 +7,7 @@ README ("Precision on real code") and at the top of fixtures/real-world-labels.t
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections import Counter, OrderedDict, defaultdict
@@ -189,6 +190,8 @@ def main(argv):
 
     try:
         binary = options.binary or build_binary(root)
+        if os.sep not in binary:  # a bare name: look it up on PATH
+            binary = shutil.which(binary) or binary
         findings_by_app = OrderedDict()
         for name in present:
             findings_by_app[name] = scan(os.path.abspath(binary), os.path.join(corpus, name))
