@@ -294,4 +294,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # output piped into head: stop quietly
+        sys.stderr.close()
+        sys.exit(0)
