@@ -151,6 +151,8 @@ class EvaluateTests(unittest.TestCase):
         self.assertIn("DISAGREEMENTS (2)", out)
         self.assertIn("Shelf/Shelf/CoverView.swift:9 onappear-task skip→rewrite  why: pretend hazard", out)
         self.assertIn("Shelf/Shelf/CoverView.swift:30 appear-change-load rewrite→none  why: missed pair", out)
+        self.assertIn("AGREED REWRITES (1;", out)
+        self.assertIn("Shelf/Shelf/ShelfView.swift:9 group-lifecycle tool: m  why: one view per path", out)
         self.assertIn("REWRITES AT UNLABELLED SITES (1;", out)
         self.assertIn("Shelf/Shelf/Unlabelled.swift:3 onappear-task use task instead", out)
 

@@ -276,6 +276,14 @@ def main(argv):
         tool_says = f"; tool: {r['detail']}" if r["detail"] else ""
         print(f"  {r['app']}/{r['path']}:{r['line']} {r['rule']} {r['expected']}→{r['got']}  why: {r['why']}{tool_says}")
 
+    # The label says "rewrite", not which fix: list the tool's fix (hoist or distribute, …) so a
+    # person can check it is the one the label's reason asks for.
+    agreed = [r for r in results if r["got"] == "rewrite" and r["expected"] == "rewrite"]
+    print()
+    print(f"AGREED REWRITES ({len(agreed)}; the tool's fix beside the label's reason)")
+    for r in sorted(agreed, key=lambda r: (r["app"], r["path"], r["line"])):
+        print(f"  {r['app']}/{r['path']}:{r['line']} {r['rule']} tool: {r['detail']}  why: {r['why']}")
+
     print()
     print(f"REWRITES AT UNLABELLED SITES ({len(unlabelled)}; review them)")
     for u in unlabelled:
@@ -287,7 +295,7 @@ def main(argv):
             json.dump({
                 "corpus": corpus, "present": present, "warnings": warnings, "counts": counts,
                 "rules": by_rule, "overall": overall,
-                "disagreements": disagreements, "unlabelled_rewrites": unlabelled,
+                "disagreements": disagreements, "agreed_rewrites": agreed, "unlabelled_rewrites": unlabelled,
             }, handle, indent=2, sort_keys=False)
             handle.write("\n")
     return 0
