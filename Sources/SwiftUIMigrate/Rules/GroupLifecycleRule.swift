@@ -20,15 +20,14 @@ public struct GroupLifecycleRule: Rule {
     public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }
 
     public func findings(in context: RuleContext) -> [Finding] {
-        GroupCall.all(in: context).compactMap { finding(for: $0, in: context) }
+        GroupSite.all(in: context).compactMap { finding(for: $0, in: context) }
     }
 
     /// The finding for one Group, or nil when its chain has no lifecycle modifier.
-    private func finding(for group: GroupCall, in context: RuleContext) -> Finding? {
-        let chain = ModifierChain(above: group.call)
+    private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
+        let (group, chain, members) = (site.group, site.chain, site.members)
         guard chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
         let strategy = context.configuration.strategy
-        let members = GroupMembers(content: group.content.statements)
         func report(_ reason: String) -> Finding {
             context.finding(id, at: group.name, message: Message.report, action: .report, reason: reason)
         }
@@ -53,15 +52,9 @@ public struct GroupLifecycleRule: Rule {
 
         let edits: [SourceEdit]
         do {
-            edits = try GroupDistribution.unwrapEdits(group: group, chain: chain, members: members, context: context)
+            edits = try site.unwrapEdits(in: context)
         } catch {
-            switch error {
-            case .noMembers: return report(Reason.noMembers)
-            case .otherStatements: return report(Reason.otherStatements)
-            case .shadowed(let name): return report(Reason.shadowed(name))
-            case .notInBuilder: return report(Reason.notInBuilder)
-            case .layout: return report(Reason.layout)
-            }
+            return report(Reason.cannotUnwrap(error))
         }
         return context.finding(
             id, at: group.name, message: Message.distribute, action: .rewrite, safety: Safety.distribute, edits: edits)
@@ -89,20 +82,18 @@ fileprivate enum Reason {
     }
     static let mayShowNothing = "the Group shows no view on some path, where a container would still run the action; "
         + "apply the modifiers to each member or use the distribute strategy"
-    static let noMembers = "the Group shows no view, so its lifecycle modifiers never run; "
-        + "remove them or move them to a view that appears"
-    static let otherStatements = "the Group's content has statements that are not views, so it cannot be unwrapped; "
-        + "apply the modifiers to each member by hand"
-    static let notInBuilder = "the Group does not stand in a view builder, so it cannot be unwrapped; "
-        + "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
     static let hostIsGroup = "the configured host container is Group itself; set hostContainer to a container "
         + "such as ZStack"
-    static func shadowed(_ name: String) -> String {
-        "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the branch "
-            + "would change what `\(name)` means; rename the binding or move the modifiers by hand"
+    /// The obstacle's reason with what a person does about it.
+    static func cannotUnwrap(_ obstacle: GroupSite.Obstacle) -> String {
+        let fix = switch obstacle {
+        case .noMembers: "so its lifecycle modifiers never run; remove them or move them to a view that appears"
+        case .otherStatements, .layout: "apply the modifiers to each member by hand"
+        case .shadowed(let name): "rename the binding `\(name)` or move the modifiers by hand"
+        case .notInBuilder: "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
+        }
+        return obstacle.reason + (obstacle == .noMembers ? ", " : "; ") + fix
     }
-    static let layout = "the Group's braces and members are laid out in a way the tool does not unwrap; "
-        + "apply the modifiers to each member by hand"
 }
 
 fileprivate enum Safety {
