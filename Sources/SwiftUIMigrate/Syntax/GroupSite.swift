@@ -30,6 +30,55 @@ struct GroupSite {
     /// Where the Group stands with respect to a view builder (its whole chain is the statement).
     var builder: ViewBuilderContext { ViewBuilderContext(of: chain.outermost) }
 
+    /// The containers whose content closures build rows: there each member of a Group is a row
+    /// of its own, and a container in its place is one row even when it shows nothing.
+    static let rowContainers: Set<String> = ["List", "Form", "Section", "ForEach"]
+
+    /// The `List`, `Form`, `Section` or `ForEach` whose rows the Group's members are, directly,
+    /// in a branch of an `if`, `switch` or `#if` there, or through enclosing Groups (whose
+    /// members flatten into the rows); nil anywhere else.
+    var rowContainer: String? {
+        var node = Syntax(chain.outermost)
+        var container = builder.container
+        while container == "Group" {
+            guard let outer = Self.enclosingGroup(of: node) else { return nil }
+            let outerChain = ModifierChain(above: outer.call)
+            node = Syntax(outerChain.outermost)
+            container = ViewBuilderContext(of: outerChain.outermost).container
+        }
+        return container.flatMap { Self.rowContainers.contains($0) ? $0 : nil }
+    }
+
+    /// The Group whose content closure holds `node`.
+    private static func enclosingGroup(of node: Syntax) -> GroupCall? {
+        var current = node.parent
+        while let candidate = current, !candidate.is(ClosureExprSyntax.self) { current = candidate.parent }
+        guard let closure = current?.as(ClosureExprSyntax.self) else { return nil }
+        var owner = closure.parent
+        while let candidate = owner {
+            if let call = candidate.as(FunctionCallExprSyntax.self) {
+                guard let group = GroupCall(call), group.content.id == closure.id else { return nil }
+                return group
+            }
+            owner = candidate.parent
+        }
+        return nil
+    }
+
+    /// The lines the chain takes as written, from the Group's closing brace (a chain that
+    /// starts there, `}.task {`, counts that line) to its last modifier: what distributing it
+    /// copies after each further member. Zero for a Group without modifiers.
+    func chainLineCount(in context: RuleContext) -> Int {
+        let start = group.call.endPositionBeforeTrailingTrivia.utf8Offset
+        let end = chain.outermost.endPositionBeforeTrailingTrivia.utf8Offset
+        guard end > start else { return 0 }
+        let text = context.bytes[start..<end]
+        let lineBreaks = text.count { $0 == UInt8(ascii: "\n") }
+        let startsInline = text.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            .map { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") } ?? false
+        return lineBreaks + (startsInline ? 1 : 0)
+    }
+
     /// Why a Group cannot be unwrapped with its chain applied to each member.
     enum Obstacle: Error, Equatable {
         /// The Group shows no view.
