@@ -232,11 +232,17 @@ extension GroupLifecycleRule {
                 ```
                 """,
             fix: """
-                when the Group shows exactly one view on every path (one view; an `if`/`else if`/`else`, \
-                a `switch` or a `#if`/`#else` whose branches each show one view) and its chain has no modifier \
-                that acts on each member (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, \
-                `listRow…`, `swipeActions`), the Group becomes the host container (`hostContainer`, default \
-                `ZStack`), so the action belongs to one view:
+                in this order (a hoist is a one-token diff; a copied modifier chain is often not one a \
+                reviewer accepts):
+
+                1. **report** a Group that shows several views at once: the action runs once per member.
+                2. **hoist** when at most one view shows on every path — one view; an `if`/`else if`/`else`, \
+                a `switch` or a `#if` whose branches each show at most one view, empty paths included (an `if` \
+                without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \
+                (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, `listRow…`, `swipeActions`), and \
+                the Group is not a row of a `List`, `Form`, `Section` or `ForEach` that may show nothing (there \
+                an empty container would add an empty row). The Group becomes the host container \
+                (`hostContainer`, default `ZStack`), so the action belongs to one view:
 
                 ```swift
                 ZStack {
@@ -245,24 +251,37 @@ extension GroupLifecycleRule {
                 .onAppear { fetchData() }
                 ```
 
-                Otherwise, where the Group stands in a view builder, the Group goes and its whole chain is \
-                applied to each member, inside each branch (`@ViewBuilder` is added to a computed property or \
-                function that then needs it):
+                3. **distribute** when a member-scoped modifier or an empty row blocks the hoist, and the copy \
+                stays small: the Group goes and its whole chain is applied to each member, inside each branch \
+                (`@ViewBuilder` is added to a computed property or function that then needs it). Only when \
+                (members − 1) × the chain's lines ≤ \(Self.distributionLineBudget), every modifier of the chain \
+                is a SwiftUI modifier the tool knows (a project's own `.injectTabDestinations()` may install \
+                navigation), none presents or navigates (`sheet`, `fullScreenCover`, `popover`, `alert`, \
+                `confirmationDialog`, `navigationDestination`, `navigationTitle`, `toolbar`, `searchable`, \
+                `refreshable`, `environment…`, …), and no member is `EmptyView()`:
 
                 ```swift
-                if isLoading {
-                    ProgressView()
-                        .onAppear { fetchData() }
+                List {
+                    if unread > 0 {
+                        Text("\\(unread) unread")
+                            .onAppear { markSeen() }
+                    }
                 }
                 ```
 
-                A Group that shows several views at once, or that stands outside a view builder, is reported \
-                with the manual fix. The `strategy` option chooses `auto` (this order), `hoist` or \
-                `distribute` (only that fix; the rest is reported) or `report`. A `switch` counts as covering \
-                every value, since Swift rejects one that does not.
+                4. Otherwise **report**, naming what blocked each fix (the modifier, the line count, the \
+                `EmptyView()` member, a branch binding a name the chain uses, a Group outside a view builder) \
+                and the manual fix: move the lifecycle modifier to the one member, or the enclosing view, that \
+                owns the work.
+
+                The `strategy` option chooses `auto` (this order), `hoist` or `distribute` (only that fix, \
+                with the same conditions; the rest is reported) or `report`. A `switch` counts as covering every \
+                value, since Swift rejects one that does not. A closure of the chain that names its own \
+                parameter like a branch's binding (`{ error in … }`) is no conflict.
                 """,
             safety: """
-                behavior-change. Hoist: "\(Safety.hoist.explanation ?? "")". Distribute: \
+                behavior-change. Hoist: "\(Safety.hoist.explanation ?? "")"; when some path shows no view: \
+                "\(Safety.hoistShowingNothing.explanation ?? "")". Distribute: \
                 "\(Safety.distribute.explanation ?? "")"; the chain's other modifiers apply to each member \
                 exactly as they did through the Group.
                 """)
