@@ -34,6 +34,8 @@ cases=(
     "swiftui-migrate apply --strategy h|hoist"
     "swiftui-migrate batch --mode a|apply|scan"
     "swiftui-migrate batch --sh|--shard"
+    "swiftui-migrate batch --pu|--push"
+    "swiftui-migrate batch --pr-body-dir Rep|Reports"
     "swiftui-migrate explain guard|guard-flag-load"
     "swiftui-migrate explain group-r|group-redundant|group-lifecycle"
     "swiftui-migrate diff --rules group-lifecycle,on|group-lifecycle,onappear-task"
