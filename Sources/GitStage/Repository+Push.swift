@@ -30,7 +30,7 @@ extension Repository {
             let path = url.hasPrefix("file://") ? String(url.dropFirst("file://".count)) : url
             if path.hasPrefix("/"), !FileManager.default.fileExists(atPath: path) { throw PushError.noRepository(path: path) }
         }
-        let session = PushSession()
+        let session = PushSession(directory: workdir ?? gitDirectory)
         if let existing = try session.remoteCommit(of: localRef, on: connection) {
             if existing == commit { return .alreadyPushed(remoteRef: localRef, commit: commit) }
             if try !contains(existing, in: commit) {
@@ -91,11 +91,19 @@ extension Repository {
 private final class PushSession {
     /// Remote refs the remote refused, with its message.
     var rejections: [String: String] = [:]
-    /// Credential kinds already offered; offering one twice would loop on a wrong credential.
+    /// Credential kinds already offered on the current connection; offering one twice would loop on a wrong
+    /// credential. Each connection (listing the refs, then pushing) starts afresh.
     var offered: Set<UInt32> = []
+    /// The credential helper's answer, asked once per push.
+    var helperCredential: CredentialHelper.Credential??
+    /// The repository's folder, where `git credential fill` runs.
+    let directory: String
+
+    init(directory: String) { self.directory = directory }
 
     /// The remote's commit for `ref`, or nil when it has no such ref.
     func remoteCommit(of ref: String, on remote: Handle) throws -> ObjectID? {
+        offered = []
         var callbacks = try self.callbacks()
         try check(git_remote_connect(remote.pointer, GIT_DIRECTION_PUSH, &callbacks, nil, nil), "connect to the remote")
         defer { git_remote_disconnect(remote.pointer) }
@@ -111,6 +119,7 @@ private final class PushSession {
 
     /// Pushes `ref` to the same name on `remote`, without `+`: libgit2 refuses a non-fast-forward.
     func push(_ ref: String, to remote: Handle) throws {
+        offered = []
         var options = git_push_options()
         try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "prepare the push")
         options.callbacks = try callbacks()
@@ -162,7 +171,10 @@ private final class PushSession {
         }
         if allowed & plaintext != 0, !offered.contains(plaintext) {
             offered.insert(plaintext)
-            guard let helper = CredentialHelper.fill(url: url, username: username) else { return GIT_PASSTHROUGH.rawValue }
+            if helperCredential == nil {
+                helperCredential = .some(CredentialHelper.fill(url: url, username: username, directory: directory))
+            }
+            guard let helper = helperCredential ?? nil else { return GIT_PASSTHROUGH.rawValue }
             return git_credential_userpass_plaintext_new(out, helper.username, helper.password)
         }
         return GIT_PASSTHROUGH.rawValue
