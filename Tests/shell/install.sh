@@ -2,8 +2,9 @@
 # scripts/install: into a temporary prefix, the installed binary runs (scan finds a Group+onAppear),
 # the bash completion it installed loads; --uninstall leaves the prefix as it was (nothing in a new
 # one; a shared folder's other files untouched).
-#   Tests/shell/install.sh <swiftui-migrate binary>   installs that binary (--binary)
-#   SWIFTUI_MIGRATE_INSTALL_BUILD=1 Tests/shell/install.sh   also lets the script build in release itself
+#   Tests/shell/install.sh <swiftui-migrate binary>   installs that binary (--binary), then lets the script
+#                                                      build in release itself and installs that
+#   SWIFTUI_MIGRATE_INSTALL_BUILD=0 …                  skips the release build (a few minutes in package mode)
 set -euo pipefail
 bin=$(readlink -f "${1:?usage: install.sh <swiftui-migrate binary>}")
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -84,14 +85,16 @@ status=0
 "$root/scripts/install" --bogus >/dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "an unknown argument: exit $status, expected 2"
 
-# 4. Optionally, the real release build.
-if [ "${SWIFTUI_MIGRATE_INSTALL_BUILD:-}" = 1 ]; then
+# 4. As a user runs it: the script builds in release itself.
+if [ "${SWIFTUI_MIGRATE_INSTALL_BUILD:-1}" != 0 ]; then
     prefix="$work/built"
     "$root/scripts/install" --prefix "$prefix" 2>"$work/log" || fail "install with a release build failed: $(tail -5 "$work/log")"
     check_installed "$prefix"
+    release=$("$root/scripts/build" -c release 2>/dev/null)
+    cmp -s "$prefix/bin/swiftui-migrate" "$release" || fail "the installed binary is not the release build ($release)"
     "$root/scripts/install" --prefix "$prefix" --uninstall 2>/dev/null
     [ -z "$(cd "$prefix" && find . -mindepth 1)" ] || fail "uninstall after a release build left files"
 fi
 
 if [ "$failures" -gt 0 ]; then exit 1; fi
-echo "install: installed into a new and a shared prefix, ran the installed binary, uninstalled cleanly"
+echo "install: installed into a new and a shared prefix$([ "${SWIFTUI_MIGRATE_INSTALL_BUILD:-1}" != 0 ] && echo ", and a release build"), ran the installed binary, uninstalled cleanly"
