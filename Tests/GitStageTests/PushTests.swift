@@ -124,6 +124,20 @@ final class PushTests: GitStageTestCase {
         guard case .alreadyPushed = try fixture.open().push(branch: branch, to: url) else { return XCTFail("pushed twice") }
     }
 
+    func testARefusalByTheRemoteIsReportedWithItsMessage() throws {
+        let (fixture, remote, url) = try httpRemote(helper: "!f() { echo username=alice; echo password=s3cret; }; f")
+        // A server-side hook refuses every update (as a protected branch would).
+        let hook = remote + "/hooks/pre-receive"
+        try Data("#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n".utf8).write(to: URL(fileURLWithPath: hook))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        XCTAssertThrowsError(try fixture.open().push(branch: branch, to: url)) { error in
+            guard case PushError.rejected(let ref, let reason)? = error as? PushError else { return XCTFail("\(error)") }
+            XCTAssertEqual(ref, "refs/heads/\(branch)")
+            XCTAssertTrue(reason.contains("pre-receive hook declined"), reason)
+        }
+        XCTAssertThrowsError(try remoteCommit(remote, branch), "nothing reached the remote")
+    }
+
     func testHTTPPushWithAWrongOrNoCredentialFailsWithoutLooping() throws {
         for helper in ["!f() { echo username=alice; echo password=wrong; }; f", nil] {
             let (fixture, remote, url) = try httpRemote(helper: helper)
