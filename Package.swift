@@ -69,7 +69,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibgit2",
             pkgConfig: "libgit2",
-            providers: [.apt(["libgit2-dev"])]
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .target(
             name: "SwiftUIMigrate",

@@ -21,7 +21,7 @@ public enum CLI {
     static let commands: [CommandSpec] = [
         ScanCommand.spec, DiffCommand.spec, ApplyCommand.spec, BatchCommand.spec, ReportCommand.spec,
         RulesCommand.spec, ExplainCommand.spec,
-        InitCommand.spec,
+        InitCommand.spec, CompletionCommand.spec,
     ]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
@@ -59,6 +59,7 @@ public enum CLI {
             case "report": return try ReportCommand(console: console).run(parsed)
             case "rules": return try RulesCommand(console: console).run(parsed)
             case "init": return try InitCommand(console: console).run(parsed)
+            case "completion": return try CompletionCommand(console: console, commands: commands).run(parsed)
             default: return try ExplainCommand(console: console).run(parsed)
             }
         } catch let error as UsageError {

@@ -18,7 +18,8 @@ struct RepositoryJob: Sendable {
 
     var repository: BatchRepository
     var mode: BatchMode
-    /// The batch's arguments: `--rules`, `--strategy`, `--config`, `--branch`, `--message`, `--author`.
+    /// The batch's arguments: `--rules`, `--strategy`, `--config`, `--branch`, `--message`, `--author`, `--push`,
+    /// `--pr-body-dir`.
     var arguments: ParsedArguments
 
     /// Runs the job, timing it.
@@ -92,6 +93,10 @@ struct RepositoryJob: Sendable {
                 result.status = .clean
                 result.changedPaths = []
             }
+            if let folder = arguments.value("pr-body-dir") {
+                try PullRequestBody(folder: folder).write(report.summaries, for: result)
+            }
+            if let remote = arguments.value("push") { BranchPush(remote: remote).run(git, result: &result) }
         }
     }
 

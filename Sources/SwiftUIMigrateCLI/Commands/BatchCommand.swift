@@ -17,6 +17,12 @@ struct BatchCommand {
             uses the worktree instead (apply's default mode), --stage --commit also commits. Re-running is safe:
             repositories whose branch already holds the migration say already-applied; failed ones are retried.
             --shard K/N keeps the repositories whose name hashes (FNV-1a) to K modulo N.
+            --push REMOTE pushes each repository's migration branch (migrated or already-applied) to the branch of
+            the same name on REMOTE — a remote's name such as origin, or a URL or path — through libgit2, with
+            the ssh-agent's keys or the git credential helper's password; never forced. A branch already there
+            says already-pushed; a rejected push (the remote branch has other commits) is that repository's
+            failure. --pr-body-dir DIR writes each migrated repository's per-file summary as Markdown to
+            DIR/<name>.md, ready for a pull request's body.
             Progress and the final table go to standard error; diff mode's patches to standard output.
             Exit status: 0 every repository succeeded; 1 scan or diff found something to migrate; 2 a repository
             failed (the others still ran), or a usage error.
@@ -35,6 +41,8 @@ struct BatchCommand {
             .option("branch", value: "name", help: "The branch to create (apply).", default: StagePlan.defaultBranch),
             .option("message", value: "text", help: "The commit's title (apply)."),
             .option("author", value: "name <email>", help: "Commit author, when a repository's config has none (apply)."),
+            .option("push", value: "remote", help: "Push each migration branch to this remote (a name, URL or path; apply). Never forced."),
+            .option("pr-body-dir", value: "dir", help: "Write each repository's Markdown summary to DIR/<name>.md, for a pull request (apply)."),
         ] + CommonOptions.all,
         positional: PositionalSpec(name: "repo", help: "Repository folders."))
 
@@ -78,7 +86,7 @@ struct BatchCommand {
     /// The mode from `--mode`, `--stage` and `--commit`, refusing apply options in the other modes.
     static func mode(_ arguments: ParsedArguments) throws -> BatchMode {
         let applyOnly = ["stage", "commit"].filter { arguments.flag($0) }
-            + ["branch", "message", "author"].filter { arguments.value($0) != nil }
+            + ["branch", "message", "author", "push", "pr-body-dir"].filter { arguments.value($0) != nil }
         switch arguments.value("mode") ?? "scan" {
         case "diff", "scan":
             if let first = applyOnly.first { throw CommandError("--\(first) applies only with --mode apply") }
@@ -89,6 +97,9 @@ struct BatchCommand {
             }
             if let author = arguments.value("author") {
                 do { _ = try Identity(parsing: author) } catch { throw CommandError("\(error)") }
+            }
+            if arguments.value("push") != nil && arguments.flag("stage") && !arguments.flag("commit") {
+                throw CommandError("--push needs a commit to push: drop --stage, or add --commit")
             }
             if !arguments.flag("stage") { return .apply(.noCheckout) }
             return .apply(arguments.flag("commit") ? .stageAndCommit : .stage)
