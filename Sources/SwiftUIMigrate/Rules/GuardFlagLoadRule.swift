@@ -165,6 +165,7 @@ public struct GuardFlagLoadRule: Rule {
             pieces = removing(sets, from: pieces, context: context)
         }
 
+        if modifier.name != "task", let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         var writer = ClosureBodyWriter(context: context)
         writer.add(pieces)
         let indentation = closure.bodyIndentation(in: context)

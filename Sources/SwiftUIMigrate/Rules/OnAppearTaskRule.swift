@@ -95,6 +95,7 @@ public struct OnAppearTaskRule: Rule {
             }
         }
 
+        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         var writer = ClosureBodyWriter(context: context)
         writer.add(pieces)
         let indentation = closure.bodyIndentation(in: context)
