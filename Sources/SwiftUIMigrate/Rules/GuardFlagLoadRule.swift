@@ -18,6 +18,7 @@ public struct GuardFlagLoadRule: Rule {
     public var isEnabledByDefault: Bool { true }
     // The modifiers the flag guards, not "@State", which most view files hold.
     public var triggerWords: [String] { [".onAppear", ".task"] }
+    public var flooredAPIs: [FlooredAPI] { [.task] }
 
     public var documentation: RuleDocumentation {
         RuleDocumentation(
@@ -165,6 +166,7 @@ public struct GuardFlagLoadRule: Rule {
             pieces = removing(sets, from: pieces, context: context)
         }
 
+        if modifier.name != "task", let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         var writer = ClosureBodyWriter(context: context)
         writer.add(pieces)
         let indentation = closure.bodyIndentation(in: context)

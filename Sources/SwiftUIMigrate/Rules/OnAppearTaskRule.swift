@@ -21,6 +21,7 @@ public struct OnAppearTaskRule: Rule {
     public var id: String { "onappear-task" }
     public var isEnabledByDefault: Bool { true }
     public var triggerWords: [String] { ["onAppear"] }
+    public var flooredAPIs: [FlooredAPI] { [.task] }
 
     public var documentation: RuleDocumentation {
         RuleDocumentation(
@@ -95,6 +96,7 @@ public struct OnAppearTaskRule: Rule {
             }
         }
 
+        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         var writer = ClosureBodyWriter(context: context)
         writer.add(pieces)
         let indentation = closure.bodyIndentation(in: context)
