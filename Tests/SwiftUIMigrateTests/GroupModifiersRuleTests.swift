@@ -5,7 +5,7 @@ import XCTest
 /// and how it shares Groups with `group-lifecycle`.
 final class GroupModifiersRuleTests: XCTestCase {
     private func migrate(
-        _ source: String, rules: [any Rule] = [GroupModifiersRule()], options: [String: Int] = [:],
+        _ source: String, rules: [any Rule] = [GroupModifiersRule()], options: [String: RuleOptionValue] = [:],
         file: StaticString = #filePath, line: UInt = #line
     ) -> (text: String, migration: FileMigration) {
         var configuration = Configuration()

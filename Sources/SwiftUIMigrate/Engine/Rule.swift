@@ -16,8 +16,15 @@ public protocol Rule: Sendable {
     /// Words at least one of which a file must contain for the rule to find anything.
     /// The engine skips parsing a file that contains none of any enabled rule's words.
     var triggerWords: [String] { get }
+    /// The settings the rule reads from `ruleOptions[id]`; the configuration accepts no others.
+    var options: [RuleOption] { get }
     /// The findings in one parsed file.
     func findings(in context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+    /// Most rules have no settings.
+    public var options: [RuleOption] { [] }
 }
 
 /// A rule's user-facing documentation, printed by `explain` and the README.

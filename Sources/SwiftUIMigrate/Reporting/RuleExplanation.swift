@@ -5,6 +5,12 @@ public enum RuleExplanation {
         let doc = rule.documentation
         var text = "\(rule.id) (\(rule.isEnabledByDefault ? "on by default" : "opt-in")): \(doc.summary)\n\n"
         text += "Detects: \(doc.detects)\n\nFix: \(doc.fix)\n\nSafety: \(doc.safety)\n"
+        if !rule.options.isEmpty {
+            text += "\nOptions (ruleOptions[\"\(rule.id)\"] in .swiftui-migrate.json):\n"
+            for option in rule.options {
+                text += "  \(option.name) (\(option.expected); default \(option.defaultValue)): \(option.summary)\n"
+            }
+        }
         for (index, correction) in rule.examples.corrections.enumerated() {
             text += "\nExample \(index + 1) — before:\n\n\(indent(correction.before))\nafter:\n\n\(indent(correction.after))"
         }

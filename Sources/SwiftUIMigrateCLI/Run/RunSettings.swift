@@ -50,11 +50,8 @@ struct RunSettings {
         try applyFlags(arguments, source: configPath ?? "configuration")
     }
 
-    /// Checks the configuration's rule ids, then applies `--rules` and `--strategy` over it.
+    /// Applies `--rules` and `--strategy` over the configuration.
     private mutating func applyFlags(_ arguments: ParsedArguments, source: String) throws {
-        for rule in configuration.rules.keys where RuleRegistry.rule(id: rule) == nil {
-            throw CommandError("\(source): unknown rule '\(rule)' (see 'swiftui-migrate rules')")
-        }
         let chosen = arguments.list("rules")
         if !chosen.isEmpty {
             for id in chosen where RuleRegistry.rule(id: id) == nil {
