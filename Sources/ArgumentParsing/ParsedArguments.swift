@@ -1,3 +1,5 @@
+import PlainText
+
 /// What the user typed, sorted by option: the result of `ArgumentParser.parse`.
 public struct ParsedArguments: Sendable, Equatable {
     /// Values per option name, in the order given.
@@ -22,15 +24,6 @@ public struct ParsedArguments: Sendable, Equatable {
 
     /// The comma-separated values of every `--name a,b` given, flattened.
     public func list(_ name: String) -> [String] {
-        all(name).flatMap { $0.split(separator: ",").map { String($0).trimmedSpaces } }.filter { !$0.isEmpty }
-    }
-}
-
-extension String {
-    var trimmedSpaces: String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
+        all(name).flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } }.filter { !$0.isEmpty }
     }
 }

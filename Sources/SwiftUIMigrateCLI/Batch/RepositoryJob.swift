@@ -23,8 +23,7 @@ struct RepositoryJob: Sendable {
 
     /// Runs the job, timing it.
     func run() -> Output {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let stopwatch = Stopwatch()
         var result = RepositoryResult(name: repository.name, path: repository.path, status: .failed)
         var patch = ""
         do {
@@ -33,9 +32,7 @@ struct RepositoryJob: Sendable {
             result.status = .failed
             result.error = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
         }
-        let elapsed = (clock.now - start).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        result.durationSeconds = (seconds * 1000).rounded() / 1000
+        result.durationSeconds = (stopwatch.elapsedSeconds * 1000).rounded() / 1000
         return Output(result: result, patch: patch)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import AtomicFiles
 import Foundation
 import GitStage
 import SwiftUIMigrate

@@ -56,15 +56,12 @@ struct BatchCommand {
             return ExitCode.success
         }
 
-        let clock = ContinuousClock()
-        let start = clock.now
+        let stopwatch = Stopwatch()
         let work = repositories.map { RepositoryJob(repository: $0, mode: mode, arguments: arguments) }
         let progress = BatchProgress(console: console, total: work.count)
         let outputs = BatchRunner(jobs: jobs).run(work, progress: progress)
-        let elapsed = (clock.now - start).components
         let report = BatchReport(
-            mode: mode.name, shard: shard?.description,
-            elapsedSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18,
+            mode: mode.name, shard: shard?.description, elapsedSeconds: stopwatch.elapsedSeconds,
             repositories: outputs.map(\.result))
 
         for output in outputs.sorted(by: { $0.result.name < $1.result.name }) where !output.patch.isEmpty {

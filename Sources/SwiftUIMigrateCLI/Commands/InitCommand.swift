@@ -1,6 +1,6 @@
 import ArgumentParsing
+import AtomicFiles
 import Foundation
-import GitStage
 import SwiftUIMigrate
 
 /// `init`: write a `.swiftui-migrate.json` with every option at its default, each explained
