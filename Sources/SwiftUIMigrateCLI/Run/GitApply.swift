@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import GitStage
 import SwiftUIMigrate
+import Synchronization
 
 /// `apply` in its git modes: migrate the repository's tracked Swift files and put the
 /// result on a new branch with GitStage (stage, stage and commit, or no-checkout).
@@ -97,7 +98,8 @@ struct GitApply {
     }
 
     /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),
-    /// reading their blobs — the worktree and index are never looked at. The configuration is HEAD's
+    /// reading their blobs as the workers reach them — the worktree and index are never looked at. A blob that
+    /// cannot be read fails the run, as a broken repository must. The configuration is HEAD's
     /// `.swiftui-migrate.json` unless `--config` names one. Files are named repository-relative.
     static func migrateHEAD(_ repository: Repository, path: String, arguments: ParsedArguments) throws -> Migration {
         let scope = repository.isBare ? nil : try repository.relativePath(for: path)
@@ -108,17 +110,23 @@ struct GitApply {
         let discovery = SourceDiscovery(configuration: settings.configuration, globRoot: "")
         let paths = try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 })
             .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
-        var blobs: [String: [UInt8]] = [:]
-        for relative in paths { blobs[relative] = try repository.headBlob(path: relative) }
         let files = paths.map { SourceFile(displayPath: $0, absolutePath: $0) }
         var relativePaths: [String: String] = [:]
         for file in files { relativePaths[file.displayPath] = file.displayPath }
         let maxSize = settings.configuration.maxFileSize
-        let loaded = blobs
+        // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
+        let head = try HeadBlobReader(repository)
+        let failure = Mutex<(any Error)?>(nil)
         let outcomes = MigrationRun.run(files, engine: settings.engine) { file in
-            guard let bytes = loaded[file.absolutePath] else { return .skipped("not a file in HEAD") }
-            return SourceReader.decode(bytes, maxSize: maxSize)
+            do {
+                guard let bytes = try head.blob(path: file.absolutePath) else { return .skipped("not a file in HEAD") }
+                return SourceReader.decode(bytes, maxSize: maxSize)
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+                return .skipped("cannot read it from HEAD: \(error)")
+            }
         }
+        if let error = failure.withLock({ $0 }) { throw error }
         return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
     }
 
