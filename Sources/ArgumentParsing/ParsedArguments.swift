@@ -4,6 +4,8 @@ import PlainText
 public struct ParsedArguments: Sendable, Equatable {
     /// Values per option name, in the order given.
     public var values: [String: [String]] = [:]
+    /// The spec's default of each option with one that was not given.
+    public var defaults: [String: String] = [:]
     /// Flags given.
     public var flags: Set<String> = []
     /// Positional arguments, in order.
@@ -13,8 +15,19 @@ public struct ParsedArguments: Sendable, Equatable {
 
     public init() {}
 
-    /// The last value of option `name`, or nil.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    /// The last value of option `name`, else its default from the spec, else nil.
+    public func value(_ name: String) -> String? { values[name]?.last ?? defaults[name] }
+
+    /// The last value of option `name` as given on the command line (never the default), or nil.
+    public func given(_ name: String) -> String? { values[name]?.last }
+
+    /// The value of option `name`, whose spec has a default, so there always is one.
+    ///
+    /// - Throws: `UsageError` when the command's spec has no default for `name` (a mistake in the spec).
+    public func defaulted(_ name: String) throws -> String {
+        guard let value = value(name) else { throw UsageError("'--\(name)' has no value and no default") }
+        return value
+    }
 
     /// Every value given for option `name`.
     public func all(_ name: String) -> [String] { values[name] ?? [] }

@@ -1,4 +1,3 @@
-import ArgumentParsing
 import Foundation
 import GitStage
 import SwiftUIMigrate
@@ -18,8 +17,10 @@ struct RepositoryJob: Sendable {
 
     var repository: BatchRepository
     var mode: BatchMode
-    /// The batch's arguments: `--rules`, `--strategy`, `--config`, `--branch`, `--message`, `--author`.
-    var arguments: ParsedArguments
+    /// The batch's `--rules`, `--strategy`, `--config`, `--only`, `--baseline`, `--max-file-size`.
+    var options: MigrationOptions
+    /// The batch's `--branch`, `--message`, `--author` (apply mode).
+    var commit: CommitSettings
 
     /// Runs the job, timing it.
     func run() -> Output {
@@ -45,7 +46,7 @@ struct RepositoryJob: Sendable {
         }
         switch mode {
         case .scan, .diff:
-            let migration = try GitApply.migrateHEAD(git, path: repository.path, arguments: arguments)
+            let migration = try GitApply.migrateHEAD(git, path: repository.path, options: options)
             let outcomes = migration.outcomes
             let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
             record(findings: findings, fileCount: outcomes.count, warnings: Workspace.problems(outcomes), in: &result)
@@ -65,7 +66,7 @@ struct RepositoryJob: Sendable {
         case .apply(let stageMode):
             var warnings: [String] = []
             let report = try GitApply.run(
-                arguments, path: repository.path, mode: stageMode, repositoryRelativeNames: true
+                options, commit: commit, path: repository.path, mode: stageMode, repositoryRelativeNames: true
             ) { warnings.append($0) }
             let findings = report.summaries.flatMap(\.findings)
             record(findings: findings, fileCount: report.fileCount, warnings: warnings, in: &result)

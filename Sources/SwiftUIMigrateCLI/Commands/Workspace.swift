@@ -1,4 +1,3 @@
-import ArgumentParsing
 import Foundation
 import GitStage
 import SwiftUIMigrate
@@ -6,16 +5,18 @@ import SwiftUIMigrate
 /// The steps every migrating command starts with: settings, files, the run, and the
 /// warnings about files that were skipped or that failed the engine's checks.
 enum Workspace {
-    /// Resolves settings and files for `arguments`, runs the engine, and warns about
+    /// Resolves settings and the files under `paths`, runs the engine, and warns about
     /// skipped files and internal errors on stderr.
-    static func migrate(_ arguments: ParsedArguments, console: Console) throws -> [FileOutcome] {
-        try run(arguments, console: console).outcomes
+    static func migrate(_ options: MigrationOptions, paths: [String], console: Console) throws -> [FileOutcome] {
+        try run(options, paths: paths, console: console).outcomes
     }
 
     /// Like `migrate`, also returning the engine that ran, so a later step (the interactive
     /// review) can run it again without reading the configuration a second time.
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
-        let (settings, files) = try settingsAndFiles(arguments)
+    static func run(
+        _ options: MigrationOptions, paths: [String], console: Console
+    ) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
+        let (settings, files) = try settingsAndFiles(options, paths: paths)
         let engine = settings.engine
         let outcomes = MigrationRun.run(files, engine: engine)
         warnAboutProblems(outcomes, console: console)
@@ -26,18 +27,19 @@ enum Workspace {
     /// file are done (in input order, on this thread), warning about it first when it was
     /// skipped or failed the engine's checks; keeps nothing, so memory does not grow with the
     /// number of files.
-    static func stream(_ arguments: ParsedArguments, console: Console, each: (FileOutcome) throws -> Void) throws {
-        let (settings, files) = try settingsAndFiles(arguments)
+    static func stream(
+        _ options: MigrationOptions, paths: [String], console: Console, each: (FileOutcome) throws -> Void
+    ) throws {
+        let (settings, files) = try settingsAndFiles(options, paths: paths)
         try MigrationRun.stream(files, engine: settings.engine) { outcome in
             warnAboutProblems([outcome], console: console)
             try each(outcome)
         }
     }
 
-    /// The settings for `arguments` and the files `paths` (default: the arguments' paths) name.
-    static func settingsAndFiles(_ arguments: ParsedArguments, paths named: [String]? = nil) throws -> (RunSettings, [SourceFile]) {
-        let paths = named ?? (arguments.positionals.isEmpty ? ["."] : arguments.positionals)
-        let settings = try RunSettings(arguments: arguments, paths: paths)
+    /// The settings for `options` and the files `paths` name.
+    static func settingsAndFiles(_ options: MigrationOptions, paths: [String]) throws -> (RunSettings, [SourceFile]) {
+        let settings = try RunSettings(options: options, paths: paths)
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFiles: TrackedFiles.under)
