@@ -8,19 +8,19 @@ import SwiftUIMigrate
 /// Scan and diff modes read HEAD's tree (what apply's default no-checkout mode migrates), so they work the same in
 /// bare repositories and ignore local edits. Each job opens its own `Repository` (they are not `Sendable`).
 struct RepositoryJob: Sendable {
+    let repository: BatchRepository
+    let mode: BatchMode
+    /// The batch's `--rules`, `--strategy`, `--config`, `--only`, `--baseline`, `--max-file-size`.
+    let options: MigrationOptions
+    /// The batch's `--branch`, `--message`, `--author` (apply mode).
+    let commit: CommitSettings
+
     /// What a job produced.
     struct Output: Sendable {
         var result: RepositoryResult
         /// Diff mode: the repository's patch, preceded by a `# repository: NAME` line; empty otherwise.
         var patch: String
     }
-
-    var repository: BatchRepository
-    var mode: BatchMode
-    /// The batch's `--rules`, `--strategy`, `--config`, `--only`, `--baseline`, `--max-file-size`.
-    var options: MigrationOptions
-    /// The batch's `--branch`, `--message`, `--author` (apply mode).
-    var commit: CommitSettings
 
     /// Runs the job, timing it.
     func run() -> Output {

@@ -41,12 +41,11 @@ struct ApplyCommand: Command {
 
     /// `apply`'s options, typed and checked against each other.
     struct Options {
-        var paths: [String]
-        var migration: MigrationOptions
-        var target: Target
-        var interactive: Bool
-        var summaryPath: String?
-        var json: Bool
+        let paths: [String]
+        let migration: MigrationOptions
+        let target: Target
+        let interactive, json: Bool
+        let summaryPath: String?
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
@@ -70,8 +69,8 @@ struct ApplyCommand: Command {
         }
         return Options(
             paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments), target: target,
-            interactive: arguments.flag("interactive"), summaryPath: arguments.value("summary"),
-            json: try arguments.defaulted("format") == "json")
+            interactive: arguments.flag("interactive"), json: try arguments.defaulted("format") == "json",
+            summaryPath: arguments.value("summary"))
     }
 
     let console: Console

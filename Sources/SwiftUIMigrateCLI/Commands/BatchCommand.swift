@@ -40,17 +40,17 @@ struct BatchCommand: Command {
 
     /// `batch`'s options, typed and checked once for every repository.
     struct Options {
-        var repositories: [String]
-        var listFile: String?
-        var root: String?
-        var mode: BatchMode
-        var jobs: Int
-        var shard: Shard?
-        var listOnly: Bool
-        var reportPath: String?
-        var summaryPath: String?
-        var migration: MigrationOptions
-        var commit: CommitSettings
+        /// Where the repositories are: arguments, `--repos FILE`, `--root DIR`.
+        let repositories: [String]
+        let listFile, root: String?
+        let mode: BatchMode
+        let jobs: Int
+        let shard: Shard?
+        /// `--list`: print the repositories and stop.
+        let listOnly: Bool
+        let reportPath, summaryPath: String?
+        let migration: MigrationOptions
+        let commit: CommitSettings
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {

@@ -22,12 +22,10 @@ struct DiffCommand: Command {
 
     /// `diff`'s options, typed.
     struct Options {
-        var paths: [String]
-        var migration: MigrationOptions
-        var color: ColorChoice
-        var exitCode: Bool
-        var listFiles: Bool
-        var interactive: Bool
+        let paths: [String]
+        let migration: MigrationOptions
+        let color: ColorChoice
+        let exitCode, listFiles, interactive: Bool
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {

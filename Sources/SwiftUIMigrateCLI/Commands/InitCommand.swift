@@ -20,8 +20,8 @@ struct InitCommand: Command {
 
     /// `init`'s options, typed.
     struct Options {
-        var folder: String
-        var force: Bool
+        let folder: String
+        let force: Bool
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {

@@ -20,9 +20,9 @@ struct ReportCommand: Command {
 
     /// `report merge`'s options, typed.
     struct Options {
-        var files: [String]
-        var reportPath: String
-        var summaryPath: String?
+        let files: [String]
+        let reportPath: String
+        let summaryPath: String?
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {

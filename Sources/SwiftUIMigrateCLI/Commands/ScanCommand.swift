@@ -22,14 +22,18 @@ struct ScanCommand: Command {
         ] + CommonOptions.all,
         positional: CommonOptions.paths)
 
+    let console: Console
+
+    init(console: Console, environment: [String: String]) { self.console = console }
+
     /// `scan`'s options, typed.
     struct Options {
-        var paths: [String]
-        var migration: MigrationOptions
-        var format: ReportFormat
-        var listFiles: Bool
+        let paths: [String]
+        let migration: MigrationOptions
+        let format: ReportFormat
+        let listFiles: Bool
         /// `--write-baseline`: record every finding here (and ignore `--baseline`).
-        var writeBaseline: String?
+        let writeBaseline: String?
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
@@ -42,10 +46,6 @@ struct ScanCommand: Command {
             format: ReportFormat(rawValue: try arguments.defaulted("format")) ?? .xcode,
             listFiles: arguments.flag("list-files"), writeBaseline: writeBaseline)
     }
-
-    let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Options) throws -> Int32 {
         if options.writeBaseline == nil && (options.listFiles || Self.streams(options.format)) {
