@@ -94,12 +94,12 @@ public struct Configuration: Sendable, Equatable {
     /// True for a top-level key that documents the file rather than setting anything: one starting with `//`.
     public static func isComment(_ key: String) -> Bool { key.hasPrefix("//") }
 
-    /// Reads the configuration file at `path`.
-    public static func load(path: String) throws -> Configuration {
+    /// Reads the configuration file at `path`, checking rule ids and options against `rules`.
+    public static func load(path: String, rules: [any Rule] = RuleRegistry.all) throws -> Configuration {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError("\(path): cannot read the configuration file")
         }
-        return try Configuration(json: data, source: path)
+        return try Configuration(json: data, source: path, rules: rules)
     }
 
     /// The name of the configuration file looked for at a repository's root.

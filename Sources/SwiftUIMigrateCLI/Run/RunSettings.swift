@@ -40,7 +40,7 @@ struct RunSettings {
                 from: isDirectory.boolValue ? start : URL(fileURLWithPath: start).deletingLastPathComponent().path)
         }
         do {
-            configuration = try configPath.map(Configuration.load(path:)) ?? Configuration()
+            configuration = try configPath.map { try Configuration.load(path: $0) } ?? Configuration()
         } catch let error as ConfigurationError {
             throw CommandError(error.description)
         }
