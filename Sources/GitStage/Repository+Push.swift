@@ -73,9 +73,9 @@ extension Repository {
     /// True when `ancestor` is `descendant` or one of its ancestors; false when `ancestor` is not in this
     /// repository at all (the remote has commits we never saw).
     private func contains(_ ancestor: ObjectID, in descendant: ObjectID) throws -> Bool {
-        var ancestorOID = ancestor.oid
+        var ancestorOID = try ancestor.oid()
         guard git_odb_exists(try objectDatabase().pointer, &ancestorOID) == 1 else { return false }
-        var descendantOID = descendant.oid
+        var descendantOID = try descendant.oid()
         return try check(git_graph_descendant_of(handle.pointer, &descendantOID, &ancestorOID), "compare commits") == 1
     }
 

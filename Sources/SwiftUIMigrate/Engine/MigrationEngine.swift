@@ -163,12 +163,7 @@ public struct MigrationEngine: Sendable {
         case .hide:
             return nil
         case .decline(let reason):
-            guard finding.action == .rewrite else { return finding }
-            var skipped = finding
-            skipped.action = .skip
-            skipped.edits = []
-            skipped.reason = reason
-            return skipped
+            return finding.action == .rewrite ? finding.withoutFix(.skip, reason: reason) : finding
         }
     }
 
@@ -183,14 +178,7 @@ public struct MigrationEngine: Sendable {
     /// `findings` with every rewrite turned into a report without edits, giving `reason`: what a
     /// file that will not be rewritten shows.
     private static func reportingRewrites(_ findings: [Finding], reason: String) -> [Finding] {
-        findings.map { finding in
-            guard finding.action == .rewrite else { return finding }
-            var reported = finding
-            reported.action = .report
-            reported.edits = []
-            reported.reason = reason
-            return reported
-        }
+        findings.map { $0.action == .rewrite ? $0.withoutFix(.report, reason: reason) : $0 }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import AtomicFiles
 import GitStage
 import SwiftUIMigrate
 

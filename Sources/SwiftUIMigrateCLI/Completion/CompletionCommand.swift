@@ -2,7 +2,7 @@ import ArgumentParsing
 import SwiftUIMigrate
 
 /// `completion bash|zsh|fish`: prints a shell completion script made from the commands' specs.
-struct CompletionCommand {
+struct CompletionCommand: Command {
     static let spec = CommandSpec(
         name: "completion", abstract: "Print a shell completion script (bash, zsh or fish).",
         discussion: """
@@ -16,16 +16,21 @@ struct CompletionCommand {
             """,
         positional: PositionalSpec(name: "shell", help: "bash, zsh or fish.", minimum: 1, maximum: 1))
 
-    let console: Console
-    /// Every command's spec, this one included.
-    let commands: [CommandSpec]
-
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
+    /// The shell to complete for.
+    static func options(_ arguments: ParsedArguments) throws -> CompletionShell {
         let name = arguments.positionals[0]
         guard let shell = CompletionShell(rawValue: name) else {
             throw UsageError("unknown shell '\(name)': expected bash, zsh or fish")
         }
-        let model = CompletionModel(toolName: CLI.toolName, specs: commands, ruleIDs: RuleRegistry.all.map(\.id))
+        return shell
+    }
+
+    let console: Console
+
+    init(console: Console, environment: [String: String]) { self.console = console }
+
+    func run(_ shell: CompletionShell) throws -> Int32 {
+        let model = CompletionModel(toolName: CLI.toolName, specs: CLI.commands.map { $0.spec }, ruleIDs: RuleRegistry.all.map(\.id))
         console.write(shell.script(for: model))
         return ExitCode.success
     }
