@@ -88,13 +88,6 @@ public struct GuardFlagLoadRule: Rule {
 
         // The statements that run, with the check taken out (and its body, for `if !flag { … }`, spliced in).
         var pieces: [BodyPiece] = []
-        var outerTask: InnerTask?
-        let checkIsInTask = flag.scope.id != closure.statements.id
-        if checkIsInTask, let last = closure.statements.last, let task = InnerTask(last) {
-            outerTask = task
-            pieces += closure.statements.dropLast().map { .statement($0, holes: []) }
-            pieces += [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
-        }
         for statement in flag.scope {
             guard statement.id == flag.check.id else {
                 pieces.append(.statement(statement, holes: []))
@@ -106,7 +99,13 @@ public struct GuardFlagLoadRule: Rule {
                 pieces.append(.closingComments(of: body.rightBrace))
             }
         }
-        if let outerTask { pieces.append(.closingComments(of: outerTask.closure.rightBrace)) }
+        var outerTask: InnerTask?
+        let checkIsInTask = flag.scope.id != closure.statements.id
+        if checkIsInTask, let last = closure.statements.last, let task = InnerTask(last) {
+            outerTask = task
+            pieces = closure.statements.dropLast().map { .statement($0, holes: []) }
+                + TaskUnwrapping.unwrappedPieces(of: task, body: pieces)
+        }
 
         // The sets the rewrite removes: whole statements, or lines inside `withAnimation { }`.
         let sets = setSites(in: pieces, flag: flag)
@@ -136,42 +135,17 @@ public struct GuardFlagLoadRule: Rule {
             return skip("the configured identity \(name) of \(view.name) is not a stored Equatable property the action reads")
         }
 
-        // Remove the sets, then unwrap the inner Task when it is the last statement.
-        pieces = removing(sets, from: pieces, context: context)
-        var priority = modifier.priority?.trimmedDescription
-        if let outerTask {
-            if let reason = outerTask.reasonNotUnwrappable(inView: true) { return skip(reason) }
-            if let taskPriority = outerTask.priority {
-                if priority != nil { return skip("both the task modifier and its inner Task set a priority") }
-                priority = taskPriority.trimmedDescription
-            }
+        // Unwrap the inner Task when it is the last statement, then remove the sets.
+        var move = TaskUnwrapping(modifier: modifier, closure: closure, pieces: removing(sets, from: pieces, context: context))
+        do {
+            if let outerTask { try move.adopt(outerTask, inView: true) }
+            try move.unwrapLastTask(inView: true)
+        } catch {
+            return skip(error.reason)
         }
-        let statements = pieces.compactMap(\.statement)
-        let tasks = statements.compactMap(InnerTask.init)
-        if let task = tasks.first {
-            if let reason = task.reasonNotUnwrappable(inView: true) { return skip(reason) }
-            guard tasks.count == 1, statements.last?.id == task.statement.id else {
-                return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
-            }
-            if let taskPriority = task.priority {
-                if priority != nil { return skip("both the task modifier and its inner Task set a priority") }
-                priority = taskPriority.trimmedDescription
-            }
-            let index = pieces.firstIndex { $0.statement?.id == task.statement.id }!
-            var unwrapped: [BodyPiece] = [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
-            unwrapped += task.closure.statements.map { .statement($0, holes: []) }
-            unwrapped.append(.closingComments(of: task.closure.rightBrace))
-            pieces.replaceSubrange(index...index, with: unwrapped)
-            pieces = removing(sets, from: pieces, context: context)
-        }
+        move.replacePieces { removing(sets, from: $0, context: context) }
 
-        var writer = ClosureBodyWriter(context: context)
-        writer.add(pieces)
-        let indentation = closure.bodyIndentation(in: context)
-        var edits = modifier.headerEdits(id: chosen.expression, priority: priority)
-        edits.append(SourceEdit(
-            range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-            replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
+        var edits = move.edits(id: chosen.expression, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
         return context.finding(
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,

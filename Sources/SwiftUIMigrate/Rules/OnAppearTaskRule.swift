@@ -68,40 +68,30 @@ public struct OnAppearTaskRule: Rule {
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
         guard let closure = modifier.closure, closure.signature == nil else { return nil }
         let statements = Array(closure.statements)
-        let tasks = statements.compactMap(InnerTask.init)
-        guard let task = tasks.last else { return nil }
+        guard statements.contains(where: { InnerTask($0) != nil }) else { return nil }
         let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
         if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
 
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
-        if let reason = tasks.lazy.compactMap({ $0.reasonNotUnwrappable(inView: view != nil) }).first { return skip(reason) }
-        guard tasks.count == 1, statements.last?.id == task.statement.id else {
-            return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
+        var move = TaskUnwrapping(modifier: modifier, closure: closure)
+        do {
+            try move.unwrapLastTask(inView: view != nil)
+        } catch {
+            return skip(error.reason)
         }
-
-        var pieces: [BodyPiece] = statements.dropLast().map { .statement($0, holes: []) }
-        pieces += [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
-        pieces += task.closure.statements.map { .statement($0, holes: []) }
-        pieces.append(.closingComments(of: task.closure.rightBrace))
-        guard pieces.contains(where: { $0.statement != nil }) else { return nil }
+        guard !move.statements.isEmpty else { return nil }
 
         var identity: IdentityCandidate?
         if let view {
-            let work = pieces.compactMap(\.statement).map(Syntax.init)
+            let work = move.statements.map(Syntax.init)
             if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
                 identity = candidate
             }
         }
 
-        var writer = ClosureBodyWriter(context: context)
-        writer.add(pieces)
-        let indentation = closure.bodyIndentation(in: context)
-        var edits = modifier.headerEdits(id: identity?.expression, priority: task.priority?.trimmedDescription)
-        edits.append(SourceEdit(
-            range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-            replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
+        let edits = move.edits(id: identity?.expression, context: context)
         let sentence = identity.map { "\(Message.cancelled) and runs again when \($0.expression) changes" } ?? Message.cancelled
         return context.finding(
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
