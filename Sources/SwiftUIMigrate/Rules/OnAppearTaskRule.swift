@@ -4,6 +4,7 @@ fileprivate enum Message {
     static let rewrite = "use task instead of starting a Task in onAppear"
     static let skip = "move the work into task by hand"
     static let cancelled = "the work is now cancelled when the view disappears"
+    static let rerun = "the work now runs again when "
 }
 
 /// Turns `.onAppear { Task { … } }` into `.task { … }`, so the work is tied to the view's lifetime.
@@ -82,6 +83,9 @@ public struct OnAppearTaskRule: Rule {
             return skip(error.reason)
         }
         guard !move.statements.isEmpty else { return nil }
+        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
+            return skip(reason)
+        }
 
         var identity: IdentityCandidate?
         if let view {
@@ -92,9 +96,18 @@ public struct OnAppearTaskRule: Rule {
         }
 
         let edits = move.edits(id: identity?.expression, context: context)
-        let sentence = identity.map { "\(Message.cancelled) and runs again when \($0.expression) changes" } ?? Message.cancelled
         return context.finding(
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange(sentence), edits: edits)
+            safety: safety(canSuspend: move.canSuspend, identity: identity), edits: edits)
+    }
+
+    /// Work that never suspends cannot be cut short: only a new id changes what it does.
+    private func safety(canSuspend: Bool, identity: IdentityCandidate?) -> SafetyLabel {
+        switch (canSuspend, identity) {
+        case (true, let identity?): return .behaviorChange("\(Message.cancelled) and runs again when \(identity.expression) changes")
+        case (true, nil): return .behaviorChange(Message.cancelled)
+        case (false, let identity?): return .behaviorChange(Message.rerun + identity.expression + " changes")
+        case (false, nil): return .preserving
+        }
     }
 }
