@@ -159,6 +159,48 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(rewriteSafety(keyed), .behaviorChange("the work now runs again when brewID changes"))
     }
 
+    func testEveryNestedTaskStartIsReported() {
+        let forms = [
+            ("if isLast { Task { await model.loadMore() } }", "inside an if"),
+            ("switch selection { case 0: Task { await model.loadMore() }\n default: break }", "inside a switch"),
+            ("for _ in 0..<2 { Task { await model.loadMore() } }", "inside a for loop"),
+            ("withAnimation { Task { await model.loadMore() } }", "inside a closure passed to withAnimation"),
+            ("Analytics.log(\"a\"); if isLast { Task.detached { await model.loadMore() } }", "inside an if"),
+        ]
+        for (action, phrase) in forms {
+            let source = """
+                struct FeedView: View {
+                    let isLast: Bool
+                    @Binding var selection: Int
+                    @StateObject private var model = RecipeFeedModel()
+                    var body: some View {
+                        Text("").onAppear {
+                            \(action)
+                        }
+                    }
+                }
+                """
+            let reason = skipReason(source)
+            XCTAssertTrue(reason.hasPrefix("the Task on line 7 starts \(phrase), which the rule does not unwrap"), reason)
+        }
+        // A run-once flag wrapping the Task is guard-flag-load's.
+        let flagged = """
+            struct FeedView: View {
+                @State private var didAppear = false
+                @StateObject private var model = RecipeFeedModel()
+                var body: some View {
+                    Text("").onAppear {
+                        if !didAppear {
+                            didAppear = true
+                            Task { await model.loadMore() }
+                        }
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(run(flagged).findings, [])
+    }
+
     func testSeveralTasksSkip() throws {
         let source = """
             struct FeedView: View {

@@ -69,12 +69,19 @@ public struct OnAppearTaskRule: Rule {
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
         guard let closure = modifier.closure, closure.signature == nil else { return nil }
         let statements = Array(closure.statements)
-        guard statements.contains(where: { InnerTask($0) != nil }) else { return nil }
+        let startsAtTopLevel = statements.contains { InnerTask($0) != nil }
+        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
+        guard startsAtTopLevel || nested != nil else { return nil }
         let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
         if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
 
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        if let nested {
+            let line = context.finding(id, at: nested.call, message: "", action: .skip).line
+            return skip("the Task on line \(line) starts inside \(nested.container), which the rule does not unwrap: "
+                + "check whether its work belongs to the view and move it into task by hand")
         }
         var move = TaskUnwrapping(modifier: modifier, closure: closure)
         do {
