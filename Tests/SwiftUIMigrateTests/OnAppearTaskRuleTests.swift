@@ -159,6 +159,13 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(rewriteSafety(keyed), .behaviorChange("the work now runs again when brewID changes"))
     }
 
+    func testTaskThatOnlyDefersAfterOtherStatementsSkips() {
+        let reason = skipReason(feedView(host: "Text(\"\")", work: "items.append(1)").replacingOccurrences(
+            of: ".onAppear { Task", with: ".onAppear { items.removeAll(); Task"))
+        XCTAssertEqual(reason, "the Task never awaits, so it only defers its body to a later turn than the statements "
+            + "before it; in one task body they would run together")
+    }
+
     func testEveryNestedTaskStartIsReported() {
         let forms = [
             ("if isLast { Task { await model.loadMore() } }", "inside an if"),

@@ -182,7 +182,8 @@ public struct GuardFlagLoadRule: Rule {
             let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
             return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
         }
-        if let use = uses.first {
+        // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
+        if let use = uses.first(where: { Self.isWrite($0, of: flag) }) ?? uses.first {
             return skip(otherUseReason(use, flag: flag, context: context) + " (the guard is in \(name)())")
         }
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
@@ -198,6 +199,13 @@ public struct GuardFlagLoadRule: Rule {
         case .failure(let obstacle):
             return skip(obstacle.reason + " (the guard is in \(name)())")
         }
+    }
+
+    /// True when `use` stands in a statement that writes the flag.
+    private static func isWrite(_ use: ExprSyntax, of flag: RunOnceFlag) -> Bool {
+        var node = Syntax(use)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
+        return node.parent?.as(CodeBlockItemSyntax.self).map(flag.isWrite) ?? false
     }
 
     /// True when the guarded work loads: it awaits (also in the view's functions it calls) or

@@ -46,8 +46,10 @@ struct FlagGuardNearMiss {
             tests += conjuncts(of: expression)
         }
         for test in tests {
-            guard let (name, _) = RunOnceFlag.flagTest(test), let property = view.storedProperty(named: name),
-                  let initial = RunOnceFlag.flagInitialValue(property), writes(name, in: region),
+            // Only a check that lets the work through while the flag is still at its initial value
+            // guards "once"; `guard appeared else { appeared = true; return }` skips the first time instead.
+            guard let (name, proceedsWhen) = RunOnceFlag.flagTest(test), let property = view.storedProperty(named: name),
+                  let initial = RunOnceFlag.flagInitialValue(property), proceedsWhen == initial, writes(name, in: region),
                   !isSetBack(name, to: initial, in: view) else { continue }
             let others = conditions.trimmedDescription
             if tests.count > 1 {
