@@ -124,6 +124,8 @@ final class OnAppearTaskRuleTests: XCTestCase {
         // Written only after the await: the host stays until the work is done.
         let control = feedView(host: "if items.isEmpty { ProgressView()@ }", work: "items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 }")
         XCTAssertEqual(rewriteSafety(control), .behaviorChange("the work is now cancelled when the view disappears"))
+        // In a followed function too: `await loadMore()` suspends where loadMore does, before it sets items.
+        XCTAssertNotNil(rewriteSafety(feedView(host: "if items.isEmpty { ProgressView()@ }")))
     }
 
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
