@@ -5,6 +5,7 @@ fileprivate enum Message {
     static let keep = "keep the run-once flag"
     static let skip = "replace the run-once flag by hand"
     static let kept = "kept: no identity to key on"
+    static let setup = "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
 }
 
 /// Replaces a run-once `@State` flag guarding `.onAppear`/`.task` with `.task(id:)` keyed on
@@ -52,10 +53,19 @@ public struct GuardFlagLoadRule: Rule {
                 `task(id:)` is not "run once": it runs on each appearance and again when the id changes, and it \
                 is cancelled when the view disappears. With no identity to key on, the flag is kept — it is the \
                 honest tool there. With several candidates the rule skips and names them; choose one with \
-                `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. It also skips when the flag \
-                is read or written anywhere else (the body, `onDisappear` resets, animations), when the inner task \
-                is `Task.detached` or stored, when the Task is not the last statement, and when the guard sits in \
-                a helper function (`.onAppear(perform: loadIfNeeded)`), which the rule does not follow.
+                `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. Guarded work that neither \
+                awaits nor starts a Task is one-time setup, not a load: the flag is kept ("task(id:) would redo it \
+                on each appearance"). It skips when the flag is read or written anywhere else (the body, \
+                `onDisappear` resets, a reset in any function), when the inner task is `Task.detached` or stored, \
+                when the Task is not the last statement, when a sibling `.onChange(of: <id>)` already reacts to \
+                the id, and, for work moving out of `onAppear`, on the \
+                cancellation hazards `onappear-task` names (a sentinel or self-removing host, a hidden in-flight \
+                writer, work that changes no state the view owns). A guard in a helper the modifier calls \
+                (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`, `.task { await \
+                loadIfNeeded() }`) is followed and judged the same way, then reported: kept, or skipped with the \
+                `.task(id:)` to call the helper from, since the rule rewrites only the modifier's own closure. A \
+                compound check (`guard !shown, isSignedIn else { return }`, `if !shown && ready { … }`) or a \
+                guard whose `else` does more than return is reported for a person to check.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear".
@@ -69,10 +79,11 @@ public struct GuardFlagLoadRule: Rule {
             if let closure = modifier.closure, closure.signature == nil,
                let flag = RunOnceFlag.find(in: closure.statements, of: view) {
                 findings.append(finding(for: flag, modifier: modifier, closure: closure, view: view, context: context))
-            } else if let helper = RunOnceFlag.guardingHelper(of: modifier, in: view) {
+            } else if let (helper, flag) = RunOnceFlag.guardingHelper(of: modifier, in: view) {
+                findings.append(finding(for: flag, in: helper, modifier: modifier, view: view, context: context))
+            } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
                 findings.append(context.finding(
-                    id, at: modifier.nameToken, message: Message.skip, action: .skip,
-                    reason: "the guard is in \(helper)(), which the rule does not follow"))
+                    id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: nearMiss.reason))
             }
         }
         return findings
@@ -89,13 +100,6 @@ public struct GuardFlagLoadRule: Rule {
 
         // The statements that run, with the check taken out (and its body, for `if !flag { … }`, spliced in).
         var pieces: [BodyPiece] = []
-        var outerTask: InnerTask?
-        let checkIsInTask = flag.scope.id != closure.statements.id
-        if checkIsInTask, let last = closure.statements.last, let task = InnerTask(last) {
-            outerTask = task
-            pieces += closure.statements.dropLast().map { .statement($0, holes: []) }
-            pieces += [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
-        }
         for statement in flag.scope {
             guard statement.id == flag.check.id else {
                 pieces.append(.statement(statement, holes: []))
@@ -107,7 +111,13 @@ public struct GuardFlagLoadRule: Rule {
                 pieces.append(.closingComments(of: body.rightBrace))
             }
         }
-        if let outerTask { pieces.append(.closingComments(of: outerTask.closure.rightBrace)) }
+        var outerTask: InnerTask?
+        let checkIsInTask = flag.scope.id != closure.statements.id
+        if checkIsInTask, let last = closure.statements.last, let task = InnerTask(last) {
+            outerTask = task
+            pieces = closure.statements.dropLast().map { .statement($0, holes: []) }
+                + TaskUnwrapping.unwrappedPieces(of: task, body: pieces)
+        }
 
         // The sets the rewrite removes: whole statements, or lines inside `withAnimation { }`.
         let sets = setSites(in: pieces, flag: flag)
@@ -123,62 +133,121 @@ public struct GuardFlagLoadRule: Rule {
 
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
+        if !Self.isLoad(work.map(Syntax.init), in: view) {
+            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup)
+        }
         let chosen: IdentityCandidate
-        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-        case .chosen(let candidate):
+        switch identity(readBy: work.map(Syntax.init), in: view, context: context) {
+        case .success(let candidate?):
             chosen = candidate
-        case .none:
+        case .success(nil):
             return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
-        case .ambiguous(let candidates):
-            let names = candidates.map(\.expression)
-            return skip("several properties could key the task (\(names.joined(separator: ", "))); choose one with "
-                + "\"identity\": {\"\(view.name)\": \"\(names[0])\"} in .swiftui-migrate.json")
-        case .configuredNotFound(let name):
-            return skip("the configured identity \(name) of \(view.name) is not a stored Equatable property the action reads")
+        case .failure(let obstacle):
+            return skip(obstacle.reason)
         }
 
-        // Remove the sets, then unwrap the inner Task when it is the last statement.
-        pieces = removing(sets, from: pieces, context: context)
-        var priority = modifier.priority?.trimmedDescription
-        if let outerTask {
-            if let reason = outerTask.reasonNotUnwrappable(inView: true) { return skip(reason) }
-            if let taskPriority = outerTask.priority {
-                if priority != nil { return skip("both the task modifier and its inner Task set a priority") }
-                priority = taskPriority.trimmedDescription
-            }
-        }
-        let statements = pieces.compactMap(\.statement)
-        let tasks = statements.compactMap(InnerTask.init)
-        if let task = tasks.first {
-            if let reason = task.reasonNotUnwrappable(inView: true) { return skip(reason) }
-            guard tasks.count == 1, statements.last?.id == task.statement.id else {
-                return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
-            }
-            if let taskPriority = task.priority {
-                if priority != nil { return skip("both the task modifier and its inner Task set a priority") }
-                priority = taskPriority.trimmedDescription
-            }
-            let index = pieces.firstIndex { $0.statement?.id == task.statement.id }!
-            var unwrapped: [BodyPiece] = [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
-            unwrapped += task.closure.statements.map { .statement($0, holes: []) }
-            unwrapped.append(.closingComments(of: task.closure.rightBrace))
-            pieces.replaceSubrange(index...index, with: unwrapped)
-            pieces = removing(sets, from: pieces, context: context)
+        if LifecycleHost(of: modifier).watchesChanges(of: chosen.expression) {
+            return skip("a sibling .onChange(of: \(chosen.expression)) already reacts when it changes, so task(id: "
+                + "\(chosen.expression)) would run the work twice; merge the two by hand")
         }
 
+        // Unwrap the inner Task when it is the last statement, then remove the sets.
+        var move = TaskUnwrapping(modifier: modifier, closure: closure, pieces: removing(sets, from: pieces, context: context))
+        do {
+            if let outerTask { try move.adopt(outerTask, inView: true) }
+            try move.unwrapLastTask(inView: true)
+        } catch {
+            return skip(error.reason)
+        }
+        move.replacePieces { removing(sets, from: $0, context: context) }
         if modifier.name != "task", let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
-        var writer = ClosureBodyWriter(context: context)
-        writer.add(pieces)
-        let indentation = closure.bodyIndentation(in: context)
-        var edits = modifier.headerEdits(id: chosen.expression, priority: priority)
-        edits.append(SourceEdit(
-            range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-            replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
+        // Work already in a `.task` was cancellable before; work leaving `onAppear` is checked.
+        if modifier.name == "onAppear",
+           let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
+            return skip(reason)
+        }
+
+        var edits = move.edits(id: chosen.expression, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
         return context.finding(
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
             safety: .behaviorChange("re-runs on each appearance and when \(chosen.expression) changes; cancelled on disappear"),
             edits: edits)
+    }
+
+    /// The finding for a run-once flag guarded in a helper the modifier calls
+    /// (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`): a keep or a skip
+    /// saying what a person must do, since the rule rewrites only the modifier's own closure.
+    private func finding(
+        for flag: RunOnceFlag, in helper: FunctionDeclSyntax, modifier: LifecycleModifier, view: ViewDeclaration,
+        context: RuleContext
+    ) -> Finding {
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        let name = helper.name.text
+        var pieces: [BodyPiece] = []
+        for statement in flag.scope where statement.id != flag.check.id {
+            pieces.append(.statement(statement, holes: []))
+        }
+        if case .wrap(let body) = flag.form { pieces += body.statements.map { .statement($0, holes: []) } }
+        let sets = setSites(in: pieces, flag: flag)
+        let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
+        let condition = flag.conditionRange
+        let uses = view.uses(of: flag.name).filter { use in
+            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+            return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
+        }
+        // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
+        if let use = uses.first(where: { Self.isWrite($0, of: flag) }) ?? uses.first {
+            return skip(otherUseReason(use, flag: flag, context: context) + " (the guard is in \(name)())")
+        }
+        let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
+        if !Self.isLoad(work.map(Syntax.init), in: view) {
+            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup)
+        }
+        switch identity(readBy: work.map(Syntax.init), in: view, context: context) {
+        case .success(let candidate?):
+            return skip("the guard is in \(name)(), which the rule does not rewrite: remove \(flag.name), its guard and "
+                + "its set there, and call \(name)() from .task(id: \(candidate.expression))")
+        case .success(nil):
+            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
+        case .failure(let obstacle):
+            return skip(obstacle.reason + " (the guard is in \(name)())")
+        }
+    }
+
+    /// True when `use` stands in a statement that writes the flag.
+    private static func isWrite(_ use: ExprSyntax, of flag: RunOnceFlag) -> Bool {
+        var node = Syntax(use)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
+        return node.parent?.as(CodeBlockItemSyntax.self).map(flag.isWrite) ?? false
+    }
+
+    /// True when the guarded work loads: it awaits (also in the view's functions it calls) or
+    /// starts a `Task`. Anything else is one-time setup that `task(id:)` would redo.
+    private static func isLoad(_ work: [Syntax], in view: ViewDeclaration) -> Bool {
+        WorkTrace(of: work, in: view).events.contains(.suspension) || InnerTask.isStarted(in: work)
+    }
+
+    /// The identity to key on (nil when the work reads none), or why the rule cannot choose.
+    private func identity(
+        readBy work: [Syntax], in view: ViewDeclaration, context: RuleContext
+    ) -> Result<IdentityCandidate?, TaskUnwrapping.Obstacle> {
+        switch IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
+        case .chosen(let candidate):
+            return .success(candidate)
+        case .none:
+            return .success(nil)
+        case .ambiguous(let candidates):
+            let names = candidates.map(\.expression)
+            return .failure(TaskUnwrapping.Obstacle(
+                reason: "several properties could key the task (\(names.joined(separator: ", "))); choose one with "
+                    + "\"identity\": {\"\(view.name)\": \"\(names[0])\"} in .swiftui-migrate.json"))
+        case .configuredNotFound(let name):
+            return .failure(TaskUnwrapping.Obstacle(
+                reason: "the configured identity \(name) of \(view.name) is not a stored Equatable property the action reads"))
+        }
     }
 
     /// A statement that sets the flag, and the statement holding it when it is nested in `withAnimation { }`.

@@ -54,7 +54,7 @@ extension OnAppearTaskRule {
                         @State private var brews: [Brew] = []
 
                         var body: some View {
-                            Color.clear
+                            Text("\\(brews.count)")
                                 .↓onAppear(perform: { Task { await loadMore() } })
                         }
 
@@ -134,6 +134,41 @@ extension OnAppearTaskRule {
                         }
                     }
                     """),
+                RuleExample("""
+                    struct BrewFeedView: View {
+                        @State private var brews: [Brew] = []
+                        @State private var isLoadingMore = false
+
+                        var body: some View {
+                            List {
+                                ForEach(brews) { Text($0.name) }
+                                if !isLoadingMore {
+                                    Color.clear
+                                        .frame(height: 1)
+                                        .onAppear { Task { await loadMore() } }
+                                }
+                            }
+                        }
+
+                        func loadMore() async {
+                            isLoadingMore = true
+                            brews += (try? await BrewStore.shared.fetchAll()) ?? []
+                            isLoadingMore = false
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewCatalogView: View {
+                        @EnvironmentObject private var catalog: BrewCatalog
+
+                        var body: some View {
+                            List(catalog.brews) { Text($0.name) }
+                                .onAppear {
+                                    Task { await catalog.refreshEverything() }
+                                }
+                        }
+                    }
+                    """),
             ],
             corrections: [
                 RuleCorrection("""
@@ -199,7 +234,7 @@ extension OnAppearTaskRule {
                         @State private var brews: [Brew] = []
 
                         var body: some View {
-                            Color.clear
+                            Text("\\(brews.count)")
                                 .onAppear(perform: { Task { await loadMore() } })
                         }
 
@@ -212,7 +247,7 @@ extension OnAppearTaskRule {
                         @State private var brews: [Brew] = []
 
                         var body: some View {
-                            Color.clear
+                            Text("\\(brews.count)")
                                 .task {
                                     await loadMore()
                                 }

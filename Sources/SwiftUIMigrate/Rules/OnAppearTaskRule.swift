@@ -4,6 +4,7 @@ fileprivate enum Message {
     static let rewrite = "use task instead of starting a Task in onAppear"
     static let skip = "move the work into task by hand"
     static let cancelled = "the work is now cancelled when the view disappears"
+    static let rerun = "the work now runs again when "
 }
 
 /// Turns `.onAppear { Task { … } }` into `.task { … }`, so the work is tied to the view's lifetime.
@@ -13,9 +14,11 @@ fileprivate enum Message {
 /// would be worse than either form — a load cancelled by an early disappearance would never
 /// run again, because the flag is already set.
 ///
-/// Pagination sentinels (`Color.clear.onAppear { Task { await loadMore() } }`) are rewritten
-/// like any other closure: a page load cancelled because the sentinel scrolled off starts
-/// again when it reappears, which is when the page is needed.
+/// `.task` cancels what `Task { }` let run on, so the move is skipped where that would cut
+/// short work that must finish (`CancellationHazard`): a pagination sentinel
+/// (`if !isLoadingMore { Color.clear.frame(height: 1).onAppear { Task { await loadMore() } } }`)
+/// whose load removes it, or an app-wide refresh the view does not own. Every `.onAppear`
+/// that starts a Task gets a finding, so `scan` lists every site a person must look at.
 public struct OnAppearTaskRule: Rule {
     public init() {}
     public var id: String { "onappear-task" }
@@ -35,7 +38,8 @@ public struct OnAppearTaskRule: Rule {
                 move the Task's body into `.task { }`, after the synchronous statements; `Task(priority: p)` \
                 becomes `.task(priority: p)`. When the work reads exactly one identity of the view (a stored \
                 property without a property wrapper whose type is known to be Equatable, or `item.id` of a stored \
-                `item`), the task is keyed on it: `.task(id: brewID)`. Before:
+                `item`), the task is keyed on it: `.task(id: brewID)` (not when a sibling `.onChange(of: brewID)` \
+                already reacts to it). Before:
                     .onAppear {
                         Task { brew = try? await BrewStore.shared.fetch(brewID) }
                     }
@@ -44,17 +48,28 @@ public struct OnAppearTaskRule: Rule {
                         brew = try? await BrewStore.shared.fetch(brewID)
                     }
                 `task(id:)` is not "run once": like `onAppear` it runs on each appearance, and it runs again when \
-                the id changes. Skips `Task.detached`, stored tasks (`let t = Task { }`), a Task that is not the \
-                last statement, and a Task body that throws, returns a value or has a closure signature other than \
-                `@MainActor in` (which a view's `.task` action inherits anyway). Closures \
-                guarded by a run-once flag are left to `guard-flag-load`, also where it keeps the flag: in a \
-                cancellable `.task` a load cut short by an early disappearance would never run again, because \
-                the flag is already set. Pagination sentinels are rewritten: a \
-                page load cancelled because the sentinel scrolled off starts again when it reappears.
+                the id changes. Skips, with the reason, `Task.detached`, stored tasks (`let t = Task { }`), a Task \
+                that is not the last statement, a Task started inside an `if`, `switch`, loop or closure (so every \
+                site is listed), a Task that never awaits after other statements (it only defers them to a later \
+                turn), and a Task body that throws, returns a value or has a closure signature other than \
+                `@MainActor in` (which a view's `.task` action inherits anyway). It also skips the cancellation \
+                hazards, where `.task` would cancel work that must finish: the host sits in an `if`/`switch` \
+                branch (also a branch of the `Group` it modifies) whose condition reads a property the work \
+                assigns before it awaits — the closure and the view's functions it calls, three levels deep — so \
+                starting the work removes the host (a pagination sentinel under `!isLoadingMore`); the condition \
+                negates an in-flight flag (`!isLoading…`, `!isFetching…`, `!…Busy`, `!…InFlight`) that the work \
+                does not visibly set; the host is a sentinel (`Color.clear`, `EmptyView()`, `Spacer()`, a view \
+                framed 0–1 pt, `.hidden()`, `.opacity(0)`); or the work changes no state the view owns (no \
+                `@State`, `@Binding`, `@FocusState` property written, no method of a `@StateObject` or of an \
+                object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
+                not the view's) — a save, sync or app-wide refresh must finish. Closures guarded by a run-once \
+                flag, also compound or logging checks, are left to `guard-flag-load`: in a cancellable `.task` a \
+                load cut short by an early disappearance would never run again, because the flag is already set.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
-                again when <id> changes").
+                again when <id> changes"); preserving when the Task's body never awaits and no id is added \
+                (nothing can be cancelled).
                 """)
     }
 
@@ -69,44 +84,54 @@ public struct OnAppearTaskRule: Rule {
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
         guard let closure = modifier.closure, closure.signature == nil else { return nil }
         let statements = Array(closure.statements)
-        let tasks = statements.compactMap(InnerTask.init)
-        guard let task = tasks.last else { return nil }
+        let startsAtTopLevel = statements.contains { InnerTask($0) != nil }
+        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
+        guard startsAtTopLevel || nested != nil else { return nil }
         let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
         if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
 
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
-        if let reason = tasks.lazy.compactMap({ $0.reasonNotUnwrappable(inView: view != nil) }).first { return skip(reason) }
-        guard tasks.count == 1, statements.last?.id == task.statement.id else {
-            return skip("the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
+        if let nested {
+            let line = context.finding(id, at: nested.call, message: "", action: .skip).line
+            return skip("the Task on line \(line) starts inside \(nested.container), which the rule does not unwrap: "
+                + "check whether its work belongs to the view and move it into task by hand")
         }
-
-        var pieces: [BodyPiece] = statements.dropLast().map { .statement($0, holes: []) }
-        pieces += [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
-        pieces += task.closure.statements.map { .statement($0, holes: []) }
-        pieces.append(.closingComments(of: task.closure.rightBrace))
-        guard pieces.contains(where: { $0.statement != nil }) else { return nil }
+        var move = TaskUnwrapping(modifier: modifier, closure: closure)
+        do {
+            try move.unwrapLastTask(inView: view != nil)
+        } catch {
+            return skip(error.reason)
+        }
+        guard !move.statements.isEmpty else { return nil }
+        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
+        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
+            return skip(reason)
+        }
 
         var identity: IdentityCandidate?
         if let view {
-            let work = pieces.compactMap(\.statement).map(Syntax.init)
-            if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
+            let work = move.statements.map(Syntax.init)
+            if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration),
+               !LifecycleHost(of: modifier).watchesChanges(of: candidate.expression) {
                 identity = candidate
             }
         }
 
-        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
-        var writer = ClosureBodyWriter(context: context)
-        writer.add(pieces)
-        let indentation = closure.bodyIndentation(in: context)
-        var edits = modifier.headerEdits(id: identity?.expression, priority: task.priority?.trimmedDescription)
-        edits.append(SourceEdit(
-            range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
-            replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
-        let sentence = identity.map { "\(Message.cancelled) and runs again when \($0.expression) changes" } ?? Message.cancelled
+        let edits = move.edits(id: identity?.expression, context: context)
         return context.finding(
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange(sentence), edits: edits)
+            safety: safety(canSuspend: move.canSuspend, identity: identity), edits: edits)
+    }
+
+    /// Work that never suspends cannot be cut short: only a new id changes what it does.
+    private func safety(canSuspend: Bool, identity: IdentityCandidate?) -> SafetyLabel {
+        switch (canSuspend, identity) {
+        case (true, let identity?): return .behaviorChange("\(Message.cancelled) and runs again when \(identity.expression) changes")
+        case (true, nil): return .behaviorChange(Message.cancelled)
+        case (false, let identity?): return .behaviorChange(Message.rerun + identity.expression + " changes")
+        case (false, nil): return .preserving
+        }
     }
 }

@@ -1,0 +1,155 @@
+import SwiftSyntax
+
+/// The view a lifecycle modifier is attached to, and the branches it stands in.
+///
+/// ```swift
+/// if hasMore && !isLoadingMore {           // condition
+///     Color.clear                          // root
+///         .frame(height: 1)                // modifiers
+///         .onAppear { Task { await loadMore() } }
+/// }
+/// ```
+/// Whether moving the modifier's work into `.task` is safe depends on both: `.task` is
+/// cancelled when this view goes away.
+struct LifecycleHost {
+    /// The expression the modifier chain starts from: `Color.clear`, `EmptyView()`, `List { … }`.
+    var root: ExprSyntax
+    /// Every modifier of the chain, innermost first (the lifecycle modifier among them).
+    var chain: ModifierChain
+    /// A condition the host's presence depends on.
+    struct BranchCondition {
+        /// The `if`'s conditions or the `switch`'s subject.
+        var node: Syntax
+        /// True for a `switch` subject.
+        var isSwitch: Bool
+        /// True for a branch inside the `Group` the modifier is applied to: SwiftUI applies the
+        /// modifier to each member, so each branch is a host of its own.
+        var isInsideGroup = false
+
+        /// How a reason names it: "while hasMore && !isLoading", "in a case of switch phase".
+        var phrase: String {
+            let text = isSwitch ? "in a case of switch \(node.trimmedDescription)" : "while \(node.trimmedDescription)"
+            return isInsideGroup ? text + " (a branch of the Group it modifies)" : text
+        }
+    }
+
+    /// The conditions of the `if`/`if let` branches and `switch` cases enclosing the host
+    /// within its declaration, innermost first.
+    var conditions: [BranchCondition]
+
+    /// The host of `modifier`.
+    init(of modifier: LifecycleModifier) {
+        var root = ExprSyntax(modifier.call)
+        while let call = root.as(FunctionCallExprSyntax.self) ?? nil,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              !Self.isTypeName(base) {
+            root = base
+        }
+        while let member = root.as(MemberAccessExprSyntax.self), let base = member.base, !Self.isTypeName(base) {
+            root = base
+        }
+        self.root = root
+        self.chain = ModifierChain(above: root)
+        self.conditions = Self.enclosingConditions(of: Syntax(modifier.call)) + Self.groupBranchConditions(of: root)
+    }
+
+    /// The conditions of the branches directly inside `Group { if … else … }` / `Group { switch … }`.
+    private static func groupBranchConditions(of root: ExprSyntax) -> [BranchCondition] {
+        guard let call = root.as(FunctionCallExprSyntax.self), call.calledName == "Group",
+              let content = call.trailingClosure else { return [] }
+        var conditions: [BranchCondition] = []
+        for statement in content.statements {
+            var expression: ExprSyntax?
+            if let expressionStmt = statement.item.as(ExpressionStmtSyntax.self) { expression = expressionStmt.expression }
+            if let plain = statement.item.as(ExprSyntax.self) { expression = plain }
+            var ifExpr = expression?.as(IfExprSyntax.self)
+            while let current = ifExpr {
+                conditions.append(BranchCondition(node: Syntax(current.conditions), isSwitch: false, isInsideGroup: true))
+                if case .ifExpr(let next)? = current.elseBody { ifExpr = next } else { ifExpr = nil }
+            }
+            if let switchExpr = expression?.as(SwitchExprSyntax.self) {
+                conditions.append(BranchCondition(node: Syntax(switchExpr.subject), isSwitch: true, isInsideGroup: true))
+            }
+        }
+        return conditions
+    }
+
+    /// True for a capitalised name (`Color` in `Color.clear`): the chain's root, not a modifier.
+    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+        return reference.baseName.text.first?.isUppercase ?? false
+    }
+
+    /// The conditions of the branches around `node`, up to the declaration holding it.
+    private static func enclosingConditions(of node: Syntax) -> [BranchCondition] {
+        var conditions: [BranchCondition] = []
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if parent.is(MemberBlockItemSyntax.self) || parent.is(FunctionDeclSyntax.self) { break }
+            if let ifExpr = parent.as(IfExprSyntax.self), child.id != Syntax(ifExpr.conditions).id {
+                conditions.append(BranchCondition(node: Syntax(ifExpr.conditions), isSwitch: false))
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self),
+                      let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self) {
+                conditions.append(BranchCondition(node: Syntax(switchExpr.subject), isSwitch: true))
+            }
+            child = parent
+            current = parent.parent
+        }
+        return conditions
+    }
+
+    /// True when the chain has `.onChange(of: expression)`: that modifier already reacts when
+    /// the value changes, so a `.task` keyed on it would run the work a second time (merging the
+    /// two is `appear-change-load`'s).
+    func watchesChanges(of expression: String) -> Bool {
+        chain.modifiers.contains { modifier in
+            guard modifier.name == "onChange", let first = modifier.call?.arguments.first, first.label?.text == "of" else { return false }
+            return first.expression.trimmedDescription == expression
+        }
+    }
+
+    /// A short description of the host for a reason: `Color.clear.frame(height: 1)`.
+    var description: String {
+        var text = root.trimmedDescription
+        for modifier in chain.modifiers where !["onAppear", "task", "onDisappear"].contains(modifier.name) {
+            guard let call = modifier.call, call.trailingClosure == nil else { continue }
+            text += "." + modifier.name + "(" + call.arguments.trimmedDescription + ")"
+        }
+        return text.count > 60 ? root.trimmedDescription : text
+    }
+
+    /// True when the host exists only to trigger work: `Color.clear`, `EmptyView()`,
+    /// `Spacer()`, a view sized 0–1 pt in one dimension, `.hidden()`, `.opacity(0)`.
+    var isSentinel: Bool {
+        let rootText = root.trimmedDescription.filter { !$0.isWhitespace }
+        if ["Color.clear", "EmptyView()", "Spacer()", "Spacer(minLength:0)"].contains(rootText) { return true }
+        if let call = root.as(FunctionCallExprSyntax.self), call.calledName == "Color",
+           call.trimmedDescription.filter({ !$0.isWhitespace }) == "Color(.clear)" {
+            return true
+        }
+        for modifier in chain.modifiers {
+            guard let call = modifier.call else { continue }
+            switch modifier.name {
+            case "hidden" where call.arguments.isEmpty:
+                return true
+            case "opacity":
+                if let value = call.arguments.first.flatMap({ Self.number($0.expression) }), value == 0 { return true }
+            case "frame":
+                for argument in call.arguments where ["width", "height", "maxWidth", "maxHeight"].contains(argument.label?.text) {
+                    if let value = Self.number(argument.expression), value <= 1 { return true }
+                }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// The value of an integer or float literal.
+    private static func number(_ expression: ExprSyntax) -> Double? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return Double(integer.literal.text) }
+        if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text) }
+        return nil
+    }
+}

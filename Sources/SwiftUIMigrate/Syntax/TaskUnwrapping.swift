@@ -1,0 +1,126 @@
+import SwiftSyntax
+
+/// Moving a lifecycle action's work into `.task`: the inner `Task { }` whose body takes
+/// its place, the priority the modifier takes over, and the edits that turn the header
+/// into `.task`/`.task(id:)`/`.task(priority:)` and rebuild the body.
+///
+/// Shared by every rule that moves work into `.task` (`onappear-task`, `guard-flag-load`,
+/// `appear-change-load`), so the body is built, and the reasons to leave a Task alone are
+/// worded, in one place.
+///
+/// ```swift
+/// var move = TaskUnwrapping(modifier: modifier, closure: closure, pieces: keptStatements)
+/// try move.unwrapLastTask(inView: true)   // throws TaskUnwrapping.Obstacle
+/// let edits = move.edits(id: "brewID", context: context)
+/// ```
+struct TaskUnwrapping {
+    /// Why the work cannot move into `.task`: a sentence for a skip finding.
+    struct Obstacle: Error {
+        /// The reason, as reported.
+        var reason: String
+
+        /// More than one Task, or a Task followed by other statements.
+        static let taskNotLast = Obstacle(
+            reason: "the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
+        /// `.onAppear { a(); Task { b() } }` where the Task never awaits: it exists to run `b()`
+        /// on a later turn of the main actor than `a()`, which one `.task` body would not.
+        static let deferralOnly = Obstacle(
+            reason: "the Task never awaits, so it only defers its body to a later turn than the statements before it; "
+                + "in one task body they would run together")
+        /// `.task(priority: p) { Task(priority: q) { … } }`.
+        static let priorityTwice = Obstacle(reason: "both the task modifier and its inner Task set a priority")
+    }
+
+    /// The modifier whose header becomes `.task…`.
+    let modifier: LifecycleModifier
+    /// The action closure whose body is rebuilt.
+    let closure: ClosureExprSyntax
+    /// The body to write: the kept statements, with an unwrapped task's body in place of the task.
+    private(set) var pieces: [BodyPiece]
+    /// The priority `.task(priority:)` takes: the modifier's own, or the inner task's.
+    private(set) var priority: String?
+    /// The inner tasks whose bodies now stand in the body (at most two: one around a
+    /// run-once check, and the last statement's).
+    private(set) var unwrappedTasks: [InnerTask] = []
+
+    /// Starts from `pieces`, the statements of `closure` that the `.task` keeps.
+    init(modifier: LifecycleModifier, closure: ClosureExprSyntax, pieces: [BodyPiece]) {
+        self.modifier = modifier
+        self.closure = closure
+        self.pieces = pieces
+        self.priority = modifier.priority?.trimmedDescription
+    }
+
+    /// Starts from the closure's own statements, unchanged.
+    init(modifier: LifecycleModifier, closure: ClosureExprSyntax) {
+        self.init(modifier: modifier, closure: closure, pieces: closure.statements.map { .statement($0, holes: []) })
+    }
+
+    /// The statements written into the `.task`: the work it runs.
+    var statements: [CodeBlockItemSyntax] { pieces.compactMap(\.statement) }
+
+    /// The body pieces of `task` unwrapped: the comments above `Task {` and after it, the
+    /// task's statements (or `body`, when the caller has already changed them), and the
+    /// comments before its `}`.
+    static func unwrappedPieces(of task: InnerTask, body: [BodyPiece]? = nil) -> [BodyPiece] {
+        var pieces: [BodyPiece] = [.leadingComments(of: task.statement), .trailingComments(of: task.closure.leftBrace)]
+        pieces += body ?? task.closure.statements.map { .statement($0, holes: []) }
+        pieces.append(.closingComments(of: task.closure.rightBrace))
+        return pieces
+    }
+
+    /// Records that the caller has put `task`'s body among the pieces (with
+    /// `unwrappedPieces(of:body:)`): checks it can move and takes over its priority.
+    mutating func adopt(_ task: InnerTask, inView: Bool) throws(Obstacle) {
+        if let reason = task.reasonNotUnwrappable(inView: inView) { throw Obstacle(reason: reason) }
+        if let taskPriority = task.priority {
+            if priority != nil { throw .priorityTwice }
+            priority = taskPriority.trimmedDescription
+        }
+        unwrappedTasks.append(task)
+    }
+
+    /// Unwraps the `Task { }` among the statements, which must be the only one and the last
+    /// statement; does nothing when there is none. `inView`: the action stands in a view,
+    /// whose `.task` action runs on the main actor (so `{ @MainActor in` may go).
+    mutating func unwrapLastTask(inView: Bool) throws(Obstacle) {
+        let tasks = statements.compactMap(InnerTask.init)
+        guard let task = tasks.last else { return }
+        if let reason = tasks.lazy.compactMap({ $0.reasonNotUnwrappable(inView: inView) }).first {
+            throw Obstacle(reason: reason)
+        }
+        guard tasks.count == 1, statements.last?.id == task.statement.id,
+              let index = pieces.firstIndex(where: { $0.statement?.id == task.statement.id }) else {
+            throw .taskNotLast
+        }
+        if statements.count > 1, !CancellationHazard.canSuspend(task.closure.statements.map(Syntax.init)) {
+            throw .deferralOnly
+        }
+        try adopt(task, inView: inView)
+        pieces.replaceSubrange(index...index, with: Self.unwrappedPieces(of: task))
+    }
+
+    /// Replaces the pieces, for a caller that removes statements after unwrapping.
+    mutating func replacePieces(_ transform: ([BodyPiece]) -> [BodyPiece]) {
+        pieces = transform(pieces)
+    }
+
+    /// True when the work has a suspension point (`await`, `for await`) outside nested
+    /// functions: only then can cancelling the `.task` cut it short.
+    var canSuspend: Bool {
+        CancellationHazard.canSuspend(statements.map(Syntax.init))
+    }
+
+    /// The edits that turn the modifier into `.task` keyed on `id` (if any) with the priority,
+    /// and write the pieces as the closure's body in the file's style.
+    func edits(id: String?, context: RuleContext) -> [SourceEdit] {
+        var writer = ClosureBodyWriter(context: context)
+        writer.add(pieces)
+        let indentation = closure.bodyIndentation(in: context)
+        var edits = modifier.headerEdits(id: id, priority: priority)
+        edits.append(SourceEdit(
+            range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
+            replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
+        return edits
+    }
+}
