@@ -103,10 +103,15 @@ public struct MigrationEngine: Sendable {
                 guard let screened = screened(mapped) else { continue }
                 let key = FindingKey(rule: finding.ruleID, offset: offset)
                 if screened.action == .rewrite && !finding.edits.isEmpty { pending.append((key, finding.edits)) }
+                var reported = screened
+                reported.edits = []
                 if seen.insert(key).inserted {
-                    var reported = screened
-                    reported.edits = []
                     findings.append(reported)
+                } else if reported.action == .rewrite && !finding.edits.isEmpty,
+                          let index = findings.firstIndex(where: { FindingKey(rule: $0.ruleID, offset: $0.offset) == key && $0.action != .rewrite }) {
+                    // Skipped at first, rewritten once another rewrite changed the code around it (a
+                    // Group hoisted to a container no longer swaps the host away): the rewrite is what happens.
+                    findings[index] = reported
                 }
             }
         }
