@@ -199,6 +199,11 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(onlyFinding(logging)?.reason,
                        "the guard on hasLoaded does more than return (Analytics.log(\"again\")): a person must check "
                        + "whether that still matters before replacing the flag with task(id:)")
+        // Setup behind a compound check (no await, no Task) stays as it is: nothing for a person to decide.
+        let compoundSetup = view(flag + "    let isSignedIn: Bool\n", action: "                guard !hasLoaded, isSignedIn else { return }\n"
+            + "                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
+        XCTAssertEqual(onlyFinding(compoundSetup)?.action, .keep)
+        XCTAssertEqual(onlyFinding(compoundSetup)?.reason, "kept: one-time setup, not a load: task(id:) would redo it on each appearance")
         // A re-entrancy flag, set back in the closure, is no run-once flag: onappear-task handles the closure.
         let reentrant = view("    @State private var isBusy = false\n    let isSignedIn: Bool\n",
                              action: "                guard !isBusy, isSignedIn else { return }\n                isBusy = true\n"

@@ -112,6 +112,14 @@ final class OnAppearTaskRuleTests: XCTestCase {
         """
     }
 
+    func testMenuContentIsAHazardButTheViewCarryingTheMenuIsNot() {
+        let inContextMenu = skipReason(feedView(host: "Text(\"row\").contextMenu { Text(\"Details\")@ }", work: "await model.refresh()"))
+        XCTAssertTrue(inContextMenu.hasPrefix("the host is contextMenu content"), inContextMenu)
+        let inMenu = skipReason(feedView(host: "Menu(\"More\") { Text(\"Details\")@ }", work: "await model.refresh()"))
+        XCTAssertTrue(inMenu.hasPrefix("the host is Menu content"), inMenu)
+        XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"row\").contextMenu { Text(\"Details\") }@", work: "await model.refresh()")))
+    }
+
     func testSelfCancellingHostSkipsAndNamesTheProperty() {
         let reason = skipReason(feedView(host: "if hasMore && !isLoadingMore { ProgressView()@ }"))
         XCTAssertTrue(reason.contains("hasMore && !isLoadingMore") && reason.contains("sets isLoadingMore before it awaits"), reason)

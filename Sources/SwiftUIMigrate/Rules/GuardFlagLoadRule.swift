@@ -3,7 +3,7 @@ import SwiftSyntax
 fileprivate enum Message {
     static let rewrite = "key the load on the view's identity with task(id:) instead of a run-once flag"
     static let keep = "keep the run-once flag"
-    static let skip = "replace the run-once flag by hand"
+    static let skip = "check this flag-guarded work by hand"
     static let kept = "kept: no identity to key on"
     static let setup = "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
 }
@@ -82,6 +82,11 @@ public struct GuardFlagLoadRule: Rule {
             } else if let (helper, flag) = RunOnceFlag.guardingHelper(of: modifier, in: view) {
                 findings.append(finding(for: flag, in: helper, modifier: modifier, view: view, context: context))
             } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
+                // Guarded setup that neither awaits nor starts a Task stays as it is, whatever else the check tests.
+                if let closure = modifier.closure, !Self.isLoad([Syntax(closure.statements)], in: view) {
+                    findings.append(context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup))
+                    continue
+                }
                 findings.append(context.finding(
                     id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: nearMiss.reason))
             }

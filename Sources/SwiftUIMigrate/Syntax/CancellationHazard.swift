@@ -7,13 +7,15 @@ import SwiftSyntax
 /// `guard-flag-load`, `appear-change-load`), which skip with the reason. Work with no
 /// suspension point cannot be cut short, so only work that may suspend is checked.
 ///
-/// The four hazards (DESIGN §2), each named with its property, host or call:
+/// The hazards (DESIGN §2, and menu content), each named with its property, host or call:
 /// - self-cancelling host: the host sits in a branch whose condition reads a property that
 ///   the work assigns before a later `await` (a pagination sentinel under `!isLoadingMore`);
 /// - hidden writer: the condition negates an in-flight property (`!isLoading…`,
 ///   `!isFetching…`, `!…Busy`, `!…InFlight`) that the work does not visibly assign;
 /// - sentinel host: `Color.clear`, `EmptyView()`, `Spacer()`, a view sized 0–1 pt,
 ///   `.hidden()`, `.opacity(0)`, which exists only to trigger the work;
+/// - menu content: the host is the content of a `contextMenu` or `Menu`, shown as a platform
+///   menu, where when `.task` starts and is cancelled is not documented;
 /// - no owned state: the work assigns no `@State`/`@Binding`/`@FocusState` property and
 ///   calls no method of a `@StateObject` or of an object held in `@State`: a save, sync or
 ///   app-wide refresh must finish, it is not the view's to cancel.
@@ -34,6 +36,10 @@ enum CancellationHazard {
         if host.isSentinel {
             return "the host \(host.description) is a sentinel that exists to start the work: as task, the work "
                 + "would be cancelled each time it scrolls away or is removed, so it stays a Task"
+        }
+        if let menu = host.menu {
+            return "the host is \(menu) content, which SwiftUI shows as a platform menu: whether task starts there "
+                + "and when it cancels the work is not documented; check by hand that the work may stop when the menu closes"
         }
         for condition in host.conditions {
             for path in readPaths(in: condition.node) {
