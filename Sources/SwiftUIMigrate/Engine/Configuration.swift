@@ -22,12 +22,16 @@ public struct Configuration: Sendable, Equatable {
     public var maxFileSize: Int = 4 * 1024 * 1024
     /// Options of individual rules, by rule id (for the opt-in rules' limits).
     public var ruleOptions: [String: [String: Int]] = [:]
+    /// The deployment floor of every file, `{"iOS": "16.0", "macOS": "13.0"}`; nil (the default)
+    /// means each file's floor is found in the nearest `Package.swift` or the Xcode project.
+    public var deploymentTarget: DeploymentFloor?
 
     public init() {}
 
     /// The keys a configuration file may have.
     public static let knownKeys: Set<String> = [
         "rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "ruleOptions",
+        "deploymentTarget",
     ]
 
     /// Reads a configuration from JSON data; `source` names it in errors.
@@ -85,6 +89,28 @@ public struct Configuration: Sendable, Equatable {
         ) {
             self.ruleOptions = options
         }
+        if let target = dictionary["deploymentTarget"], !(target is NSNull) {
+            self.deploymentTarget = try Self.deploymentTarget(target, source: source)
+        }
+    }
+
+    /// `{"iOS": "16.0", "macOS": "13.0"}`: platform names as `@available` spells them, versions as strings.
+    private static func deploymentTarget(_ value: Any, source: String) throws -> DeploymentFloor {
+        let shape = "\(source): 'deploymentTarget' must be an object of platform to version string, such as {\"iOS\": \"16.0\"}"
+        guard let object = value as? [String: Any] else { throw ConfigurationError(shape) }
+        guard !object.isEmpty else { throw ConfigurationError("\(source): 'deploymentTarget' must name at least one platform") }
+        var minimums: [Platform: PlatformVersion] = [:]
+        for key in object.keys.sorted() {
+            guard let platform = Platform(rawValue: key) else {
+                throw ConfigurationError(
+                    "\(source): 'deploymentTarget' has unknown platform '\(key)' (use \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            guard let text = object[key] as? String, let version = PlatformVersion(text), !text.contains("_") else {
+                throw ConfigurationError("\(source): 'deploymentTarget' \(key) must be a version string such as \"16.0\"")
+            }
+            minimums[platform] = version
+        }
+        return DeploymentFloor(minimums, source: URL(fileURLWithPath: source).lastPathComponent)
     }
 
     /// True for a top-level key that documents the file rather than setting anything: one starting with `//`.

@@ -32,8 +32,11 @@ public struct MigrationEngine: Sendable {
     /// `triggerWords` without duplicates and without words that contain another of them.
     private let prefilterWords: [String]
 
-    /// Migrates `bytes`, reporting findings under the name `file`.
-    public func migrate(bytes: [UInt8], file: String) -> FileMigration {
+    /// Migrates `bytes`, reporting findings under the name `file`. `floor` is the file's deployment
+    /// floor as found beside it (a `Package.swift`, the Xcode project); the configuration's
+    /// `deploymentTarget`, when set, takes its place.
+    public func migrate(bytes: [UInt8], file: String, floor: DeploymentFloor = .unknown) -> FileMigration {
+        let floor = configuration.deploymentTarget ?? floor
         var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
         guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
 
@@ -43,7 +46,7 @@ public struct MigrationEngine: Sendable {
         var parsed = parse(bytes, after: nil)
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError
-        var findings = run(on: first, bytes: bytes, file: file, suppression: suppression)
+        var findings = run(on: first, bytes: bytes, file: file, floor: floor, suppression: suppression)
         var fingerprints = FingerprintIndex(tree: first, bytes: bytes)
         for index in findings.indices {
             findings[index].fingerprint = fingerprints.fingerprint(rule: findings[index].ruleID, offset: findings[index].offset)
@@ -74,7 +77,7 @@ public struct MigrationEngine: Sendable {
                 return failed(result, findings, "a rewrite produced code that does not parse")
             }
             pending = []
-            for finding in run(on: tree, bytes: text, file: file, suppression: nil) {
+            for finding in run(on: tree, bytes: text, file: file, floor: floor, suppression: nil) {
                 var offset = finding.offset
                 for map in maps.reversed() { offset = map.originalOffset(offset) }
                 if suppression.silences(rule: finding.ruleID, line: lines.location(of: offset).line) { continue }
@@ -121,8 +124,10 @@ public struct MigrationEngine: Sendable {
         return bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
     }
 
-    private func run(on tree: SourceFileSyntax, bytes: [UInt8], file: String, suppression: Suppression?) -> [Finding] {
-        let context = RuleContext(tree: tree, bytes: bytes, file: file, configuration: configuration)
+    private func run(
+        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, suppression: Suppression?
+    ) -> [Finding] {
+        let context = RuleContext(tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor)
         var findings: [Finding] = []
         for rule in rules {
             for finding in rule.findings(in: context) {

@@ -10,14 +10,20 @@ public struct RuleContext {
     public let file: String
     /// The run's configuration.
     public let configuration: Configuration
+    /// The file's deployment floor: ask it `reasonBelow(.task, at: node)` before a fix introduces a floored API.
+    public let floor: DeploymentFloor
     /// What is worked out about the file on first use and then shared by every rule of the pass.
     private let shared: SharedFileFacts
 
-    public init(tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration) {
+    public init(
+        tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
+        floor: DeploymentFloor = .unknown
+    ) {
         self.tree = tree
         self.bytes = bytes
         self.file = file
         self.configuration = configuration
+        self.floor = floor
         self.shared = SharedFileFacts(tree: tree, bytes: bytes)
     }
 

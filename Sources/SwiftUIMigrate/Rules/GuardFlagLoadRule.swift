@@ -145,6 +145,7 @@ public struct GuardFlagLoadRule: Rule {
         }
         move.replacePieces { removing(sets, from: $0, context: context) }
 
+        if modifier.name != "task", let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         var edits = move.edits(id: chosen.expression, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
         return context.finding(

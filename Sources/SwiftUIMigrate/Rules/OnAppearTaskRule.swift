@@ -91,6 +91,7 @@ public struct OnAppearTaskRule: Rule {
             }
         }
 
+        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         let edits = move.edits(id: identity?.expression, context: context)
         let sentence = identity.map { "\(Message.cancelled) and runs again when \($0.expression) changes" } ?? Message.cancelled
         return context.finding(

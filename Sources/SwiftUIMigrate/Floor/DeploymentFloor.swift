@@ -1,0 +1,53 @@
+import SwiftSyntax
+
+/// The oldest OS version of each platform a file is compiled for, and where that was read.
+///
+/// A platform the floor does not name is taken as not built for: a package whose `platforms:`
+/// lists only `.iOS(.v16)` is an iOS package (its SwiftUI views would need `@available` to build
+/// for macOS at SwiftPM's default floor, and those attributes raise the floor locally). An empty
+/// floor is unknown: fixes go ahead, and `scan` says which floor it assumed.
+public struct DeploymentFloor: Sendable, Equatable {
+    /// The oldest version per platform.
+    public var minimums: [Platform: PlatformVersion]
+    /// Where the floor was read, for messages: `.swiftui-migrate.json`, `Packages/Env/Package.swift`,
+    /// `App.xcodeproj`; empty when unknown.
+    public var source: String
+
+    public init(_ minimums: [Platform: PlatformVersion], source: String) {
+        self.minimums = minimums
+        self.source = source
+    }
+
+    /// No deployment target was found: every fix goes ahead.
+    public static let unknown = DeploymentFloor([:], source: "")
+
+    /// True when at least one platform's floor is known.
+    public var isKnown: Bool { !minimums.isEmpty }
+
+    /// The floor in words, platforms in a fixed order: `iOS 15.0, macOS 12.0`.
+    public var summary: String {
+        minimums.keys.sorted().map { "\($0.rawValue) \(minimums[$0]!)" }.joined(separator: ", ")
+    }
+
+    /// Why a fix that introduces `api` at `node` must not be made: the floor, raised by the
+    /// `if #available`, `guard #available` and `@available` around `node`, is below the API's
+    /// minimum on some platform. Nil when the API is available (or the floor is unknown).
+    ///
+    /// "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0"
+    public func reasonBelow(_ api: FlooredAPI, at node: some SyntaxProtocol) -> String? {
+        guard isKnown else { return nil }
+        let raised = LocalAvailability(enclosing: node).minimums
+        var below: [(platform: Platform, floor: PlatformVersion, needed: PlatformVersion)] = []
+        for platform in minimums.keys.sorted() {
+            guard let needed = api.minimums[platform] else { continue }
+            let floor = max(minimums[platform]!, raised[platform] ?? minimums[platform]!)
+            if floor < needed { below.append((platform, floor, needed)) }
+        }
+        guard !below.isEmpty else { return nil }
+        let floors = below.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
+        let needs = below.map { "\($0.platform.rawValue) \($0.needed)" }.joined(separator: ", ")
+        let isLocal = below.contains { entry in raised[entry.platform].map { $0 > minimums[entry.platform]! } ?? false }
+        let origin = isLocal ? "\(source), raised by the enclosing availability checks" : source
+        return "the deployment floor\(isLocal ? " here" : "") is \(floors) (\(origin)), and \(api.name) needs \(needs)"
+    }
+}

@@ -1,0 +1,90 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The `platforms:` of a `Package.swift`, read from its syntax (the manifest is Swift, and is
+/// not run): `.iOS(.v15)`, `.iOS("15.4")`, `.macOS(.v10_15)`, `.watchOS(.v8)`, `.visionOS(.v1)`,
+/// `.macCatalyst(.v15)`, also written `SupportedPlatform.iOS(…)`.
+public enum PackageManifestPlatforms {
+    /// What a manifest says about its platforms.
+    public enum Reading: Equatable, Sendable {
+        /// The listed platforms and their minimums.
+        case listed([Platform: PlatformVersion])
+        /// No `platforms:` argument: every platform at SwiftPM's default minimum.
+        case defaults
+        /// A `platforms:` the reader cannot follow (not an array literal, or an entry it does not know); why.
+        case unreadable(String)
+    }
+
+    /// SwiftPM's default minimums for a package that declares no platforms (recent tools versions):
+    /// all below the floored APIs.
+    public static let swiftPMDefaults: [Platform: PlatformVersion] = [
+        .iOS: PlatformVersion(12), .macOS: PlatformVersion(10, 13), .tvOS: PlatformVersion(12),
+        .watchOS: PlatformVersion(4), .macCatalyst: PlatformVersion(13), .visionOS: PlatformVersion(1),
+    ]
+
+    /// Reads the manifest's text: the `platforms:` argument of the `Package(…)` call, or an
+    /// assignment `package.platforms = […]`.
+    public static func read(_ source: String) -> Reading {
+        let tree = Parser.parse(source: source)
+        let finder = PlatformsFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        guard let value = finder.value else { return .defaults }
+        guard let array = value.as(ArrayExprSyntax.self) else {
+            return .unreadable("platforms: is not a list literal")
+        }
+        var minimums: [Platform: PlatformVersion] = [:]
+        for element in array.elements {
+            guard let call = element.expression.as(FunctionCallExprSyntax.self),
+                  let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  let argument = call.arguments.first?.expression, call.arguments.count == 1 else {
+                return .unreadable("cannot read \(element.expression.trimmedDescription)")
+            }
+            guard let platform = Platform(availabilityName: member.declName.baseName.text) else {
+                if member.declName.baseName.text == "custom" || member.declName.baseName.text == "driverKit" { continue }
+                return .unreadable("unknown platform \(member.declName.baseName.text)")
+            }
+            guard let version = version(of: argument) else {
+                return .unreadable("cannot read the version in \(call.trimmedDescription)")
+            }
+            minimums[platform] = version
+        }
+        return .listed(minimums)
+    }
+
+    /// `.v15`, `.v10_15`, `"15.4"`.
+    private static func version(of expression: ExprSyntax) -> PlatformVersion? {
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            guard name.hasPrefix("v") else { return nil }
+            return PlatformVersion(String(name.dropFirst()))
+        }
+        if let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+           let segment = literal.segments.first?.as(StringSegmentSyntax.self) {
+            return PlatformVersion(segment.content.text)
+        }
+        return nil
+    }
+}
+
+/// Finds the value given to `platforms` in the `Package(…)` call or a later assignment.
+private final class PlatformsFinder: SyntaxVisitor {
+    var value: ExprSyntax?
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let called = node.calledExpression.trimmedDescription
+        if called == "Package" || called == "PackageDescription.Package",
+           let argument = node.arguments.first(where: { $0.label?.text == "platforms" }) {
+            value = argument.expression
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+           let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "platforms" {
+            value = elements[2]
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,49 @@
+/// The `*_DEPLOYMENT_TARGET` build settings of an Xcode project (`project.pbxproj`) or an
+/// `.xcconfig` file, read as text.
+///
+/// Which target compiles which file is not worked out (that needs the project's build phases and
+/// groups): the floor of a project is the lowest value of each setting anywhere in it, test and
+/// extension targets included. Values that are not plain versions (`$(inherited)`,
+/// `$(RECOMMENDED_…)`) are ignored.
+public enum XcodeDeploymentSettings {
+    /// The lowest version of each platform's setting in `text`: `IPHONEOS_DEPLOYMENT_TARGET = 15.0;`
+    /// in a pbxproj, `IPHONEOS_DEPLOYMENT_TARGET = 15.0` (or `…[sdk=iphoneos*] = 15.0`) in an xcconfig.
+    public static func lowest(in text: String) -> [Platform: PlatformVersion] {
+        let settings = Dictionary(uniqueKeysWithValues: Platform.allCases.compactMap { platform in
+            platform.xcodeSetting.map { ($0, platform) }
+        })
+        var minimums: [Platform: PlatformVersion] = [:]
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            var rest = line.drop { $0 == " " || $0 == "\t" }
+            guard let name = settings.keys.first(where: { rest.hasPrefix($0) }), let platform = settings[name] else { continue }
+            rest = rest.dropFirst(name.count)
+            if rest.first == "[" {  // a conditional setting: [sdk=…][arch=…]
+                while rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
+            }
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            guard rest.first == "=" else { continue }
+            var value = rest.dropFirst().trimmingCharacters(in: " \t")
+            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: " \t") }
+            if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if let comment = value.range(of: "//") { value = String(value[..<comment.lowerBound]).trimmingCharacters(in: " \t") }
+            guard let version = PlatformVersion(value) else { continue }
+            minimums[platform] = min(minimums[platform] ?? version, version)
+        }
+        return minimums
+    }
+
+    /// The lowest version per platform over several readings.
+    public static func lowest(of readings: [[Platform: PlatformVersion]]) -> [Platform: PlatformVersion] {
+        readings.reduce(into: [:]) { lowest, reading in
+            for (platform, version) in reading { lowest[platform] = min(lowest[platform] ?? version, version) }
+        }
+    }
+}
+
+private extension StringProtocol {
+    func trimmingCharacters(in characters: String) -> String {
+        let set = Set(characters)
+        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}
