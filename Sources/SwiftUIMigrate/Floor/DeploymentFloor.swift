@@ -6,7 +6,7 @@ import SwiftSyntax
 /// lists only `.iOS(.v16)` is an iOS package (its SwiftUI views would need `@available` to build
 /// for macOS at SwiftPM's default floor, and those attributes raise the floor locally). An empty
 /// floor is unknown: fixes go ahead, and `scan` says which floor it assumed.
-public struct DeploymentFloor: Sendable, Equatable {
+public struct DeploymentFloor: Sendable, Hashable {
     /// The oldest version per platform.
     public var minimums: [Platform: PlatformVersion]
     /// Where the floor was read, for messages: `.swiftui-migrate.json`, `Packages/Env/Package.swift`,

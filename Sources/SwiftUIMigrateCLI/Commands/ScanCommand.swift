@@ -29,7 +29,7 @@ struct ScanCommand {
         if arguments.value("write-baseline") == nil && (arguments.flag("list-files") || Self.streams(format)) {
             return try stream(arguments, format: format)
         }
-        let outcomes = try Workspace.migrate(arguments, console: console)
+        let outcomes = try Workspace.migrate(arguments, console: console, announceFloor: true)
         var migrations = outcomes.compactMap(\.migration)
         if let path = arguments.value("write-baseline") {
             migrations = try writeBaseline(migrations, to: path)
@@ -52,7 +52,7 @@ struct ScanCommand {
     private func stream(_ arguments: ParsedArguments, format: ReportFormat) throws -> Int32 {
         let listFiles = arguments.flag("list-files")
         var asksForAction = false
-        try Workspace.stream(arguments, console: console) { outcome in
+        try Workspace.stream(arguments, console: console, announceFloor: true) { outcome in
             guard let migration = outcome.migration else { return }
             asksForAction = asksForAction || migration.findings.contains { $0.action.asksForAction }
             if listFiles {

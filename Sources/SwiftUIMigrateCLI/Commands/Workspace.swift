@@ -8,14 +8,16 @@ import SwiftUIMigrate
 enum Workspace {
     /// Resolves settings and files for `arguments`, runs the engine, and warns about
     /// skipped files and internal errors on stderr.
-    static func migrate(_ arguments: ParsedArguments, console: Console) throws -> [FileOutcome] {
-        try run(arguments, console: console).outcomes
+    static func migrate(_ arguments: ParsedArguments, console: Console, announceFloor: Bool = false) throws -> [FileOutcome] {
+        try run(arguments, console: console, announceFloor: announceFloor).outcomes
     }
 
     /// Like `migrate`, also returning the engine that ran, so a later step (the interactive
     /// review) can run it again without reading the configuration a second time.
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
-        let (settings, files) = try settingsAndFiles(arguments)
+    static func run(
+        _ arguments: ParsedArguments, console: Console, announceFloor: Bool = false
+    ) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
+        let (settings, files) = try settingsAndFiles(arguments, floorNotes: announceFloor ? { console.note($0) } : nil)
         let engine = settings.engine
         let outcomes = MigrationRun.run(files, engine: engine)
         warnAboutProblems(outcomes, console: console)
@@ -26,22 +28,51 @@ enum Workspace {
     /// file are done (in input order, on this thread), warning about it first when it was
     /// skipped or failed the engine's checks; keeps nothing, so memory does not grow with the
     /// number of files.
-    static func stream(_ arguments: ParsedArguments, console: Console, each: (FileOutcome) throws -> Void) throws {
-        let (settings, files) = try settingsAndFiles(arguments)
+    static func stream(
+        _ arguments: ParsedArguments, console: Console, announceFloor: Bool = false, each: (FileOutcome) throws -> Void
+    ) throws {
+        let (settings, files) = try settingsAndFiles(arguments, floorNotes: announceFloor ? { console.note($0) } : nil)
         try MigrationRun.stream(files, engine: settings.engine) { outcome in
             warnAboutProblems([outcome], console: console)
             try each(outcome)
         }
     }
 
-    /// The settings for `arguments` and the files `paths` (default: the arguments' paths) name.
-    static func settingsAndFiles(_ arguments: ParsedArguments, paths named: [String]? = nil) throws -> (RunSettings, [SourceFile]) {
+    /// The settings for `arguments` and the files `paths` (default: the arguments' paths) name, each
+    /// with the deployment floor found beside it on disk. `floorNotes` is given the lines saying which
+    /// floors were found (see `FloorNote`).
+    static func settingsAndFiles(
+        _ arguments: ParsedArguments, paths named: [String]? = nil, floorNotes: ((String) -> Void)? = nil
+    ) throws -> (RunSettings, [SourceFile]) {
         let paths = named ?? (arguments.positionals.isEmpty ? ["."] : arguments.positionals)
         let settings = try RunSettings(arguments: arguments, paths: paths)
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFiles: TrackedFiles.under)
-        return (settings, try discovery.files(in: paths))
+        let files = floored(try discovery.files(in: paths), settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+            URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
+        }
+        return (settings, files)
+    }
+
+    /// `files` with the floors found in `tree` (nothing is looked for when the configuration sets
+    /// `deploymentTarget`); `folder` names a file's folder as `tree` does.
+    static func floored(
+        _ files: [SourceFile], settings: RunSettings, tree: any ProjectTree, floorNotes: ((String) -> Void)?,
+        folder: (SourceFile) -> String
+    ) -> [SourceFile] {
+        let configured = settings.configuration.deploymentTarget
+        var floored = files
+        var problems: [String] = []
+        if configured == nil {
+            let finder = DeploymentFloorFinder(tree: tree)
+            floored = finder.assigningFloors(to: files, folder: folder)
+            problems = finder.problems
+        }
+        if let floorNotes {
+            for line in FloorNote.lines(files: floored, configured: configured, problems: problems) { floorNotes(line) }
+        }
+        return floored
     }
 
     /// Warns on stderr about files that were skipped or that failed the engine's checks.

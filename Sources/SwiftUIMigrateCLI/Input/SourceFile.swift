@@ -1,7 +1,11 @@
+import SwiftUIMigrate
+
 /// A Swift file the run looks at: the path shown to the user and the one opened.
 struct SourceFile: Hashable, Sendable {
     /// The path as the user would write it (relative when they named a relative path).
     var displayPath: String
     /// The absolute, standardized path.
     var absolutePath: String
+    /// The file's deployment floor, found beside it (see `DeploymentFloorFinder`); unknown until then.
+    var floor: DeploymentFloor = .unknown
 }

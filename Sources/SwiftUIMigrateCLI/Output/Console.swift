@@ -31,6 +31,11 @@ final class Console: @unchecked Sendable {
         writeError("warning: \(message)\n")
     }
 
+    /// Writes `note: message` on one line of standard error.
+    func note(_ message: String) {
+        writeError("note: \(message)\n")
+    }
+
     /// True when standard output is a terminal.
     static var outputIsTerminal: Bool { isatty(1) == 1 }
 }

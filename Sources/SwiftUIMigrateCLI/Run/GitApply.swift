@@ -110,7 +110,11 @@ struct GitApply {
             .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
         var blobs: [String: [UInt8]] = [:]
         for relative in paths { blobs[relative] = try repository.headBlob(path: relative) }
-        let files = paths.map { SourceFile(displayPath: $0, absolutePath: $0) }
+        let tree = CommitProjectTree(
+            repository: repository, trackedPaths: scope.map { $0.isEmpty } == false ? try repository.trackedFilesAtHEAD() : paths)
+        let files = Workspace.floored(
+            paths.map { SourceFile(displayPath: $0, absolutePath: $0) }, settings: settings, tree: tree, floorNotes: nil
+        ) { file in file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? "" }
         var relativePaths: [String: String] = [:]
         for file in files { relativePaths[file.displayPath] = file.displayPath }
         let maxSize = settings.configuration.maxFileSize

@@ -102,7 +102,7 @@ enum MigrationRun {
         case .skipped(let reason):
             return FileOutcome(file: file, migration: nil, skipReason: reason)
         case .text(let bytes):
-            var migration = engine.migrate(bytes: bytes, file: file.displayPath)
+            var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor)
             if migration.findings.isEmpty && migration.internalError == nil && !migration.changed {
                 migration.original = []
                 migration.migrated = []

@@ -1,0 +1,91 @@
+import Foundation
+import GitStage
+
+/// A folder tree the deployment floor is looked for in: the files on disk, or a commit's tree
+/// (no-checkout mode and batch read the manifests from the same commit as the Swift files).
+///
+/// Folders are named as the tree's files are: absolute paths on disk, repository-relative paths
+/// (the root is `""`) in a commit.
+protocol ProjectTree {
+    /// The names of the entries (files and folders) directly in `folder`.
+    func names(in folder: String) -> [String]
+    /// The bytes of the file at `path`, nil when there is none.
+    func contents(of path: String) -> [UInt8]?
+    /// True for the folder the search stops at: the repository's root (or the file system's).
+    func isTop(_ folder: String) -> Bool
+    /// `path` as messages show it.
+    func display(_ path: String) -> String
+}
+
+extension ProjectTree {
+    /// The folder holding `path`; nil at the top.
+    func parent(of path: String) -> String? {
+        guard !isTop(path) else { return nil }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `name` inside `folder`.
+    func path(_ name: String, in folder: String) -> String {
+        folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+}
+
+/// The files on disk; the search stops at a folder holding `.git`, or at `/`.
+final class DiskProjectTree: ProjectTree {
+    private var listings: [String: [String]] = [:]
+    /// The folder paths are shown relative to (the current folder).
+    private let displayBase: String
+
+    init(displayBase: String = FileManager.default.currentDirectoryPath) {
+        self.displayBase = URL(fileURLWithPath: displayBase).standardizedFileURL.path
+    }
+
+    func names(in folder: String) -> [String] {
+        if let cached = listings[folder] { return cached }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        listings[folder] = names
+        return names
+    }
+
+    func contents(of path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    func isTop(_ folder: String) -> Bool {
+        folder == "/" || folder.isEmpty || names(in: folder).contains(".git")
+    }
+
+    func display(_ path: String) -> String {
+        let base = displayBase.hasSuffix("/") ? displayBase : displayBase + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+}
+
+/// HEAD's tree of a repository, listed from its tracked paths; files are read from their blobs.
+final class CommitProjectTree: ProjectTree {
+    private let repository: Repository
+    private var listings: [String: Set<String>] = [:]
+
+    /// The tree holding `trackedPaths` (repository-relative), read from `repository`'s HEAD.
+    init(repository: Repository, trackedPaths: [String]) {
+        self.repository = repository
+        for path in trackedPaths {
+            var child = path
+            while let slash = child.lastIndex(of: "/") {
+                let folder = String(child[..<slash])
+                listings[folder, default: []].insert(String(child[child.index(after: slash)...]))
+                child = folder
+            }
+            listings["", default: []].insert(child)
+        }
+    }
+
+    func names(in folder: String) -> [String] { listings[folder].map { $0.sorted() } ?? [] }
+
+    func contents(of path: String) -> [UInt8]? { (try? repository.headBlob(path: path)) ?? nil }
+
+    func isTop(_ folder: String) -> Bool { folder.isEmpty }
+
+    func display(_ path: String) -> String { path }
+}
