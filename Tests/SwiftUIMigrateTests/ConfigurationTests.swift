@@ -40,7 +40,7 @@ final class ConfigurationTests: XCTestCase {
               "exclude": ["**/Generated/**"],
               "identity": {"BrewDetailView": "brewID"},
               "maxFileSize": 1000,
-              "ruleOptions": {"group-modifiers": {"maxMembers": 3, "maxModifiers": 1}}
+              "ruleOptions": {"group-modifiers": {"maxMembers": 3, "maxModifiers": 1}, "appear-change-load": {"syncWork": "onChangeInitial"}}
             }
             """)
         XCTAssertEqual(configuration.rules, ["group-lifecycle": false, "group-modifiers": true])
@@ -54,6 +54,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.option("maxModifiers", of: "group-modifiers", default: 2), 1)
         XCTAssertEqual(configuration.option("other", of: "group-modifiers", default: 2), 2)
         XCTAssertEqual(configuration.option("maxMembers", of: "group-redundant", default: 5), 5)
+        XCTAssertEqual(configuration.option("syncWork", of: "appear-change-load", default: "keep"), "onChangeInitial")
+        XCTAssertEqual(configuration.option("syncWork", of: "group-modifiers", default: "keep"), "keep")
+        XCTAssertEqual(configuration.ruleOptions["appear-change-load"], nil, "a word is not a number option")
     }
 
     func testEveryStrategyParses() throws {
@@ -93,7 +96,10 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("{\"maxFileSize\": 0}"), "test.json: 'maxFileSize' must be positive")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"group-modifiers\": 2}}"),
-            "test.json: 'ruleOptions' must be an object of rule id to {option: number}")
+            "test.json: 'ruleOptions' must be an object of rule id to {option: number or string}")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"appear-change-load\": {\"syncWork\": true}}}"),
+            "test.json: 'ruleOptions' must be an object of rule id to {option: number or string}")
         XCTAssertEqual(error("{\"hostContainer\": \"\"}"), "test.json: 'hostContainer' must be a type name such as ZStack")
         XCTAssertEqual(error("{\"hostContainer\": \"Z Stack {\"}"), "test.json: 'hostContainer' must be a type name such as ZStack")
     }

@@ -22,6 +22,9 @@ public struct Configuration: Sendable, Equatable {
     public var maxFileSize: Int = 4 * 1024 * 1024
     /// Options of individual rules, by rule id (for the opt-in rules' limits).
     public var ruleOptions: [String: [String: Int]] = [:]
+    /// Options of individual rules whose values are words, by rule id: `{"appear-change-load": {"syncWork": "keep"}}`.
+    /// Read from the same `ruleOptions` object as the numeric ones.
+    public var ruleTextOptions: [String: [String: String]] = [:]
     /// The deployment floor of every file, `{"iOS": "16.0", "macOS": "13.0"}`; nil (the default)
     /// means each file's floor is found in the nearest `Package.swift` or the Xcode project.
     public var deploymentTarget: DeploymentFloor?
@@ -84,10 +87,19 @@ public struct Configuration: Sendable, Equatable {
             self.maxFileSize = size
         }
         if let options = try value(
-            "ruleOptions", as: [String: [String: Int]].self, described: "an object of rule id to {option: number}",
-            kinds: .numbers
+            "ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: number or string}"
         ) {
-            self.ruleOptions = options
+            for (rule, values) in options {
+                for (name, raw) in values {
+                    if let text = raw as? String {
+                        ruleTextOptions[rule, default: [:]][name] = text
+                    } else if let number = raw as? Int, JSONLeafKind.numbers.accepts(raw) {
+                        ruleOptions[rule, default: [:]][name] = number
+                    } else {
+                        throw ConfigurationError("\(source): 'ruleOptions' must be an object of rule id to {option: number or string}")
+                    }
+                }
+            }
         }
         if let target = dictionary["deploymentTarget"], !(target is NSNull) {
             self.deploymentTarget = try Self.deploymentTarget(target, source: source)
@@ -149,6 +161,11 @@ public struct Configuration: Sendable, Equatable {
     /// An integer option of a rule, or `fallback`.
     public func option(_ name: String, of ruleID: String, default fallback: Int) -> Int {
         ruleOptions[ruleID]?[name] ?? fallback
+    }
+
+    /// A word-valued option of a rule, or `fallback`.
+    public func option(_ name: String, of ruleID: String, default fallback: String) -> String {
+        ruleTextOptions[ruleID]?[name] ?? fallback
     }
 }
 

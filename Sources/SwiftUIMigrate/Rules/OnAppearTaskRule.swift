@@ -13,6 +13,10 @@ fileprivate enum Message {
 /// would be worse than either form — a load cancelled by an early disappearance would never
 /// run again, because the flag is already set.
 ///
+/// The start of a loading pair (an `.onChange(of: x)` on the same chain calling the same work)
+/// belongs to `appear-change-load` while that rule is on: rewriting the start alone would leave a
+/// `.task` plus an onChange whose Task races it, where the pair should become one `.task(id: x)`.
+///
 /// Pagination sentinels (`Color.clear.onAppear { Task { await loadMore() } }`) are rewritten
 /// like any other closure: a page load cancelled because the sentinel scrolled off starts
 /// again when it reappears, which is when the page is needed.
@@ -48,7 +52,9 @@ public struct OnAppearTaskRule: Rule {
                 `@MainActor in` (which a view's `.task` action inherits anyway). Closures \
                 guarded by a run-once flag are left to `guard-flag-load`, also where it keeps the flag: in a \
                 cancellable `.task` a load cut short by an early disappearance would never run again, because \
-                the flag is already set. Pagination sentinels are rewritten: a \
+                the flag is already set. The start of a loading pair (an `.onChange(of: x)` on the same view \
+                calling the same work) is left to `appear-change-load` while that rule is on. Pagination \
+                sentinels are rewritten: a \
                 page load cancelled because the sentinel scrolled off starts again when it reappears.
                 """,
             safety: """
@@ -71,6 +77,7 @@ public struct OnAppearTaskRule: Rule {
         guard statements.contains(where: { InnerTask($0) != nil }) else { return nil }
         let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
         if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
+        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
 
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)

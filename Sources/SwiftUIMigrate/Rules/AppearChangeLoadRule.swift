@@ -1,0 +1,398 @@
+import SwiftSyntax
+
+fileprivate enum Message {
+    static let rewrite = "load with one task(id:) instead of a start and onChange doing the same work"
+    static let rewriteSync = "run the work with onChange(of:initial:) instead of onAppear and onChange"
+    static let keep = "keep the synchronous onAppear and onChange pair"
+    static let skip = "merge the start and onChange into task(id:) by hand"
+    static let syncKept = """
+        task(id:) would make the work asynchronous and cancellable; ruleOptions \
+        {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)
+        """
+    static func cancelled(_ id: String) -> String {
+        "re-runs on each re-appearance; the previous load is cancelled when \(id) changes; cancelled on disappear"
+    }
+    static let firstAppearanceOnly = "runs on the first appearance only, no longer on every re-appearance"
+}
+
+/// Merges the loading pair — a start (`.onAppear`, `.task`) and an `.onChange(of: x)` doing the
+/// same work — into one `.task(id: x)`, which is what `task(id:)` exists for.
+///
+/// The rewrite also fixes the pair's race: the onChange's Task never cancels the earlier load,
+/// so a slow old response can overwrite a newer one. The result is not "run once": `.task(id:)`
+/// runs on each appearance, restarts when `x` changes and is cancelled on disappear.
+/// `onappear-task` leaves a pair's start to this rule (see `LoadingPair`), so the two compose at
+/// the engine's fixpoint into one `.task(id:)`, never a `.task` plus a leftover onChange.
+public struct AppearChangeLoadRule: Rule {
+    public init() {}
+    public var id: String { "appear-change-load" }
+    public var isEnabledByDefault: Bool { true }
+    public var triggerWords: [String] { ["onChange"] }
+
+    /// The `syncWork` option: what happens to a pair doing synchronous work.
+    public enum SyncWork: String, CaseIterable, Sendable {
+        /// Leave it as it is (the default).
+        case keep
+        /// Rewrite it to `.onChange(of: x, initial: true) { … }` (iOS 17+).
+        case onChangeInitial
+    }
+
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(
+            summary: "Merge an onAppear/task and an onChange(of:) doing the same load into one task(id:).",
+            detects: """
+                on one view's modifier chain, a start — `.onAppear { }`, `.onAppear(perform: f)` or `.task { }` — \
+                and an `.onChange(of: x)` (any form: `{ }`, `{ new in }`, `{ old, new in }`, `perform:`, \
+                `initial: false`) doing the same work: the same statements once the onChange's new value is read as \
+                `x` and `Task { W }` as `W`, or the same call with the same arguments. The earlier load is never \
+                cancelled, so a slow old response can overwrite a newer one.
+                """,
+            fix: """
+                when the work is asynchronous (a Task whose body awaits, or work in `.task`), both become one \
+                `.task(id: x)` at the position of the first, keeping `priority:` and comments, without the Task \
+                wrapper. Before:
+                    .onAppear { Task { profile = await api.profile(userID) } }
+                    .onChange(of: userID) { Task { profile = await api.profile(userID) } }
+                After:
+                    .task(id: userID) {
+                        profile = await api.profile(userID)
+                    }
+                Two onChange of values declared in the view with the same type key it on both: \
+                `.task(id: [a, b])`. Synchronous work is kept (a finding with the reason); the option \
+                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}` rewrites it to \
+                `.onChange(of: x, initial: true) { W }` (iOS 17+). Skips, with the reason: works that differ or a \
+                start that does more than the shared work; an onChange that reads the old value or already has \
+                `initial: true`; two ids whose types the rule cannot tell are the same; a Task that cannot be \
+                unwrapped (`Task.detached`, stored, throwing); the cancellation hazards; a deployment floor below \
+                the fix's API (task: iOS 15, onChange(initial:): iOS 17).
+                """,
+            safety: """
+                behavior-change: "re-runs on each re-appearance; the previous load is cancelled when <x> changes; \
+                cancelled on disappear". With syncWork onChangeInitial: behavior-change: "runs on the first \
+                appearance only, no longer on every re-appearance".
+                """)
+    }
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        let syncWork = SyncWork(rawValue: context.configuration.option("syncWork", of: id, default: SyncWork.keep.rawValue)) ?? .keep
+        return LoadingPair.all(in: context).map { finding(for: $0, syncWork: syncWork, context: context) }
+    }
+
+    private func finding(for pair: LoadingPair, syncWork: SyncWork, context: RuleContext) -> Finding {
+        let start = pair.start
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        let isAsync = start.name == "task" || pair.startWork.awaits
+        if !isAsync && syncWork == .keep {
+            return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: Message.syncKept)
+        }
+        if let reason = reasonToSkip(pair) { return skip(reason) }
+        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
+
+        if !isAsync {
+            guard pair.changes.count == 1, let change = pair.changes.first else {
+                return context.finding(
+                    id, at: start.nameToken, message: Message.keep, action: .keep,
+                    reason: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
+            }
+            if let reason = context.floor.reasonBelow(.modernOnChange, at: start.call) { return skip(reason) }
+            return rewriteSync(pair, change: change, context: context)
+        }
+
+        // The asynchronous fix: one `.task(id:)` running the start's work.
+        guard let closure = start.closure else { return skip("the onAppear names a function, whose work cannot move into task") }
+        var move = TaskUnwrapping(modifier: start, closure: closure)
+        do throws(TaskUnwrapping.Obstacle) {
+            try move.unwrapLastTask(inView: view != nil)
+            for change in pair.changes {
+                if let task = change.work.task, let reason = task.reasonNotUnwrappable(inView: view != nil) {
+                    throw TaskUnwrapping.Obstacle(reason: "in onChange(of: \(change.modifier.value.trimmedDescription)), \(reason)")
+                }
+            }
+        } catch {
+            return skip(error.reason)
+        }
+        guard let key = taskID(of: pair, in: view) else {
+            let names = pair.changes.map { $0.modifier.value.trimmedDescription }
+            return skip("several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell "
+                + "they have one type, which task(id: [\(names.joined(separator: ", "))]) needs; merge them by hand")
+        }
+        if start.name != "task", let reason = context.floor.reasonBelow(.task, at: start.call) { return skip(reason) }
+        if let reason = cancellationHazard(of: pair, work: move.statements, view: view, context: context) { return skip(reason) }
+
+        let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
+        return context.finding(
+            id, at: start.nameToken, message: Message.rewrite, action: .rewrite,
+            safety: .behaviorChange(Message.cancelled(key)), edits: edits)
+    }
+
+    /// Why the pair is not one piece of work that can move, or nil.
+    private func reasonToSkip(_ pair: LoadingPair) -> String? {
+        for change in pair.changes {
+            let value = change.modifier.value.trimmedDescription
+            if change.modifier.runsInitially {
+                return "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
+            }
+            if change.modifier.readsOldValue {
+                return "onChange(of: \(value)) reads the old value (\(change.modifier.oldValueName!)), which task(id:) does not give"
+            }
+            if let difference = difference(pair.startWork, change.work, startName: pair.startName, value: value) {
+                return difference
+            }
+        }
+        return nil
+    }
+
+    /// How two works differ, in words, or nil when they are the same.
+    private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> String? {
+        guard start.keys != change.keys else { return nil }
+        let onChange = "onChange(of: \(value))"
+        if let extra = Self.firstExtra(in: start.keys, beyond: change.keys) {
+            return "the \(startName) also runs \(start.quote(extra)), which would then run again whenever \(value) changes"
+        }
+        if let extra = Self.firstExtra(in: change.keys, beyond: start.keys) {
+            return "\(onChange) also runs \(change.quote(extra)), which the \(startName) does not"
+        }
+        if start.keys.count == 1 && change.keys.count == 1 {
+            return "the \(startName) runs \(start.quote(0)) but \(onChange) runs \(change.quote(0))"
+        }
+        return "the \(startName) and \(onChange) do different work"
+    }
+
+    /// The index in `longer` of its first key not in `shorter`, when `shorter` is a subsequence of it.
+    private static func firstExtra(in longer: [String], beyond shorter: [String]) -> Int? {
+        guard longer.count > shorter.count else { return nil }
+        var matched = 0
+        var firstExtra: Int?
+        for (index, key) in longer.enumerated() {
+            if matched < shorter.count && key == shorter[matched] {
+                matched += 1
+            } else if firstExtra == nil {
+                firstExtra = index
+            }
+        }
+        return matched == shorter.count ? firstExtra : nil
+    }
+
+    /// The `id:` of the task: the one observed value, or `[a, b]` for values of one type declared in the view.
+    private func taskID(of pair: LoadingPair, in view: ViewDeclaration?) -> String? {
+        var values: [String] = []
+        for change in pair.changes {
+            let text = change.modifier.value.trimmedDescription
+            if !values.contains(text) { values.append(text) }
+        }
+        if values.count == 1 { return values[0] }
+        guard let view else { return nil }
+        let types = pair.changes.map { Self.declaredType(of: $0.modifier.value, in: view) }
+        guard let first = types.first, let type = first, types.allSatisfy({ $0 == type }) else { return nil }
+        return "[\(values.joined(separator: ", "))]"
+    }
+
+    /// The type a view declares for the property `expression` names: written, or that of a literal initial value.
+    private static func declaredType(of expression: ExprSyntax, in view: ViewDeclaration) -> String? {
+        guard let name = expression.referencedPropertyName, let property = view.storedProperty(named: name) else { return nil }
+        if let type = property.type { return type.trimmedDescription }
+        switch property.initializer?.kind {
+        case .stringLiteralExpr?: return "String"
+        case .integerLiteralExpr?: return "Int"
+        case .booleanLiteralExpr?: return "Bool"
+        case .floatLiteralExpr?: return "Double"
+        default: return nil
+        }
+    }
+
+    /// Integration point for the shared cancellation-hazard check (DESIGN §2 "Cancellation hazards";
+    /// built on branch wip/hazards): the reason moving `work` into `.task` on the pair's view could
+    /// cancel what it starts or should finish, or nil. Until that check lands this returns nil: the
+    /// pair's rewrite is then checked only against the hazards the other skips cover.
+    private func cancellationHazard(
+        of pair: LoadingPair, work: [CodeBlockItemSyntax], view: ViewDeclaration?, context: RuleContext
+    ) -> String? {
+        nil
+    }
+
+    private func header(id: String, priority: String?) -> String {
+        "task(id: \(id)" + (priority.map { ", priority: \($0)" } ?? "") + ")"
+    }
+
+    /// The synchronous fix: `.onChange(of: x, initial: true) { W }` with the start's work.
+    private func rewriteSync(_ pair: LoadingPair, change: LoadingPair.Change, context: RuleContext) -> Finding {
+        let start = pair.start
+        let header = "onChange(of: \(change.modifier.value.trimmedDescription), initial: true)"
+        var pieces: [BodyPiece] = []
+        if let closure = start.closure { pieces = closure.statements.map { .statement($0, holes: []) } }
+        let edits = replacingLinks(
+            of: pair, header: header, body: pieces, namedCall: start.closure == nil ? pair.startWork.namedCall : nil,
+            context: context)
+        return context.finding(
+            id, at: start.nameToken, message: Message.rewriteSync, action: .rewrite,
+            safety: .behaviorChange(Message.firstAppearanceOnly), edits: edits)
+    }
+
+    /// The edits writing `header { body }` in place of the pair's first link and removing the others.
+    ///
+    /// Comments of the removed links (above them, in their closures, after them) move into the
+    /// new body, first, unless the kept work already has the same comment.
+    private func replacingLinks(
+        of pair: LoadingPair, header: String, body: [BodyPiece], namedCall: String? = nil, context: RuleContext
+    ) -> [SourceEdit] {
+        let startLink = Link(call: pair.start.call, closure: pair.start.closure)
+        let links = ([startLink] + pair.changes.map { Link(call: $0.modifier.call, closure: $0.modifier.closure) })
+            .sorted { $0.call.position < $1.call.position }
+        let first = links[0]
+        let removed = links.dropFirst()
+
+        // Comments of what goes away come first: above and after the removed links, then inside
+        // the onChange closures; then the start's work with its own comments.
+        var pieces: [BodyPiece] = []
+        let keptComments = Set(startLink.comments)
+        for link in removed where link.isWholeLines(context: context) {
+            pieces += link.outerCommentPieces(excluding: link.call.id == startLink.call.id ? [] : keptComments)
+        }
+        for link in links where link.call.id != startLink.call.id {
+            pieces += link.innerCommentPieces(excluding: keptComments)
+        }
+        if let closure = pair.start.closure { pieces.append(.trailingComments(of: closure.leftBrace)) }
+        pieces += body
+        if let closure = pair.start.closure { pieces.append(.closingComments(of: closure.rightBrace)) }
+
+        var writer = ClosureBodyWriter(context: context)
+        writer.add(pieces)
+        let ending = context.style.lineEnding
+        let indentation: (statements: String, closingBrace: String)
+        if let closure = first.closure {
+            indentation = closure.bodyIndentation(in: context)
+        } else {
+            let line = context.lineIndentation(at: first.nameStart)
+            indentation = (line + context.style.indentUnit, line)
+        }
+        var lines = writer.lines(indent: indentation.statements)
+        if let namedCall {
+            lines = (writer.isEmpty ? "" : lines + ending) + indentation.statements + namedCall
+        }
+        let replacement = header + " {" + ending + lines + ending + indentation.closingBrace + "}"
+        var edits = [SourceEdit(range: first.nameStart..<first.end, replacement: replacement)]
+        for link in removed { edits.append(SourceEdit(range: link.removalRange(context: context), replacement: "")) }
+        return edits
+    }
+}
+
+/// One `.name(…) { … }` link of a chain, for moving it or cutting it out.
+private struct Link {
+    var call: FunctionCallExprSyntax
+    var closure: ClosureExprSyntax?
+
+    private var member: MemberAccessExprSyntax { call.calledExpression.as(MemberAccessExprSyntax.self)! }
+    var nameStart: Int { member.declName.positionAfterSkippingLeadingTrivia.utf8Offset }
+    var end: Int { call.endPositionBeforeTrailingTrivia.utf8Offset }
+
+    /// The texts of every comment in the link: above its `.`, inside it, after it on its line.
+    var comments: [String] {
+        var texts: [String] = []
+        for token in call.tokens(viewMode: .sourceAccurate) {
+            for piece in token.leadingTrivia + token.trailingTrivia {
+                switch piece {
+                case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
+                    texts.append(text)
+                default:
+                    continue
+                }
+            }
+        }
+        return texts
+    }
+
+    /// True when `trivia` holds a comment whose text `kept` does not hold.
+    private static func hasComment(_ trivia: Trivia, besides kept: Set<String>) -> Bool {
+        trivia.contains { piece in
+            switch piece {
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
+                return !kept.contains(text)
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Pieces writing the comments inside the link's closure (one level into a last `Task { }`)
+    /// that `kept` does not already hold.
+    func innerCommentPieces(excluding kept: Set<String>) -> [BodyPiece] {
+        guard let closure else { return [] }
+        let wanted = { (trivia: Trivia) in Self.hasComment(trivia, besides: kept) }
+        var pieces: [BodyPiece] = []
+        if wanted(closure.leftBrace.trailingTrivia) { pieces.append(.trailingComments(of: closure.leftBrace)) }
+        var statements = Array(closure.statements)
+        var innerBrace: TokenSyntax?
+        if let last = statements.last, let task = InnerTask(last) {
+            if let first = last.firstToken(viewMode: .sourceAccurate), wanted(first.leadingTrivia) {
+                pieces.append(.leadingComments(of: last))
+            }
+            if wanted(task.closure.leftBrace.trailingTrivia) { pieces.append(.trailingComments(of: task.closure.leftBrace)) }
+            statements = statements.dropLast() + Array(task.closure.statements)
+            innerBrace = task.closure.rightBrace
+        }
+        for statement in statements {
+            if let first = statement.firstToken(viewMode: .sourceAccurate), wanted(first.leadingTrivia) {
+                pieces.append(.leadingComments(of: statement))
+            }
+        }
+        if let innerBrace, wanted(innerBrace.leadingTrivia) { pieces.append(.closingComments(of: innerBrace)) }
+        if wanted(closure.rightBrace.leadingTrivia) { pieces.append(.closingComments(of: closure.rightBrace)) }
+        return pieces
+    }
+
+    /// Pieces writing the comments above the link's `.` and after its end on its line: the ones a
+    /// whole-line removal takes away.
+    func outerCommentPieces(excluding kept: Set<String>) -> [BodyPiece] {
+        var pieces: [BodyPiece] = []
+        if Self.hasComment(member.period.leadingTrivia, besides: kept) { pieces.append(.closingComments(of: member.period)) }
+        if let last = call.lastToken(viewMode: .sourceAccurate), Self.hasComment(last.trailingTrivia, besides: kept) {
+            pieces.append(.trailingComments(of: last))
+        }
+        return pieces
+    }
+
+    /// True when only indentation stands before the link's `.` on its line.
+    func startsItsLine(context: RuleContext) -> Bool {
+        let period = member.period.positionAfterSkippingLeadingTrivia.utf8Offset
+        let lineStart = context.lineStart(at: period)
+        return context.bytes[lineStart..<period].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
+    /// The offset just past the link's line break, when only a comment follows the link on its line.
+    private func lineEnd(context: RuleContext) -> Int? {
+        let bytes = context.bytes
+        var cursor = call.lastToken(viewMode: .sourceAccurate)?.endPosition.utf8Offset ?? end
+        while cursor < bytes.count && (bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t")) { cursor += 1 }
+        if cursor >= bytes.count { return cursor }
+        guard bytes[cursor] == UInt8(ascii: "\n") || bytes[cursor] == UInt8(ascii: "\r") else { return nil }
+        let crlf = bytes[cursor] == UInt8(ascii: "\r") && cursor + 1 < bytes.count && bytes[cursor + 1] == UInt8(ascii: "\n")
+        return cursor + (crlf ? 2 : 1)
+    }
+
+    /// True when the link stands on lines of its own (after the comment lines above it).
+    func isWholeLines(context: RuleContext) -> Bool {
+        startsItsLine(context: context) && lineEnd(context: context) != nil
+    }
+
+    /// The bytes to delete to cut the link out: its whole lines, with the comment lines above its
+    /// `.` and a comment after it (their text moves into the new body), when it stands on lines of
+    /// its own; otherwise from its `.` to its end.
+    func removalRange(context: RuleContext) -> Range<Int> {
+        let period = member.period.positionAfterSkippingLeadingTrivia.utf8Offset
+        guard startsItsLine(context: context), let lineEnd = lineEnd(context: context) else { return period..<end }
+        var start = context.lineStart(at: period)
+        var offset = member.period.position.utf8Offset
+        for piece in member.period.leadingTrivia {
+            switch piece {
+            case .lineComment, .blockComment, .docLineComment, .docBlockComment:
+                start = min(start, context.lineStart(at: offset))
+            default:
+                break
+            }
+            offset += piece.sourceLength.utf8Length
+        }
+        return start..<lineEnd
+    }
+}
