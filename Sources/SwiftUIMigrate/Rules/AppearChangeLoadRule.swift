@@ -239,7 +239,7 @@ public struct AppearChangeLoadRule: Rule {
     ) -> [SourceEdit] {
         let startLink = Link(call: pair.start.call, closure: pair.start.closure)
         let links = ([startLink] + pair.changes.map { Link(call: $0.modifier.call, closure: $0.modifier.closure) })
-            .sorted { $0.call.position < $1.call.position }
+            .sorted { $0.nameStart < $1.nameStart }
         let first = links[0]
         let removed = links.dropFirst()
 

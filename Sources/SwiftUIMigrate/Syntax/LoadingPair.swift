@@ -36,7 +36,7 @@ struct LoadingPair {
             guard seenRoots.insert(root.id).inserted else { continue }
             pairs += Self.pairs(in: ModifierChain(above: root))
         }
-        return pairs.sorted { $0.start.call.position < $1.start.call.position }
+        return pairs.sorted { $0.start.nameToken.position < $1.start.nameToken.position }
     }
 
     /// The expression a chain of `.name(…)` links starts from, walking down from one link.

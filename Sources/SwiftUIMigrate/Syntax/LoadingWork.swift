@@ -66,7 +66,7 @@ struct LoadingWork {
         if let namedCall { return namedCall }
         let text = statements[index].item.trimmedDescription
         let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
-        let shortened = firstLine.count > 60 ? String(firstLine.prefix(57)) + "…" : firstLine
+        let shortened = firstLine.count > 80 ? String(firstLine.prefix(77)) + "…" : firstLine
         return shortened + (firstLine == text ? "" : " …")
     }
 
