@@ -84,10 +84,12 @@ public struct AppearChangeLoadRule: Rule {
             context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
         let isAsync = start.name == "task" || pair.startWork.awaits
+        let obstacle = reasonToSkip(pair)
         if !isAsync && syncWork == .keep {
-            return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: Message.syncKept)
+            let reason = obstacle.map { "the work is synchronous, which task(id:) would make asynchronous, and \($0)" } ?? Message.syncKept
+            return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
         }
-        if let reason = reasonToSkip(pair) { return skip(reason) }
+        if let obstacle { return skip(obstacle) }
         let view = ViewDeclaration(enclosing: start.call, in: context.tree)
 
         if !isAsync {
@@ -148,31 +150,33 @@ public struct AppearChangeLoadRule: Rule {
     private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> String? {
         guard start.keys != change.keys else { return nil }
         let onChange = "onChange(of: \(value))"
-        if let extra = Self.firstExtra(in: start.keys, beyond: change.keys) {
+        let startExtra = Self.firstUnshared(start.keys, with: change.keys)
+        let changeExtra = Self.firstUnshared(change.keys, with: start.keys)
+        switch (startExtra, changeExtra) {
+        case (let extra?, nil):
             return "the \(startName) also runs \(start.quote(extra)), which would then run again whenever \(value) changes"
-        }
-        if let extra = Self.firstExtra(in: change.keys, beyond: start.keys) {
+        case (nil, let extra?):
             return "\(onChange) also runs \(change.quote(extra)), which the \(startName) does not"
+        case (let startIndex?, let changeIndex?) where start.keys.count == 1 && change.keys.count == 1:
+            return "the \(startName) runs \(start.quote(startIndex)) but \(onChange) runs \(change.quote(changeIndex))"
+        case (let startIndex?, let changeIndex?):
+            return "the \(startName) also runs \(start.quote(startIndex)) and \(onChange) also runs \(change.quote(changeIndex))"
+        case (nil, nil):
+            return "the \(startName) and \(onChange) run the same statements in a different order"
         }
-        if start.keys.count == 1 && change.keys.count == 1 {
-            return "the \(startName) runs \(start.quote(0)) but \(onChange) runs \(change.quote(0))"
-        }
-        return "the \(startName) and \(onChange) do different work"
     }
 
-    /// The index in `longer` of its first key not in `shorter`, when `shorter` is a subsequence of it.
-    private static func firstExtra(in longer: [String], beyond shorter: [String]) -> Int? {
-        guard longer.count > shorter.count else { return nil }
-        var matched = 0
-        var firstExtra: Int?
-        for (index, key) in longer.enumerated() {
-            if matched < shorter.count && key == shorter[matched] {
-                matched += 1
-            } else if firstExtra == nil {
-                firstExtra = index
+    /// The index of the first key of `keys` that `other` does not hold (counting repeats).
+    private static func firstUnshared(_ keys: [String], with other: [String]) -> Int? {
+        var available = other
+        for (index, key) in keys.enumerated() {
+            if let match = available.firstIndex(of: key) {
+                available.remove(at: match)
+            } else {
+                return index
             }
         }
-        return matched == shorter.count ? firstExtra : nil
+        return nil
     }
 
     /// The `id:` of the task: the one observed value, or `[a, b]` for values of one type declared in the view.
