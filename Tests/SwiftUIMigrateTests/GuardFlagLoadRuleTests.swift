@@ -122,6 +122,21 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(finding.reason, "hasLoaded is also read on line 7, so removing it would change more than this closure")
     }
 
+    func testCancellationHazardsOfOnAppearWorkSkip() throws {
+        let guardLines = "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
+        let warmOnly = view(flag, action: guardLines + "                Task { _ = try? await BrewStore.shared.fetch(brewID) }\n")
+        let finding = try XCTUnwrap(run(warmOnly).findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertTrue(finding.reason?.contains("changes no state the view owns") ?? false, finding.reason ?? "")
+
+        let sentinel = view(flag, action: guardLines + load).replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "EmptyView()")
+        XCTAssertTrue(run(sentinel).findings.first?.reason?.contains("the host EmptyView() is a sentinel") ?? false)
+
+        // Work already in a `.task` was cancellable before: no new hazard.
+        let inTask = view(flag, action: guardLines + "                _ = try? await BrewStore.shared.fetch(brewID)\n", modifier: "task")
+        XCTAssertEqual(run(inTask).findings.first?.action, .rewrite)
+    }
+
     func testSetInAnotherFunctionSkips() throws {
         let source = view(flag + "    func reload() { hasLoaded = true }\n",
                           action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)

@@ -33,7 +33,7 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertTrue(run(plain).text.contains(".task {\n"))
     }
 
-    func testOutsideAViewStructStillRewritesWithoutIdentity() {
+    func testOutsideAViewStructSkipsForNoVisibleOwnedState() throws {
         let source = """
             func makeRow(model: RecipeFeedModel) -> some View {
                 Text("Row")
@@ -43,16 +43,162 @@ final class OnAppearTaskRuleTests: XCTestCase {
             }
 
             """
-        let expected = """
-            func makeRow(model: RecipeFeedModel) -> some View {
-                Text("Row")
-                    .task {
-                        await model.loadMore()
-                    }
-            }
+        let result = run(source)
+        XCTAssertEqual(result.text, source)
+        let finding = try XCTUnwrap(result.findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertTrue(finding.reason?.hasPrefix("the modifier stands outside a view struct") ?? false, finding.reason ?? "")
+    }
 
+    /// The skip reason for `source`, asserting the source is left alone.
+    private func skipReason(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let result = run(source)
+        XCTAssertEqual(result.text, source, "no edit", file: file, line: line)
+        XCTAssertEqual(result.findings.map(\.action), [.skip], file: file, line: line)
+        return result.findings.first?.reason ?? ""
+    }
+
+    /// The one finding's label for `source`, asserting it is a rewrite.
+    private func rewriteSafety(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> SafetyLabel? {
+        let result = run(source)
+        XCTAssertEqual(result.findings.map(\.action), [.rewrite], file: file, line: line)
+        XCTAssertNotEqual(result.text, source, file: file, line: line)
+        return result.findings.first?.safety
+    }
+
+    /// A feed view whose `host` carries `.onAppear { Task { work } }` at `@` (at its end when it has none).
+    private func feedView(host: String, work: String = "await loadMore()", members: String = "") -> String {
+        let modifier = ".onAppear { Task { \(work) } }"
+        let hosted = host.contains("@") ? host.replacingOccurrences(of: "@", with: modifier) : host + modifier
+        return """
+        struct FeedView: View {
+            @State private var items: [Int] = []
+            @State private var isLoadingMore = false
+            @State private var hasMore = true
+            @StateObject private var model = RecipeFeedModel()
+            @ObservedObject var shared: RecipeFeedModel
+            @EnvironmentObject var catalog: RecipeCatalog
+            @Binding var selection: Int
+            var body: some View {
+                List {
+                    \(hosted)
+                }
+            }
+            func loadMore() async {
+                isLoadingMore = true
+                items += await RecipeStore.shared.recipes(page: 1).map { _ in 1 }
+                isLoadingMore = false
+            }
+            \(members)
+        }
+        """
+    }
+
+    func testSelfCancellingHostSkipsAndNamesTheProperty() {
+        let reason = skipReason(feedView(host: "if hasMore && !isLoadingMore { ProgressView()@ }"))
+        XCTAssertTrue(reason.contains("hasMore && !isLoadingMore") && reason.contains("sets isLoadingMore before it awaits"), reason)
+
+        // Through a second function, and in a switch over the property.
+        let nested = feedView(
+            host: "switch isLoadingMore {\ncase false: ProgressView()@\ndefault: Text(\"\")\n}",
+            work: "await next()", members: "func next() async { await loadMore() }")
+        XCTAssertTrue(skipReason(nested).contains("sets isLoadingMore"))
+
+        // Written only after the await: the host stays until the work is done.
+        let control = feedView(host: "if items.isEmpty { ProgressView()@ }", work: "items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 }")
+        XCTAssertEqual(rewriteSafety(control), .behaviorChange("the work is now cancelled when the view disappears"))
+    }
+
+    func testHiddenInFlightWriterSkips() {
+        let reason = skipReason(feedView(host: "if !model.isLoading { ProgressView()@ }", work: "await model.loadMore()"))
+        XCTAssertTrue(reason.contains("!model.isLoading"), reason)
+        let compared = skipReason(feedView(host: "if shared.isBusy == false { ProgressView()@ }", work: "await model.loadMore()"))
+        XCTAssertTrue(compared.contains("!shared.isBusy"), compared)
+        // A negated property that is not an in-flight flag.
+        XCTAssertNotNil(rewriteSafety(feedView(host: "if !hasMore { ProgressView()@ }", work: "await model.loadMore()")))
+    }
+
+    func testSentinelHostsSkip() {
+        for host in ["Color.clear", "EmptyView()", "Spacer()", "Text(\"\").frame(width: 0)", "Text(\"\").frame(height: 1)",
+                     "Text(\"\").hidden()", "Text(\"\").opacity(0)"] {
+            let reason = skipReason(feedView(host: host, work: "await model.loadMore()"))
+            XCTAssertTrue(reason.contains("is a sentinel"), "\(host): \(reason)")
+        }
+        for host in ["Text(\"\").frame(height: 2)", "Text(\"\").opacity(0.5)", "Color.blue"] {
+            XCTAssertNotNil(rewriteSafety(feedView(host: host, work: "await model.loadMore()")), host)
+        }
+    }
+
+    func testWorkThatChangesNoOwnedStateSkips() {
+        for work in ["await catalog.refreshAll()", "await shared.refresh()", "_ = await RecipeStore.shared.recipes(page: 0)"] {
+            let reason = skipReason(feedView(host: "Text(\"\")", work: work))
+            XCTAssertTrue(reason.contains("changes no state the view owns"), "\(work): \(reason)")
+        }
+        let owned = [
+            "await model.refresh()", "items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 }",
+            "selection = await RecipeStore.shared.recipes(page: 0).count", "$selection.wrappedValue = await RecipeStore.shared.recipes(page: 0).count",
+            "self.items.append(await RecipeStore.shared.recipes(page: 0).count)", "await loadMore()",
+        ]
+        for work in owned {
+            XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"\")", work: work)), work)
+        }
+    }
+
+    func testWorkWithoutSuspensionIsPreservingAndNotAHazard() {
+        // A sentinel host, no owned state: nothing awaits, so nothing can be cancelled.
+        XCTAssertEqual(rewriteSafety(feedView(host: "Color.clear", work: "Analytics.log(\"end\")")), .preserving)
+        let keyed = """
+            struct BrewView: View {
+                let brewID: String
+                @State private var title = ""
+                var body: some View {
+                    Text(title).onAppear { Task { title = brewID } }
+                }
+            }
             """
-        XCTAssertEqual(run(source).text, expected)
+        XCTAssertEqual(rewriteSafety(keyed), .behaviorChange("the work now runs again when brewID changes"))
+    }
+
+    func testEveryNestedTaskStartIsReported() {
+        let forms = [
+            ("if isLast { Task { await model.loadMore() } }", "inside an if"),
+            ("switch selection { case 0: Task { await model.loadMore() }\n default: break }", "inside a switch"),
+            ("for _ in 0..<2 { Task { await model.loadMore() } }", "inside a for loop"),
+            ("withAnimation { Task { await model.loadMore() } }", "inside a closure passed to withAnimation"),
+            ("Analytics.log(\"a\"); if isLast { Task.detached { await model.loadMore() } }", "inside an if"),
+        ]
+        for (action, phrase) in forms {
+            let source = """
+                struct FeedView: View {
+                    let isLast: Bool
+                    @Binding var selection: Int
+                    @StateObject private var model = RecipeFeedModel()
+                    var body: some View {
+                        Text("").onAppear {
+                            \(action)
+                        }
+                    }
+                }
+                """
+            let reason = skipReason(source)
+            XCTAssertTrue(reason.hasPrefix("the Task on line 7 starts \(phrase), which the rule does not unwrap"), reason)
+        }
+        // A run-once flag wrapping the Task is guard-flag-load's.
+        let flagged = """
+            struct FeedView: View {
+                @State private var didAppear = false
+                @StateObject private var model = RecipeFeedModel()
+                var body: some View {
+                    Text("").onAppear {
+                        if !didAppear {
+                            didAppear = true
+                            Task { await model.loadMore() }
+                        }
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(run(flagged).findings, [])
     }
 
     func testSeveralTasksSkip() throws {

@@ -40,7 +40,7 @@ extension OnAppearTaskRule {
                         @State private var brews: [Brew] = []
 
                         var body: some View {
-                            Color.clear
+                            Text("\\(brews.count)")
                                 .↓onAppear(perform: { Task { await loadMore() } })
                         }
 
@@ -103,6 +103,41 @@ extension OnAppearTaskRule {
                                     guard !hasLoaded else { return }
                                     hasLoaded = true
                                     Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewFeedView: View {
+                        @State private var brews: [Brew] = []
+                        @State private var isLoadingMore = false
+
+                        var body: some View {
+                            List {
+                                ForEach(brews) { Text($0.name) }
+                                if !isLoadingMore {
+                                    Color.clear
+                                        .frame(height: 1)
+                                        .onAppear { Task { await loadMore() } }
+                                }
+                            }
+                        }
+
+                        func loadMore() async {
+                            isLoadingMore = true
+                            brews += (try? await BrewStore.shared.fetchAll()) ?? []
+                            isLoadingMore = false
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewCatalogView: View {
+                        @EnvironmentObject private var catalog: BrewCatalog
+
+                        var body: some View {
+                            List(catalog.brews) { Text($0.name) }
+                                .onAppear {
+                                    Task { await catalog.refreshEverything() }
                                 }
                         }
                     }
@@ -172,7 +207,7 @@ extension OnAppearTaskRule {
                         @State private var brews: [Brew] = []
 
                         var body: some View {
-                            Color.clear
+                            Text("\\(brews.count)")
                                 .onAppear(perform: { Task { await loadMore() } })
                         }
 
@@ -185,7 +220,7 @@ extension OnAppearTaskRule {
                         @State private var brews: [Brew] = []
 
                         var body: some View {
-                            Color.clear
+                            Text("\\(brews.count)")
                                 .task {
                                     await loadMore()
                                 }

@@ -4,6 +4,7 @@ fileprivate enum Message {
     static let rewrite = "use task instead of starting a Task in onAppear"
     static let skip = "move the work into task by hand"
     static let cancelled = "the work is now cancelled when the view disappears"
+    static let rerun = "the work now runs again when "
 }
 
 /// Turns `.onAppear { Task { … } }` into `.task { … }`, so the work is tied to the view's lifetime.
@@ -74,13 +75,20 @@ public struct OnAppearTaskRule: Rule {
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
         guard let closure = modifier.closure, closure.signature == nil else { return nil }
         let statements = Array(closure.statements)
-        guard statements.contains(where: { InnerTask($0) != nil }) else { return nil }
+        let startsAtTopLevel = statements.contains { InnerTask($0) != nil }
+        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
+        guard startsAtTopLevel || nested != nil else { return nil }
         let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
         if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
         if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
 
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        if let nested {
+            let line = context.finding(id, at: nested.call, message: "", action: .skip).line
+            return skip("the Task on line \(line) starts inside \(nested.container), which the rule does not unwrap: "
+                + "check whether its work belongs to the view and move it into task by hand")
         }
         var move = TaskUnwrapping(modifier: modifier, closure: closure)
         do {
@@ -89,6 +97,9 @@ public struct OnAppearTaskRule: Rule {
             return skip(error.reason)
         }
         guard !move.statements.isEmpty else { return nil }
+        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
+            return skip(reason)
+        }
 
         var identity: IdentityCandidate?
         if let view {
@@ -100,9 +111,18 @@ public struct OnAppearTaskRule: Rule {
 
         if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         let edits = move.edits(id: identity?.expression, context: context)
-        let sentence = identity.map { "\(Message.cancelled) and runs again when \($0.expression) changes" } ?? Message.cancelled
         return context.finding(
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange(sentence), edits: edits)
+            safety: safety(canSuspend: move.canSuspend, identity: identity), edits: edits)
+    }
+
+    /// Work that never suspends cannot be cut short: only a new id changes what it does.
+    private func safety(canSuspend: Bool, identity: IdentityCandidate?) -> SafetyLabel {
+        switch (canSuspend, identity) {
+        case (true, let identity?): return .behaviorChange("\(Message.cancelled) and runs again when \(identity.expression) changes")
+        case (true, nil): return .behaviorChange(Message.cancelled)
+        case (false, let identity?): return .behaviorChange(Message.rerun + identity.expression + " changes")
+        case (false, nil): return .preserving
+        }
     }
 }

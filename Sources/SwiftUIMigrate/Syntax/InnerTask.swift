@@ -114,6 +114,35 @@ struct InnerTask {
         return false
     }
 
+    /// Where a `Task` is started below the top level of `closure`: inside an `if`, a
+    /// `switch`, a loop or a closure passed to a call (`withAnimation { Task { } }`), not
+    /// inside a nested `Task`'s body or a nested function. Nil when there is none.
+    ///
+    /// The phrase names the construct for a reason: "an if", "a switch", "a for loop",
+    /// "a closure passed to withAnimation".
+    static func nestedStart(in closure: ClosureExprSyntax) -> (call: FunctionCallExprSyntax, container: String)? {
+        let finder = NestedTaskFinder(viewMode: .sourceAccurate)
+        finder.walk(closure.statements)
+        guard let call = finder.found else { return nil }
+        var node = Syntax(call)
+        while let parent = node.parent, parent.id != Syntax(closure).id {
+            if parent.is(IfExprSyntax.self) { return (call, "an if") }
+            if parent.is(GuardStmtSyntax.self) { return (call, "a guard's else") }
+            if parent.is(SwitchExprSyntax.self) { return (call, "a switch") }
+            if parent.is(ForStmtSyntax.self) { return (call, "a for loop") }
+            if parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return (call, "a while loop") }
+            if parent.is(DoStmtSyntax.self) { return (call, "a do block") }
+            if let inner = parent.as(ClosureExprSyntax.self) {
+                let owner = inner.parent?.as(FunctionCallExprSyntax.self)
+                    ?? inner.parent?.parent?.as(FunctionCallExprSyntax.self)
+                    ?? inner.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                return (call, owner.map { "a closure passed to \($0.calledExpression.trimmedDescription)" } ?? "a closure")
+            }
+            node = parent
+        }
+        return (call, "an expression")
+    }
+
     /// True when the operation is written with `in` (`{ @MainActor in`, `{ [weak model] in`).
     var hasSignature: Bool { closure.signature != nil }
 
@@ -192,6 +221,27 @@ private final class OperationScan: SyntaxVisitor {
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
         if node.expression != nil { returnsValue = true }
+        return .visitChildren
+    }
+}
+
+/// Finds the first `Task { }` / `Task.detached { }` call, not entering a task's operation
+/// (a task started by a task is that task's business) or a nested function.
+private final class NestedTaskFinder: SyntaxVisitor {
+    var found: FunctionCallExprSyntax?
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard found == nil else { return .skipChildren }
+        var callee = node.calledExpression
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        let isTask = callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+            || (callee.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "detached" && $0.base?.trimmedDescription == "Task" } ?? false)
+        if isTask && (node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }) {
+            found = node
+            return .skipChildren
+        }
         return .visitChildren
     }
 }

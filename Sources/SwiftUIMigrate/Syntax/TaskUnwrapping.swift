@@ -97,12 +97,10 @@ struct TaskUnwrapping {
         pieces = transform(pieces)
     }
 
-    /// True when the work has a suspension point (`await`, also `for await` and `async let`
-    /// reads) outside nested functions: only then can cancelling the `.task` cut it short.
+    /// True when the work has a suspension point (`await`, `for await`) outside nested
+    /// functions: only then can cancelling the `.task` cut it short.
     var canSuspend: Bool {
-        let finder = SuspensionFinder(viewMode: .sourceAccurate)
-        for statement in statements { finder.walk(statement) }
-        return finder.found
+        CancellationHazard.canSuspend(statements.map(Syntax.init))
     }
 
     /// The edits that turn the modifier into `.task` keyed on `id` (if any) with the priority,
@@ -117,21 +115,4 @@ struct TaskUnwrapping {
             replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
         return edits
     }
-}
-
-/// Finds an `await` (or `for await`), not inside a nested function declaration.
-private final class SuspensionFinder: SyntaxVisitor {
-    var found = false
-
-    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        found = true
-        return .skipChildren
-    }
-
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.awaitKeyword != nil { found = true }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -61,6 +61,10 @@ struct FixtureCase {
 struct FixtureVerifier {
     let rule: any Rule
 
+    /// Rules checked for a rewrite finding without edits. (The Group rules' nested-groups
+    /// cases still report one, so they are not checked yet.)
+    static let rulesWhoseRewritesAlwaysEdit: Set<String> = ["onappear-task", "guard-flag-load"]
+
     /// The problems of `fixture`; empty when it passes.
     func failures(of fixture: FixtureCase) -> [String] {
         let label = fixture.displayName
@@ -94,6 +98,10 @@ struct FixtureVerifier {
         let migration = engine.migrate(bytes: before, file: fixture.before.lastPathComponent)
         if let error = migration.internalError {
             failures.append("\(label): internal error '\(error)'\(RuleExampleVerifier.describe(migration.findings))")
+        }
+        let emptyRewrites = migration.findings.filter { $0.action == .rewrite && $0.edits.isEmpty }
+        if Self.rulesWhoseRewritesAlwaysEdit.contains(rule.id), !emptyRewrites.isEmpty {
+            failures.append("\(label): a rewrite finding has no edits\(RuleExampleVerifier.describe(emptyRewrites))")
         }
         if migration.migrated != expected {
             let what = fixture.after == nil ? "a negative case (no .after) changed" : "the output differs from .after"

@@ -1,0 +1,132 @@
+import SwiftSyntax
+
+/// Why moving work into `.task`/`.task(id:)` could cancel work that must finish.
+///
+/// `.task` cancels its work when its view disappears; a `Task { }` started in `onAppear`
+/// runs on. Shared by every rule that moves work into `.task` (`onappear-task`,
+/// `guard-flag-load`, `appear-change-load`), which skip with the reason. Work with no
+/// suspension point cannot be cut short, so only work that may suspend is checked.
+///
+/// The four hazards (DESIGN §2), each named with its property, host or call:
+/// - self-cancelling host: the host sits in a branch whose condition reads a property that
+///   the work assigns before a later `await` (a pagination sentinel under `!isLoadingMore`);
+/// - hidden writer: the condition negates an in-flight property (`!isLoading…`,
+///   `!isFetching…`, `!…Busy`, `!…InFlight`) that the work does not visibly assign;
+/// - sentinel host: `Color.clear`, `EmptyView()`, `Spacer()`, a view sized 0–1 pt,
+///   `.hidden()`, `.opacity(0)`, which exists only to trigger the work;
+/// - no owned state: the work assigns no `@State`/`@Binding`/`@FocusState` property and
+///   calls no method of a `@StateObject` or of an object held in `@State`: a save, sync or
+///   app-wide refresh must finish, it is not the view's to cancel.
+enum CancellationHazard {
+    /// The property wrappers whose state the view owns (or, for `@Binding`, shares with the
+    /// view that owns it): work writing them is the view's work.
+    static let ownedWrappers: Set<String> = ["State", "StateObject", "Binding", "FocusState", "GestureState"]
+
+    /// Why `work` (the statements moved into `.task`) must not move, or nil when it may.
+    ///
+    /// `host` is the modifier whose view the `.task` would hang on; `view` the view struct it
+    /// stands in (nil outside one, where no state can be seen to be owned).
+    static func reason(forWork work: [Syntax], host modifier: LifecycleModifier, view: ViewDeclaration?) -> String? {
+        guard canSuspend(work) else { return nil }
+        let host = LifecycleHost(of: modifier)
+        let trace = WorkTrace(of: work, in: view)
+
+        if host.isSentinel {
+            return "the host \(host.description) is a sentinel that exists to start the work: as task, the work "
+                + "would be cancelled each time it scrolls away or is removed, so it stays a Task"
+        }
+        for condition in host.conditions {
+            for path in readPaths(in: condition.node) where trace.assignsBeforeSuspending(path) {
+                let name = path.joined(separator: ".")
+                return "the host shows only \(condition.phrase), and the work sets \(name) before it awaits: "
+                    + "as task, starting the work would remove the host and cancel the work"
+            }
+        }
+        for condition in host.conditions {
+            for path in negatedInFlightPaths(in: condition.node) where !trace.assigns(path) {
+                let name = path.joined(separator: ".")
+                return "the host shows only while !\(name), an in-flight flag set where the tool cannot see it: "
+                    + "if starting the work sets it, the host goes away and task cancels the work"
+            }
+        }
+        guard let view else {
+            return "the modifier stands outside a view struct, so the tool cannot see whether the work changes "
+                + "state the view owns; a save or refresh must finish, so it stays a Task"
+        }
+        if !changesOwnedState(trace, in: view) {
+            return "the work changes no state the view owns (no @State, @Binding, @FocusState or @StateObject "
+                + "property): a save, sync or refresh must finish, it is not the view's to cancel"
+        }
+        return nil
+    }
+
+    /// True when the work has a suspension point (`await`, `for await`) outside nested functions.
+    static func canSuspend(_ work: [Syntax]) -> Bool {
+        WorkTrace(of: work, in: nil).events.contains(.suspension)
+    }
+
+    /// True when the trace writes a property the view owns or calls a method of one.
+    private static func changesOwnedState(_ trace: WorkTrace, in view: ViewDeclaration) -> Bool {
+        let owned = Set(view.storedProperties.filter { !ownedWrappers.isDisjoint(with: $0.attributes) }.map(\.name))
+        return trace.events.contains { event in
+            switch event {
+            case .assignment(let path): return path.first.map(owned.contains) ?? false
+            case .call(let receiver, _): return receiver.first.map(owned.contains) ?? false
+            case .suspension: return false
+            }
+        }
+    }
+
+    /// The property paths a condition reads: `hasMore`, `model.isLoadingMore`, `phase`.
+    private static func readPaths(in condition: Syntax) -> [[String]] {
+        var paths: [[String]] = []
+        for reference in condition.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(DeclReferenceExprSyntax.self) }) {
+            // Each path is read from its root reference: `model` in `model.isLoadingMore`, `self` in `self.phase`.
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+            var expression = ExprSyntax(reference)
+            while let parent = expression.parent {
+                if let chained = parent.as(OptionalChainingExprSyntax.self) {
+                    expression = ExprSyntax(chained)
+                } else if let forced = parent.as(ForceUnwrapExprSyntax.self) {
+                    expression = ExprSyntax(forced)
+                } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == expression.id,
+                          member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id {
+                    expression = ExprSyntax(member)
+                } else {
+                    break
+                }
+            }
+            if let path = WorkTrace.path(of: expression), !paths.contains(path) { paths.append(path) }
+        }
+        return paths
+    }
+
+    /// The in-flight properties a condition negates: `!isLoadingMore`, `!model.isFetching`,
+    /// `isBusy == false`.
+    private static func negatedInFlightPaths(in condition: Syntax) -> [[String]] {
+        var paths: [[String]] = []
+        for node in condition.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(PrefixOperatorExprSyntax.self) })
+        where node.operator.text == "!" {
+            if let path = WorkTrace.path(of: node.expression), isInFlightName(path.last!) { paths.append(path) }
+        }
+        for node in condition.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(BooleanLiteralExprSyntax.self) })
+        where node.literal.tokenKind == .keyword(.false) {
+            guard let sequence = node.parent?.parent?.as(SequenceExprSyntax.self) else { continue }
+            let elements = Array(sequence.elements)
+            guard let index = elements.firstIndex(where: { $0.id == ExprSyntax(node).id }), elements.count >= 3 else { continue }
+            let operatorIndex = index == 0 ? 1 : index - 1
+            let sideIndex = index == 0 ? 2 : index - 2
+            guard elements[operatorIndex].as(BinaryOperatorExprSyntax.self)?.operator.text == "==",
+                  let path = WorkTrace.path(of: elements[sideIndex]), isInFlightName(path.last!) else { continue }
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// `isLoading…`, `isFetching…`, `isRefreshing…`, `…Busy`, `…InFlight`.
+    static func isInFlightName(_ name: String) -> Bool {
+        let prefixes = ["isLoading", "isFetching", "isRefreshing", "isPaginating", "isRequesting", "loading", "fetching"]
+        if prefixes.contains(where: { name.hasPrefix($0) }) { return true }
+        return name.hasSuffix("Busy") || name.hasSuffix("InFlight") || name == "busy" || name == "inFlight"
+    }
+}

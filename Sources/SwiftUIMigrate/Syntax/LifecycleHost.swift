@@ -1,0 +1,120 @@
+import SwiftSyntax
+
+/// The view a lifecycle modifier is attached to, and the branches it stands in.
+///
+/// ```swift
+/// if hasMore && !isLoadingMore {           // condition
+///     Color.clear                          // root
+///         .frame(height: 1)                // modifiers
+///         .onAppear { Task { await loadMore() } }
+/// }
+/// ```
+/// Whether moving the modifier's work into `.task` is safe depends on both: `.task` is
+/// cancelled when this view goes away.
+struct LifecycleHost {
+    /// The expression the modifier chain starts from: `Color.clear`, `EmptyView()`, `List { … }`.
+    var root: ExprSyntax
+    /// Every modifier of the chain, innermost first (the lifecycle modifier among them).
+    var chain: ModifierChain
+    /// A condition the host's presence depends on.
+    struct BranchCondition {
+        /// The `if`'s conditions or the `switch`'s subject.
+        var node: Syntax
+        /// True for a `switch` subject.
+        var isSwitch: Bool
+
+        /// How a reason names it: "while hasMore && !isLoading", "in a case of switch phase".
+        var phrase: String {
+            isSwitch ? "in a case of switch \(node.trimmedDescription)" : "while \(node.trimmedDescription)"
+        }
+    }
+
+    /// The conditions of the `if`/`if let` branches and `switch` cases enclosing the host
+    /// within its declaration, innermost first.
+    var conditions: [BranchCondition]
+
+    /// The host of `modifier`.
+    init(of modifier: LifecycleModifier) {
+        var root = ExprSyntax(modifier.call)
+        while let call = root.as(FunctionCallExprSyntax.self) ?? nil,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              !Self.isTypeName(base) {
+            root = base
+        }
+        while let member = root.as(MemberAccessExprSyntax.self), let base = member.base, !Self.isTypeName(base) {
+            root = base
+        }
+        self.root = root
+        self.chain = ModifierChain(above: root)
+        self.conditions = Self.enclosingConditions(of: Syntax(modifier.call))
+    }
+
+    /// True for a capitalised name (`Color` in `Color.clear`): the chain's root, not a modifier.
+    private static func isTypeName(_ expression: ExprSyntax) -> Bool {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+        return reference.baseName.text.first?.isUppercase ?? false
+    }
+
+    /// The conditions of the branches around `node`, up to the declaration holding it.
+    private static func enclosingConditions(of node: Syntax) -> [BranchCondition] {
+        var conditions: [BranchCondition] = []
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if parent.is(MemberBlockItemSyntax.self) || parent.is(FunctionDeclSyntax.self) { break }
+            if let ifExpr = parent.as(IfExprSyntax.self), child.id != Syntax(ifExpr.conditions).id {
+                conditions.append(BranchCondition(node: Syntax(ifExpr.conditions), isSwitch: false))
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self),
+                      let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self) {
+                conditions.append(BranchCondition(node: Syntax(switchExpr.subject), isSwitch: true))
+            }
+            child = parent
+            current = parent.parent
+        }
+        return conditions
+    }
+
+    /// A short description of the host for a reason: `Color.clear.frame(height: 1)`.
+    var description: String {
+        var text = root.trimmedDescription
+        for modifier in chain.modifiers where !["onAppear", "task", "onDisappear"].contains(modifier.name) {
+            guard let call = modifier.call, call.trailingClosure == nil else { continue }
+            text += "." + modifier.name + "(" + call.arguments.trimmedDescription + ")"
+        }
+        return text.count > 60 ? root.trimmedDescription : text
+    }
+
+    /// True when the host exists only to trigger work: `Color.clear`, `EmptyView()`,
+    /// `Spacer()`, a view sized 0–1 pt in one dimension, `.hidden()`, `.opacity(0)`.
+    var isSentinel: Bool {
+        let rootText = root.trimmedDescription.filter { !$0.isWhitespace }
+        if ["Color.clear", "EmptyView()", "Spacer()", "Spacer(minLength:0)"].contains(rootText) { return true }
+        if let call = root.as(FunctionCallExprSyntax.self), call.calledName == "Color",
+           call.trimmedDescription.filter({ !$0.isWhitespace }) == "Color(.clear)" {
+            return true
+        }
+        for modifier in chain.modifiers {
+            guard let call = modifier.call else { continue }
+            switch modifier.name {
+            case "hidden" where call.arguments.isEmpty:
+                return true
+            case "opacity":
+                if let value = call.arguments.first.flatMap({ Self.number($0.expression) }), value == 0 { return true }
+            case "frame":
+                for argument in call.arguments where ["width", "height", "maxWidth", "maxHeight"].contains(argument.label?.text) {
+                    if let value = Self.number(argument.expression), value <= 1 { return true }
+                }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// The value of an integer or float literal.
+    private static func number(_ expression: ExprSyntax) -> Double? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return Double(integer.literal.text) }
+        if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text) }
+        return nil
+    }
+}

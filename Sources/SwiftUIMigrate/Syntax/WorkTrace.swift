@@ -1,0 +1,185 @@
+import SwiftSyntax
+
+/// What a piece of work does, in the order it does it: the properties it assigns, the
+/// methods it calls on properties, and where it may suspend — following the same-type
+/// functions it calls, a few levels deep, and the closures it passes to calls.
+///
+/// ```swift
+/// .onAppear { Task { await loadMore() } }
+/// func loadMore() async {
+///     isLoadingMore = true                 // assignment(isLoadingMore)
+///     let page = await api.page(next)      // suspension
+///     items += page                        // assignment(items)
+/// }
+/// ```
+/// The trace reads only this file: functions of other types, and code behind
+/// `model.load()`, are calls, not followed.
+struct WorkTrace {
+    /// One thing the work does.
+    enum Event: Equatable {
+        /// `a.b = …`, `a += …`, `a.toggle()`, `&a`: the path written, without `self.` or `$`.
+        case assignment([String])
+        /// `a.b.f(…)`: the path of the receiver and the method's name.
+        case call(receiver: [String], method: String)
+        /// `await`, `for await`: the work may stop here, and a cancelled `.task` with it.
+        case suspension
+    }
+
+    /// The events, in source order, with each followed function's events at its call.
+    private(set) var events: [Event] = []
+    /// The names of the same-type functions followed.
+    private(set) var followed: [String] = []
+
+    /// How many calls deep the trace follows the view's functions.
+    static let depth = 3
+
+    /// The trace of `work` (statements or expressions of `view`; nil outside a view, where
+    /// no function is followed).
+    init(of work: [Syntax], in view: ViewDeclaration?) {
+        for node in work { record(node, view: view, depth: 0, stack: []) }
+    }
+
+    private mutating func record(_ node: Syntax, view: ViewDeclaration?, depth: Int, stack: [String]) {
+        let recorder = EventRecorder(view: view, depth: depth, stack: stack)
+        recorder.walk(node)
+        events += recorder.events
+        followed += recorder.followed.filter { !followed.contains($0) }
+    }
+
+    /// True when the work assigns a path overlapping `path` (the same, or one containing or
+    /// contained in it) and may suspend after that assignment.
+    func assignsBeforeSuspending(_ path: [String]) -> Bool {
+        var assigned = false
+        for event in events {
+            switch event {
+            case .assignment(let written) where Self.overlaps(written, path): assigned = true
+            case .suspension where assigned: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// True when the work assigns a path overlapping `path` anywhere.
+    func assigns(_ path: [String]) -> Bool {
+        events.contains { event in
+            if case .assignment(let written) = event { return Self.overlaps(written, path) }
+            return false
+        }
+    }
+
+    /// True when one path is a prefix of the other: writing `state` changes `state.isLoading`.
+    static func overlaps(_ a: [String], _ b: [String]) -> Bool {
+        let count = min(a.count, b.count)
+        return count > 0 && a.prefix(count) == b.prefix(count)
+    }
+
+    /// The property path an expression names: `self.a.b`, `a?.b`, `a[0].b`, `$a.b` → `[a, b]`
+    /// (a subscript keeps its base's path); nil for anything else (calls, literals).
+    static func path(of expression: ExprSyntax) -> [String]? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            guard case .identifier(var name) = reference.baseName.tokenKind else {
+                if case .dollarIdentifier(let name) = reference.baseName.tokenKind { return [String(name.dropFirst())] }
+                return nil
+            }
+            if name.hasPrefix("$") || name.hasPrefix("_") { name.removeFirst() }
+            return [name]
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind == .keyword(.self) {
+                return [name.hasPrefix("$") || name.hasPrefix("_") ? String(name.dropFirst()) : name]
+            }
+            return path(of: base).map { $0 + [name] }
+        }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return path(of: chained.expression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return path(of: forced.expression) }
+        if let subscripted = expression.as(SubscriptCallExprSyntax.self) { return path(of: subscripted.calledExpression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+            return path(of: tuple.elements.first!.expression)
+        }
+        return nil
+    }
+}
+
+/// Walks one piece of work, recording events and following calls to the view's functions.
+private final class EventRecorder: SyntaxVisitor {
+    let view: ViewDeclaration?
+    let depth: Int
+    let stack: [String]
+    var events: [WorkTrace.Event] = []
+    var followed: [String] = []
+
+    init(view: ViewDeclaration?, depth: Int, stack: [String]) {
+        self.view = view
+        self.depth = depth
+        self.stack = stack
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visitPost(_ node: AwaitExprSyntax) {
+        events.append(.suspension)
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if node.awaitKeyword != nil { events.append(.suspension) }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: InOutExprSyntax) {
+        if let path = WorkTrace.path(of: node.expression) { events.append(.assignment(path)) }
+    }
+
+    // The right-hand side runs before the assignment, so the assignment is recorded after it.
+    override func visitPost(_ node: SequenceExprSyntax) {
+        let elements = Array(node.elements)
+        guard elements.count >= 3 else { return }
+        let isAssignment: Bool
+        if elements[1].is(AssignmentExprSyntax.self) {
+            isAssignment = true
+        } else if let op = elements[1].as(BinaryOperatorExprSyntax.self) {
+            let text = op.operator.text
+            isAssignment = text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+        } else {
+            isAssignment = false
+        }
+        guard isAssignment else { return }
+        if let path = WorkTrace.path(of: elements[0]) {
+            events.append(.assignment(path))
+        } else if let tuple = elements[0].as(TupleExprSyntax.self) {
+            for element in tuple.elements {
+                if let path = WorkTrace.path(of: element.expression) { events.append(.assignment(path)) }
+            }
+        }
+    }
+
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        var callee = node.calledExpression
+        if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+            let method = member.declName.baseName.text
+            let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            if isSelf {
+                follow(method)
+            } else if let receiver = WorkTrace.path(of: base) {
+                events.append(.call(receiver: receiver, method: method))
+                if method == "toggle" && node.arguments.isEmpty { events.append(.assignment(receiver)) }
+            }
+        } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            follow(reference.baseName.text)
+        }
+    }
+
+    /// Records the events of the view's function `name` at this point, within the depth.
+    private func follow(_ name: String) {
+        guard let view, depth < WorkTrace.depth, !stack.contains(name),
+              let function = view.function(named: name), let body = function.body else { return }
+        if !followed.contains(name) { followed.append(name) }
+        let inner = EventRecorder(view: view, depth: depth + 1, stack: stack + [name])
+        inner.walk(body)
+        events += inner.events
+        followed += inner.followed.filter { !followed.contains($0) }
+    }
+}
