@@ -29,6 +29,11 @@ public enum ConfigurationTemplate {
             ("identity",
              "The property .task(id:) keys on, per view type, where several qualify: { \"BrewDetailView\": \"brewID\" }.",
              "{}"),
+            ("deploymentTarget",
+             "The oldest OS versions the code runs on, such as { \"iOS\": \"16.0\", \"macOS\": \"13.0\" }: below iOS 15 "
+                + "(macOS 12, tvOS 15, watchOS 8) .task is not available, so its fixes are skipped. null finds the floor in "
+                + "the nearest Package.swift (platforms:), else the Xcode project's *_DEPLOYMENT_TARGET settings.",
+             "null"),
             ("maxFileSize", "Files larger than this many bytes are skipped with a reason.", "\(defaults.maxFileSize)"),
             ("ruleOptions",
              "Numeric options of individual rules, by rule id: group-modifiers rewrites a Group with at most "

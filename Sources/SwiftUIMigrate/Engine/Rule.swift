@@ -16,8 +16,17 @@ public protocol Rule: Sendable {
     /// Words at least one of which a file must contain for the rule to find anything.
     /// The engine skips parsing a file that contains none of any enabled rule's words.
     var triggerWords: [String] { get }
+    /// The SwiftUI APIs the rule's fixes introduce that need a newer OS than some projects deploy
+    /// to: below the deployment floor those fixes are skipped (`RuleContext.floor`), and `explain`
+    /// says so.
+    var flooredAPIs: [FlooredAPI] { get }
     /// The findings in one parsed file.
     func findings(in context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+    /// Most rules' fixes use nothing newer than the code they rewrite.
+    public var flooredAPIs: [FlooredAPI] { [] }
 }
 
 /// A rule's user-facing documentation, printed by `explain` and the README.

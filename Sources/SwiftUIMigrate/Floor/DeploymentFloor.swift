@@ -51,3 +51,12 @@ public struct DeploymentFloor: Sendable, Hashable {
         return "the deployment floor\(isLocal ? " here" : "") is \(floors) (\(origin)), and \(api.name) needs \(needs)"
     }
 }
+
+extension Configuration {
+    /// A default configuration whose `deploymentTarget` is `minimums`: for rule examples below or above the floor.
+    public static func withDeploymentTarget(_ minimums: [Platform: PlatformVersion]) -> Configuration {
+        var configuration = Configuration()
+        configuration.deploymentTarget = DeploymentFloor(minimums, source: fileName)
+        return configuration
+    }
+}

@@ -15,6 +15,12 @@ public enum FlooredAPI: Sendable, CaseIterable {
         }
     }
 
+    /// The versions that have the API, on the four platforms that lack it before them:
+    /// `iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0`.
+    public var requirement: String {
+        [Platform.iOS, .macOS, .tvOS, .watchOS].map { "\($0.rawValue) \(minimums[$0]!)" }.joined(separator: ", ")
+    }
+
     /// The first version of each platform that has the API. visionOS had both from 1.0.
     public var minimums: [Platform: PlatformVersion] {
         switch self {

@@ -5,16 +5,27 @@ public enum RuleExplanation {
         let doc = rule.documentation
         var text = "\(rule.id) (\(rule.isEnabledByDefault ? "on by default" : "opt-in")): \(doc.summary)\n\n"
         text += "Detects: \(doc.detects)\n\nFix: \(doc.fix)\n\nSafety: \(doc.safety)\n"
+        if !rule.flooredAPIs.isEmpty {
+            let needs = rule.flooredAPIs.map { "\($0.name) (\($0.requirement))" }.joined(separator: " and ")
+            text += "\nDeployment floor: the fix uses \(needs). Below the floor (deploymentTarget in .swiftui-migrate.json, "
+                + "else the nearest Package.swift platforms:, else the Xcode project's deployment targets; raised by "
+                + "if #available and @available around the code) it is skipped with the reason.\n"
+        }
         for (index, correction) in rule.examples.corrections.enumerated() {
             text += "\nExample \(index + 1) — before:\n\n\(indent(correction.before))\nafter:\n\n\(indent(correction.after))"
         }
         for example in rule.examples.triggering {
-            text += "\nTriggers (↓ marks the finding):\n\n\(indent(example.code))"
+            text += "\nTriggers (↓ marks the finding)\(floor(example.configuration)):\n\n\(indent(example.code))"
         }
         for example in rule.examples.nonTriggering {
-            text += "\nDoes not trigger:\n\n\(indent(example.code))"
+            text += "\nDoes not trigger\(floor(example.configuration)):\n\n\(indent(example.code))"
         }
         return text
+    }
+
+    /// ` with deploymentTarget iOS 14.0` when the example sets a floor.
+    private static func floor(_ configuration: Configuration) -> String {
+        configuration.deploymentTarget.map { " with deploymentTarget \($0.summary)" } ?? ""
     }
 
     private static func indent(_ code: String) -> String {

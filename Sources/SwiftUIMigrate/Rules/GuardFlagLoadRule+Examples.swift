@@ -75,6 +75,22 @@ extension GuardFlagLoadRule {
                     struct BrewDetailView: View {
                         let brewID: String
                         @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    guard !hasLoaded else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """, configuration: .withDeploymentTarget([.iOS: PlatformVersion(14), .watchOS: PlatformVersion(8)])),
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
 
                         var body: some View {
                             Text(brew?.name ?? "")

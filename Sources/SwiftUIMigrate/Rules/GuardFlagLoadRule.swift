@@ -18,6 +18,7 @@ public struct GuardFlagLoadRule: Rule {
     public var isEnabledByDefault: Bool { true }
     // The modifiers the flag guards, not "@State", which most view files hold.
     public var triggerWords: [String] { [".onAppear", ".task"] }
+    public var flooredAPIs: [FlooredAPI] { [.task] }
 
     public var documentation: RuleDocumentation {
         RuleDocumentation(

@@ -4,6 +4,20 @@ extension OnAppearTaskRule {
         RuleExamples(
             triggering: [
                 RuleExample("""
+                    @available(iOS 15, *)
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .↓onAppear {
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """, configuration: .withDeploymentTarget([.iOS: PlatformVersion(14)])),
+                RuleExample("""
                     struct BrewDetailView: View {
                         let brewID: String
                         @State private var brew: Brew?
@@ -51,6 +65,19 @@ extension OnAppearTaskRule {
                     """),
             ],
             nonTriggering: [
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """, configuration: .withDeploymentTarget([.iOS: PlatformVersion(14)])),
                 RuleExample("""
                     struct BrewDetailView: View {
                         let brewID: String

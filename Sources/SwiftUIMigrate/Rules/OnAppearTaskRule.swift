@@ -26,6 +26,7 @@ public struct OnAppearTaskRule: Rule {
     public var id: String { "onappear-task" }
     public var isEnabledByDefault: Bool { true }
     public var triggerWords: [String] { ["onAppear"] }
+    public var flooredAPIs: [FlooredAPI] { [.task] }
 
     public var documentation: RuleDocumentation {
         RuleDocumentation(

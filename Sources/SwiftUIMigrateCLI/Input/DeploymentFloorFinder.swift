@@ -99,9 +99,9 @@ final class DeploymentFloorFinder {
             }
             let lowest = XcodeDeploymentSettings.lowest(of: readings)
             if !lowest.isEmpty {
-                var source = projects.map { tree.display(tree.path($0, in: folder)) }.joined(separator: ", ")
+                var source = "lowest target in " + projects.map { tree.display(tree.path($0, in: folder)) }.joined(separator: ", ")
                 if configs > 0 { source += " and \(configs) .xcconfig file\(configs == 1 ? "" : "s")" }
-                found = DeploymentFloor(lowest, source: source + ", lowest of all targets")
+                found = DeploymentFloor(lowest, source: source)
             }
         }
         xcodeFloors[folder] = found

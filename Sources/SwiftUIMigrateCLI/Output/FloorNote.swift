@@ -1,7 +1,8 @@
 import SwiftUIMigrate
 
-/// The stderr lines that say which deployment floor a run used: one line naming each floor and
-/// where it was read (or that none was found and the floored APIs are assumed available), and one
+/// The stderr lines that say which deployment floors a run used: one line per distinct floor, with
+/// how many files have it and where it was read (the two sources covering most files, and how many
+/// more); one saying that no floor was found, so the floored APIs are assumed available; and one
 /// per manifest that could not be read.
 enum FloorNote {
     /// The lines (without `note: `) for `files`, run under `configured` (the configuration's
@@ -12,7 +13,8 @@ enum FloorNote {
             return ["deployment floor \(configured.summary) (\(configured.source) deploymentTarget)"]
         }
         var lines = problems
-        var groups: [(floor: [Platform: PlatformVersion], sources: [String], files: Int)] = []
+        // Each floor once, with the sources that give it, the one covering most files first.
+        var groups: [(floor: [Platform: PlatformVersion], files: [String: Int])] = []
         var unknown = 0
         for file in files {
             guard file.floor.isKnown else {
@@ -20,19 +22,19 @@ enum FloorNote {
                 continue
             }
             if let index = groups.firstIndex(where: { $0.floor == file.floor.minimums }) {
-                if !groups[index].sources.contains(file.floor.source) { groups[index].sources.append(file.floor.source) }
-                groups[index].files += 1
+                groups[index].files[file.floor.source, default: 0] += 1
             } else {
-                groups.append((file.floor.minimums, [file.floor.source], 1))
+                groups.append((file.floor.minimums, [file.floor.source: 1]))
             }
         }
-        if !groups.isEmpty {
-            let described = groups.map { group in
-                let floor = DeploymentFloor(group.floor, source: "").summary
-                let more = group.sources.count > 1 ? " and \(group.sources.count - 1) more with the same floor" : ""
-                return "\(floor) (\(group.sources[0])\(more); \(group.files) file\(group.files == 1 ? "" : "s"))"
-            }
-            lines.append("deployment floor " + described.joined(separator: "; "))
+        for group in groups {
+            let sources = group.files.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
+            let count = group.files.values.reduce(0, +)
+            let named = sources.prefix(2).joined(separator: ", ")
+            let more = sources.count > 2 ? " and \(sources.count - 2) more" : ""
+            lines.append(
+                "deployment floor \(DeploymentFloor(group.floor, source: "").summary) for \(count) file\(count == 1 ? "" : "s"), "
+                    + "from \(named)\(more)")
         }
         if unknown > 0 {
             let which = unknown == files.count ? "" : " for \(unknown) of \(files.count) files"

@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+/// The deployment floor found beside the files, as a user meets it: `scan` and `apply` in a folder
+/// whose Package.swift, Xcode project or configuration sets the floor, and the note on stderr.
+final class DeploymentFloorCommandTests: XCTestCase {
+    private static let view = """
+        import SwiftUI
+
+        struct RecipeBadge: View {
+            let recipeID: UUID
+            @State private var title = ""
+
+            var body: some View {
+                Text(title)
+                    .onAppear {
+                        Task { title = await RecipeStore.shared.title(recipeID) }
+                    }
+            }
+        }
+
+        """
+
+    static var viewForTests: String { view }
+    static func packageForTests(_ platforms: String) -> String { package(platforms) }
+
+    private static func package(_ platforms: String) -> String {
+        """
+        // swift-tools-version: 5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "Recipes",
+            \(platforms)
+            targets: [.target(name: "Recipes")]
+        )
+
+        """
+    }
+
+    private func folder(platforms: String?) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("Sources/Recipes/RecipeBadge.swift", Self.view)
+        if let platforms { try folder.write("Package.swift", Self.package(platforms)) }
+        return folder
+    }
+
+    func testPackageBelowTheFloorSkipsWithTheReason() throws {
+        let folder = try self.folder(platforms: "platforms: [.iOS(.v14)],")
+        let result = try ToolProcess.run(["scan", "--format", "json", "."], in: folder.path)
+        XCTAssertEqual(result.status, 0, "a skip asks for nothing: \(result.stderr)")
+        let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(findings.first?["action"] as? String, "skip")
+        XCTAssertEqual(
+            findings.first?["reason"] as? String,
+            "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0")
+        XCTAssertEqual(result.stderr, "note: deployment floor iOS 14.0 for 2 files, from Package.swift\n")
+
+        let apply = try ToolProcess.run(["apply", "--in-place", "."], in: folder.path)
+        XCTAssertEqual(apply.status, 0, apply.stderr)
+        XCTAssertEqual(try folder.read("Sources/Recipes/RecipeBadge.swift"), Self.view, "nothing rewritten below the floor")
+    }
+
+    func testPackageAboveTheFloorRewrites() throws {
+        let folder = try self.folder(platforms: "platforms: [.iOS(.v16), .macOS(.v13)],")
+        let result = try ToolProcess.run(["scan", "."], in: folder.path)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("warning: use task instead of starting a Task in onAppear"), result.stdout)
+        XCTAssertEqual(result.stderr, "note: deployment floor iOS 16.0, macOS 13.0 for 2 files, from Package.swift\n")
+
+        let apply = try ToolProcess.run(["apply", "--in-place", "."], in: folder.path)
+        XCTAssertEqual(apply.status, 0, apply.stderr)
+        XCTAssertTrue(try folder.read("Sources/Recipes/RecipeBadge.swift").contains(".task(id: recipeID) {"))
+    }
+
+    func testNoFloorFoundRewritesAndSaysWhatItAssumed() throws {
+        let folder = try self.folder(platforms: nil)
+        let result = try ToolProcess.run(["scan", "--format", "sarif", "."], in: folder.path)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "note: no deployment target found (no .swiftui-migrate.json deploymentTarget, Package.swift platforms or Xcode "
+                + "setting); assuming the task APIs are available\n")
+        XCTAssertTrue(result.stdout.hasPrefix("{"), "stdout stays the SARIF log")
+    }
+
+    func testPackageWithoutPlatformsUsesSwiftPMDefaults() throws {
+        let folder = try self.folder(platforms: "")
+        let result = try ToolProcess.run(["scan", "--format", "json", "."], in: folder.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("\"action\" : \"skip\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Package.swift, no platforms: so SwiftPM's defaults"), result.stdout)
+    }
+
+    func testNearestPackageWinsOverTheXcodeProject() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App.xcodeproj/project.pbxproj", "IPHONEOS_DEPLOYMENT_TARGET = 14.0;\nIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n")
+        try folder.write("Config/Shared.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = 16.0\n")
+        try folder.write("App/RecipeBadge.swift", Self.view)
+        try folder.write("Packages/Kit/Package.swift", Self.package("platforms: [.iOS(.v16)],"))
+        try folder.write("Packages/Kit/Sources/Kit/RecipeBadge.swift", Self.view)
+        let result = try ToolProcess.run(["scan", "--format", "json", "."], in: folder.path)
+        let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let byFile = Dictionary(uniqueKeysWithValues: findings.map { ($0["file"] as! String, $0) })
+        XCTAssertEqual(byFile["App/RecipeBadge.swift"]?["action"] as? String, "skip")
+        XCTAssertEqual(
+            byFile["App/RecipeBadge.swift"]?["reason"] as? String,
+            "the deployment floor is iOS 14.0 (lowest target in App.xcodeproj and 1 .xcconfig file), and task needs iOS 15.0")
+        XCTAssertEqual(byFile["Packages/Kit/Sources/Kit/RecipeBadge.swift"]?["action"] as? String, "rewrite")
+        XCTAssertEqual(result.stderr, """
+            note: deployment floor iOS 14.0 for 1 file, from lowest target in App.xcodeproj and 1 .xcconfig file
+            note: deployment floor iOS 16.0 for 2 files, from Packages/Kit/Package.swift
+
+            """)
+    }
+
+    func testConfigurationDeploymentTargetOverridesThePackage() throws {
+        let folder = try self.folder(platforms: "platforms: [.iOS(.v14)],")
+        try folder.write(".swiftui-migrate.json", #"{"deploymentTarget": {"iOS": "17.0"}}"#)
+        let result = try ToolProcess.run(["scan", "."], in: folder.path)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stderr, "note: deployment floor iOS 17.0 (.swiftui-migrate.json deploymentTarget)\n")
+
+        try folder.write(".swiftui-migrate.json", #"{"deploymentTarget": {"iPadOS": "17.0"}}"#)
+        let bad = try ToolProcess.run(["scan", "."], in: folder.path)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.hasSuffix("'deploymentTarget' has unknown platform 'iPadOS' (use iOS, macOS, tvOS, watchOS, visionOS, macCatalyst)\n"), bad.stderr)
+    }
+
+    func testNoCheckoutReadsTheManifestFromHEAD() throws {
+        let repository = try GitRepositoryFolder()
+        try repository.commit([
+            "Package.swift": Self.package("platforms: [.iOS(.v14)],"),
+            "Sources/Recipes/RecipeBadge.swift": Self.view,
+        ])
+        // The worktree says iOS 16, HEAD says iOS 14: no-checkout mode goes by HEAD.
+        try Self.package("platforms: [.iOS(.v16)],").write(toFile: repository.path + "/Package.swift", atomically: true, encoding: .utf8)
+        let result = try ToolProcess.run(["apply", "--no-checkout", "--format", "json", "."], in: repository.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("\"result\" : \"nothing-to-stage\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("the deployment floor is iOS 14.0 (Package.swift)"), result.stdout)
+    }
+}
+
+extension DeploymentFloorCommandTests {
+    func testUnreadablePlatformsFallBackToTheXcodeProjectWithANote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App.xcodeproj/project.pbxproj", "\t\tMACOSX_DEPLOYMENT_TARGET = 11.0;\n")
+        try folder.write("Package.swift", "let supported: [SupportedPlatform] = [.macOS(.v13)]\nlet package = Package(name: \"A\", platforms: supported)\n")
+        try folder.write("Sources/A/RecipeBadge.swift", Self.viewForTests)
+        try folder.write("Loose/Other.swift", "let x = 1\n")
+        let result = try ToolProcess.run(["scan", "--format", "json", "Sources", "Package.swift"], in: folder.path)
+        XCTAssertEqual(result.stderr, """
+            note: Package.swift: platforms: is not a list literal; looking further
+            note: deployment floor macOS 11.0 for 2 files, from lowest target in App.xcodeproj
+
+            """)
+        XCTAssertTrue(result.stdout.contains("task needs macOS 12.0"), result.stdout)
+    }
+
+    func testSomeFilesWithoutAFloorAreCounted() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Kit/Package.swift", Self.packageForTests("platforms: [.iOS(.v17)],"))
+        try folder.write("Kit/Sources/Kit/RecipeBadge.swift", Self.viewForTests)
+        try folder.write("Scripts/Tool.swift", "let x = 1\n")
+        let result = try ToolProcess.run(["scan", "."], in: folder.path)
+        XCTAssertEqual(result.stderr, """
+            note: deployment floor iOS 17.0 for 2 files, from Kit/Package.swift
+            note: no deployment target found for 1 of 3 files (no .swiftui-migrate.json deploymentTarget, Package.swift \
+            platforms or Xcode setting); assuming the task APIs are available
+
+            """)
+    }
+}

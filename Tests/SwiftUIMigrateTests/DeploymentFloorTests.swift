@@ -1,0 +1,204 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import SwiftUIMigrate
+import XCTest
+
+/// The deployment floor: its sources (configuration, Package.swift, pbxproj, xcconfig), the local
+/// raising by `#available` and `@available`, and the reason a rule gives below it.
+final class DeploymentFloorTests: XCTestCase {
+    // MARK: Versions
+
+    func testVersionsParseAndCompareWithMissingComponentsAsZero() {
+        XCTAssertEqual(PlatformVersion("15")?.description, "15.0")
+        XCTAssertEqual(PlatformVersion("10.15.2")?.description, "10.15.2")
+        XCTAssertEqual(PlatformVersion("10_15"), PlatformVersion(10, 15))
+        XCTAssertEqual(PlatformVersion("15.0"), PlatformVersion(15))
+        XCTAssertLessThan(PlatformVersion("14.9")!, PlatformVersion("15")!)
+        XCTAssertLessThan(PlatformVersion("10.15")!, PlatformVersion("11.0")!)
+        for bad in ["", "15.", ".4", "v15", "15.4.1.2", "-1", "$(inherited)"] {
+            XCTAssertNil(PlatformVersion(bad), bad)
+        }
+    }
+
+    // MARK: Configuration
+
+    func testConfigurationDeploymentTarget() throws {
+        let configuration = try Configuration(
+            json: Data(#"{"deploymentTarget": {"iOS": "16.0", "macOS": "13"}}"#.utf8), source: "dir/.swiftui-migrate.json")
+        XCTAssertEqual(
+            configuration.deploymentTarget,
+            DeploymentFloor([.iOS: PlatformVersion(16), .macOS: PlatformVersion(13)], source: ".swiftui-migrate.json"))
+        XCTAssertNil(try Configuration(json: Data(#"{"deploymentTarget": null}"#.utf8), source: "c.json").deploymentTarget)
+        XCTAssertNil(Configuration().deploymentTarget)
+    }
+
+    func testConfigurationDeploymentTargetErrorsAreOneLine() {
+        let cases: [(String, String)] = [
+            (#"{"deploymentTarget": "16.0"}"#, #"c.json: 'deploymentTarget' must be an object of platform to version string, such as {"iOS": "16.0"}"#),
+            (#"{"deploymentTarget": {}}"#, "c.json: 'deploymentTarget' must name at least one platform"),
+            (#"{"deploymentTarget": {"ios": "16.0"}}"#,
+             "c.json: 'deploymentTarget' has unknown platform 'ios' (use iOS, macOS, tvOS, watchOS, visionOS, macCatalyst)"),
+            (#"{"deploymentTarget": {"iOS": 16}}"#, #"c.json: 'deploymentTarget' iOS must be a version string such as "16.0""#),
+            (#"{"deploymentTarget": {"iOS": "sixteen"}}"#, #"c.json: 'deploymentTarget' iOS must be a version string such as "16.0""#),
+        ]
+        for (json, message) in cases {
+            XCTAssertThrowsError(try Configuration(json: Data(json.utf8), source: "c.json"), json) { error in
+                XCTAssertEqual("\(error)", message)
+                XCTAssertFalse("\(error)".contains("\n"))
+            }
+        }
+    }
+
+    // MARK: Package.swift
+
+    func testPackageManifestForms() {
+        let manifest = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Kit",
+                platforms: [
+                    .iOS(.v15),
+                    .macOS(.v10_15),
+                    .tvOS("15.4"),
+                    SupportedPlatform.watchOS(.v8),
+                    .visionOS(.v1),
+                ],
+                targets: [.target(name: "Kit")]
+            )
+            """
+        XCTAssertEqual(PackageManifestPlatforms.read(manifest), .listed([
+            .iOS: PlatformVersion(15), .macOS: PlatformVersion(10, 15), .tvOS: PlatformVersion(15, 4),
+            .watchOS: PlatformVersion(8), .visionOS: PlatformVersion(1),
+        ]))
+    }
+
+    func testPackageManifestWithoutPlatformsMeansSwiftPMDefaults() {
+        XCTAssertEqual(PackageManifestPlatforms.read("let package = Package(name: \"Kit\", targets: [])"), .defaults)
+    }
+
+    func testPackageManifestPlatformsSetAfterTheCall() {
+        let manifest = """
+            let package = Package(name: "Kit")
+            package.platforms = [.iOS("16.1")]
+            """
+        XCTAssertEqual(PackageManifestPlatforms.read(manifest), .listed([.iOS: PlatformVersion(16, 1)]))
+    }
+
+    func testPackageManifestThatCannotBeRead() {
+        guard case .unreadable(let why) = PackageManifestPlatforms.read("let package = Package(name: \"K\", platforms: supported)") else {
+            return XCTFail("a variable is not read")
+        }
+        XCTAssertEqual(why, "platforms: is not a list literal")
+        guard case .unreadable = PackageManifestPlatforms.read("let package = Package(name: \"K\", platforms: [.iOS(minimum)])") else {
+            return XCTFail("a version in a variable is not read")
+        }
+    }
+
+    // MARK: Xcode
+
+    func testPbxprojLowestPerPlatform() {
+        let pbxproj = """
+            		buildSettings = {
+            			IPHONEOS_DEPLOYMENT_TARGET = 16.0;
+            			MACOSX_DEPLOYMENT_TARGET = "13.0";
+            		};
+            		buildSettings = {
+            			IPHONEOS_DEPLOYMENT_TARGET = 15.4;
+            			WATCHOS_DEPLOYMENT_TARGET = "$(RECOMMENDED_WATCHOS_DEPLOYMENT_TARGET)";
+            			XROS_DEPLOYMENT_TARGET = 1.0;
+            		};
+            """
+        XCTAssertEqual(XcodeDeploymentSettings.lowest(in: pbxproj), [
+            .iOS: PlatformVersion(15, 4), .macOS: PlatformVersion(13), .visionOS: PlatformVersion(1),
+        ])
+    }
+
+    func testXcconfigWithConditionsAndComments() {
+        let xcconfig = """
+            #include "Base.xcconfig"
+            // IPHONEOS_DEPLOYMENT_TARGET = 9.0
+            IPHONEOS_DEPLOYMENT_TARGET = 17.0 // the app
+            TVOS_DEPLOYMENT_TARGET[sdk=appletvos*] = 16.0
+            MACOSX_DEPLOYMENT_TARGET = $(inherited)
+            """
+        XCTAssertEqual(XcodeDeploymentSettings.lowest(in: xcconfig), [.iOS: PlatformVersion(17), .tvOS: PlatformVersion(16)])
+        XCTAssertEqual(
+            XcodeDeploymentSettings.lowest(of: [[.iOS: PlatformVersion(17)], [.iOS: PlatformVersion(15), .tvOS: PlatformVersion(16)]]),
+            [.iOS: PlatformVersion(15), .tvOS: PlatformVersion(16)])
+    }
+
+    // MARK: Reasons and local raising
+
+    private let iOS14 = DeploymentFloor([.iOS: PlatformVersion(14)], source: "Package.swift")
+
+    /// The reason for `.task` at the call marked `MARK()` in `source`.
+    private func reason(_ floor: DeploymentFloor, _ api: FlooredAPI = .task, at source: String) throws -> String? {
+        let tree = Parser.parse(source: source)
+        let call = try XCTUnwrap(
+            tree.tokens(viewMode: .sourceAccurate).first { $0.text == "MARK" }?.parent?.parent, "no MARK() in the source")
+        return floor.reasonBelow(api, at: call)
+    }
+
+    func testReasonBelowTheFloor() throws {
+        XCTAssertEqual(
+            try reason(iOS14, at: "let x = MARK()"),
+            "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0")
+        let both = DeploymentFloor([.iOS: PlatformVersion(16), .macOS: PlatformVersion(13)], source: "App.xcodeproj")
+        XCTAssertEqual(
+            try reason(both, .modernOnChange, at: "let x = MARK()"),
+            "the deployment floor is iOS 16.0, macOS 13.0 (App.xcodeproj), and onChange with zero or two parameters or initial: "
+                + "needs iOS 17.0, macOS 14.0")
+    }
+
+    func testNoReasonAtOrAboveTheFloorOrWhenUnknown() throws {
+        XCTAssertNil(try reason(DeploymentFloor([.iOS: PlatformVersion(15)], source: "p"), at: "let x = MARK()"))
+        XCTAssertNil(try reason(.unknown, at: "let x = MARK()"))
+        XCTAssertNil(try reason(DeploymentFloor([.visionOS: PlatformVersion(1)], source: "p"), .modernOnChange, at: "let x = MARK()"))
+    }
+
+    func testAPlatformTheFloorDoesNotNameIsNotBuiltFor() throws {
+        // An iOS 15 package: the watchOS 6 of an @available attribute says nothing against it.
+        XCTAssertNil(try reason(DeploymentFloor([.iOS: PlatformVersion(15)], source: "p"), at: "@available(watchOS 6, *) struct V { let x = MARK() }"))
+    }
+
+    func testIfAvailableRaisesItsBodyOnly() throws {
+        let source = """
+            func f() {
+                if #available(iOS 15, *) { MARK() } else { other() }
+            }
+            """
+        XCTAssertNil(try reason(iOS14, at: source))
+        let elseBranch = """
+            func f() {
+                if #available(iOS 15, *) { other() } else { MARK() }
+            }
+            """
+        XCTAssertNotNil(try reason(iOS14, at: elseBranch))
+        XCTAssertNotNil(try reason(iOS14, at: "func f() { if #unavailable(iOS 15) { MARK() } }"))
+        XCTAssertNotNil(try reason(iOS14, at: "func f() { if #available(iOS 14.5, *) { MARK() } }"))
+    }
+
+    func testGuardAvailableRaisesTheStatementsAfterIt() throws {
+        XCTAssertNil(try reason(iOS14, at: "func f() {\n guard #available(iOS 15, *) else { return }\n MARK()\n}"))
+        XCTAssertNotNil(try reason(iOS14, at: "func f() {\n MARK()\n guard #available(iOS 15, *) else { return }\n}"))
+    }
+
+    func testAvailableAttributeOnAnyEnclosingDeclarationRaises() throws {
+        XCTAssertNil(try reason(iOS14, at: "@available(iOS 15.0, *)\nstruct V { var body: Int { MARK() } }"))
+        XCTAssertNil(try reason(iOS14, at: "struct V {\n @available(iOS, introduced: 15)\n var body: Int { MARK() } }"))
+        XCTAssertNil(try reason(iOS14, at: "@available(iOSApplicationExtension 15, *)\nextension V { func f() { MARK() } }"))
+        XCTAssertNotNil(try reason(iOS14, at: "@available(macOS 12, *)\nstruct V { var body: Int { MARK() } }"))
+        XCTAssertNotNil(try reason(iOS14, at: "@available(*, deprecated)\nstruct V { var body: Int { MARK() } }"))
+    }
+
+    func testALocalRaiseThatIsNotEnoughSaysSo() throws {
+        let floor = DeploymentFloor([.iOS: PlatformVersion(13)], source: "Package.swift")
+        XCTAssertEqual(
+            try reason(floor, at: "@available(iOS 14, *)\nstruct V { let x = MARK() }"),
+            "the deployment floor here is iOS 14.0 (Package.swift, raised by the enclosing availability checks), "
+                + "and task needs iOS 15.0")
+    }
+}
