@@ -28,6 +28,7 @@ public struct AppearChangeLoadRule: Rule {
     public var id: String { "appear-change-load" }
     public var isEnabledByDefault: Bool { true }
     public var triggerWords: [String] { ["onChange"] }
+    public var flooredAPIs: [FlooredAPI] { [.task, .modernOnChange] }
 
     /// The `syncWork` option: what happens to a pair doing synchronous work.
     public enum SyncWork: String, CaseIterable, Sendable {
@@ -121,7 +122,7 @@ public struct AppearChangeLoadRule: Rule {
                 + "they have one type, which task(id: [\(names.joined(separator: ", "))]) needs; merge them by hand")
         }
         if start.name != "task", let reason = context.floor.reasonBelow(.task, at: start.call) { return skip(reason) }
-        if let reason = cancellationHazard(of: pair, work: move.statements, view: view, context: context) { return skip(reason) }
+        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: start, view: view) { return skip(reason) }
 
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
         return context.finding(
@@ -204,16 +205,6 @@ public struct AppearChangeLoadRule: Rule {
         case .floatLiteralExpr?: return "Double"
         default: return nil
         }
-    }
-
-    /// Integration point for the shared cancellation-hazard check (DESIGN §2 "Cancellation hazards";
-    /// built on branch wip/hazards): the reason moving `work` into `.task` on the pair's view could
-    /// cancel what it starts or should finish, or nil. Until that check lands this returns nil: the
-    /// pair's rewrite is then checked only against the hazards the other skips cover.
-    private func cancellationHazard(
-        of pair: LoadingPair, work: [CodeBlockItemSyntax], view: ViewDeclaration?, context: RuleContext
-    ) -> String? {
-        nil
     }
 
     private func header(id: String, priority: String?) -> String {
