@@ -248,7 +248,6 @@ public struct AppearChangeLoadRule: Rule {
         for link in links where link.call.id != startLink.call.id {
             pieces += link.innerCommentPieces(excluding: keptComments)
         }
-        if let closure = pair.start.closure { pieces.append(.trailingComments(of: closure.leftBrace)) }
         pieces += body
         if let closure = pair.start.closure { pieces.append(.closingComments(of: closure.rightBrace)) }
 
@@ -266,7 +265,10 @@ public struct AppearChangeLoadRule: Rule {
         if let namedCall {
             lines = (writer.isEmpty ? "" : lines + ending) + indentation.statements + namedCall
         }
-        let replacement = header + " {" + ending + lines + ending + indentation.closingBrace + "}"
+        // The start's `{ // comment` stays on the brace's line.
+        let braceComment = pair.start.closure.map { Link.commentTexts(in: $0.leftBrace.trailingTrivia) } ?? []
+        let brace = braceComment.isEmpty ? " {" : " { " + braceComment.joined(separator: " ")
+        let replacement = header + brace + ending + lines + ending + indentation.closingBrace + "}"
         var edits = [SourceEdit(range: first.nameStart..<first.end, replacement: replacement)]
         for link in removed { edits.append(SourceEdit(range: link.removalRange(context: context), replacement: "")) }
         return edits
@@ -296,6 +298,18 @@ private struct Link {
             }
         }
         return texts
+    }
+
+    /// The comments of `trivia`, as written.
+    static func commentTexts(in trivia: Trivia) -> [String] {
+        trivia.compactMap { piece in
+            switch piece {
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
+                return text
+            default:
+                return nil
+            }
+        }
     }
 
     /// True when `trivia` holds a comment whose text `kept` does not hold.
