@@ -244,4 +244,50 @@ final class AppearChangeLoadRuleTests: XCTestCase {
             """
         XCTAssertEqual(run(view(links)).findings, [])
     }
+
+    // MARK: - Fixtures: each case's decision and reason
+
+    /// The decision each fixture case stands for, and a phrase its reason must hold: the fixture
+    /// harness checks only the text, so a negative case skipped for the wrong reason would pass there.
+    private static let fixtureDecisions: [String: (FindingAction, String)] = [
+        "task-start-pair": (.rewrite, ""),
+        "onappear-task-new-value": (.rewrite, ""),
+        "onchange-first": (.rewrite, ""),
+        "priority-kept": (.rewrite, ""),
+        "comments-kept": (.rewrite, ""),
+        "two-values-one-type": (.rewrite, ""),
+        "perform-forms": (.rewrite, ""),
+        "closing-line-chain": (.rewrite, ""),
+        "sync-work-on-change-initial": (.rewrite, ""),
+        "sync-work-kept": (.keep, "asynchronous and cancellable"),
+        "sync-work-option-below-ios17": (.skip, "needs iOS 17.0"),
+        "different-arguments": (.skip, "but onChange(of: query) runs"),
+        "old-value-read": (.skip, "reads the old value (oldID)"),
+        "two-values-different-types": (.skip, "cannot tell they have one type"),
+        "initial-true": (.skip, "(initial: true)"),
+        "start-does-more": (.skip, "also runs Analytics.log(\"artist\")"),
+        "detached-task": (.skip, "Task.detached"),
+        "floor-below-ios15": (.skip, "task needs iOS 15.0"),
+        "hazard-sentinel": (.skip, "is a sentinel"),
+        "hazard-self-cancelling-host": (.skip, "sets isLoadingPage before it awaits"),
+        "hazard-hidden-in-flight-writer": (.skip, "!library.isRefreshing, an in-flight flag"),
+        "hazard-no-owned-state": (.skip, "changes no state the view owns"),
+    ]
+
+    func testEachFixtureCaseIsDecidedForItsReason() throws {
+        let cases = FixtureCase.discoverRepositoryFixtures().cases.filter { $0.ruleID == "appear-change-load" }
+        XCTAssertEqual(Set(cases.map(\.name)), Set(Self.fixtureDecisions.keys), "every case has an expected decision")
+        for fixture in cases {
+            guard let (action, phrase) = Self.fixtureDecisions[fixture.name] else { continue }
+            var configuration = Configuration()
+            if let url = fixture.configuration { configuration = try Configuration.load(path: url.path) }
+            let source = try String(contentsOf: fixture.before, encoding: .utf8)
+            let findings = MigrationEngine(configuration: configuration, rules: [AppearChangeLoadRule()])
+                .migrate(source: source).migration.findings
+            XCTAssertEqual(findings.map(\.action), [action], fixture.name)
+            if !phrase.isEmpty {
+                XCTAssertTrue(findings.first?.reason?.contains(phrase) ?? false, "\(fixture.name): \(findings.first?.reason ?? "no reason")")
+            }
+        }
+    }
 }
