@@ -10,7 +10,8 @@ public enum ConfigurationTemplate {
         let ruleLines = rules.map { "    \(quoted($0.id)): \($0.isEnabledByDefault)" }.joined(separator: ",\n")
         let optionLines = [
             "    \(quoted(GroupModifiersRule().id)): { \"maxMembers\": \(GroupModifiersRule.defaultMaxMembers), "
-                + "\"maxModifiers\": \(GroupModifiersRule.defaultMaxModifiers) }"
+                + "\"maxModifiers\": \(GroupModifiersRule.defaultMaxModifiers) }",
+            "    \(quoted(AppearChangeLoadRule().id)): { \"syncWork\": \(quoted(AppearChangeLoadRule.SyncWork.keep.rawValue)) }",
         ].joined(separator: ",\n")
         let entries: [(key: String, comment: String, value: String)] = [
             ("rules",
@@ -36,8 +37,9 @@ public enum ConfigurationTemplate {
              "null"),
             ("maxFileSize", "Files larger than this many bytes are skipped with a reason.", "\(defaults.maxFileSize)"),
             ("ruleOptions",
-             "Numeric options of individual rules, by rule id: group-modifiers rewrites a Group with at most "
-                + "maxMembers members and maxModifiers modifiers.",
+             "Options of individual rules, by rule id: group-modifiers rewrites a Group with at most "
+                + "maxMembers members and maxModifiers modifiers; appear-change-load's syncWork is keep (a pair doing "
+                + "synchronous work stays) or onChangeInitial (it becomes onChange(of:initial: true), iOS 17+).",
              "{\n\(optionLines)\n  }"),
         ]
         var lines = [
