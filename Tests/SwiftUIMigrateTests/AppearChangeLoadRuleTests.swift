@@ -258,6 +258,8 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         "two-values-one-type": (.rewrite, ""),
         "perform-forms": (.rewrite, ""),
         "closing-line-chain": (.rewrite, ""),
+        "crlf": (.rewrite, ""),
+        "tabs-one-line": (.rewrite, ""),
         "sync-work-on-change-initial": (.rewrite, ""),
         "sync-work-kept": (.keep, "asynchronous and cancellable"),
         "sync-work-option-below-ios17": (.skip, "needs iOS 17.0"),
