@@ -137,6 +137,67 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(run(inTask).findings.first?.action, .rewrite)
     }
 
+    /// The one finding of `source` (run through both loading rules), asserting it changes nothing.
+    private func onlyFinding(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> Finding? {
+        let result = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
+        XCTAssertEqual(result.text, source, "no edit", file: file, line: line)
+        XCTAssertEqual(result.findings.count, 1, "\(result.findings)", file: file, line: line)
+        return result.findings.first
+    }
+
+    func testHelperGuardsAreFollowed() throws {
+        let helper = { (body: String, action: String) in
+            self.view(self.flag + "    func loadIfNeeded() {\n        guard !hasLoaded else { return }\n        hasLoaded = true\n\(body)\n    }\n",
+                      action: action)
+        }
+        let load = "        Task { brew = try? await BrewStore.shared.fetch(brewID) }"
+        for action in ["                loadIfNeeded()", "                Task { await loadIfNeeded() }"] {
+            let finding = try XCTUnwrap(onlyFinding(helper(load, action)))
+            XCTAssertEqual(finding.action, .skip)
+            XCTAssertEqual(finding.reason, "the guard is in loadIfNeeded(), which the rule does not rewrite: remove hasLoaded, "
+                + "its guard and its set there, and call loadIfNeeded() from .task(id: brewID)")
+        }
+        // One-time setup: no await, no Task.
+        let setup = try XCTUnwrap(onlyFinding(helper("        brew = Brew(id: brewID, name: \"\")", "                loadIfNeeded()")))
+        XCTAssertEqual(setup.action, .keep)
+        XCTAssertEqual(setup.reason, "kept: one-time setup, not a load: task(id:) would redo it on each appearance")
+        // No identity read: the flag is the honest tool.
+        let noIdentity = helper("        Task { brew = try? await BrewStore.shared.fetch(\"house\") }", "                loadIfNeeded()")
+        XCTAssertEqual(onlyFinding(noIdentity)?.reason, "kept: no identity to key on")
+        // Set back in another function: not run-once.
+        let setBack = helper(load, "                loadIfNeeded()")
+            .replacingOccurrences(of: "    func loadIfNeeded()", with: "    func reset() { hasLoaded = false }\n    func loadIfNeeded()")
+        let reason = try XCTUnwrap(onlyFinding(setBack)?.reason)
+        XCTAssertEqual(reason, "hasLoaded is set back on line 5, so it is not a run-once flag (the guard is in loadIfNeeded())")
+    }
+
+    func testInlineOneTimeSetupIsKept() throws {
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
+        let finding = try XCTUnwrap(onlyFinding(source))
+        XCTAssertEqual(finding.action, .keep)
+        XCTAssertEqual(finding.reason, "kept: one-time setup, not a load: task(id:) would redo it on each appearance")
+    }
+
+    func testCompoundGuardsAndLoggingElseAreReportedToAPerson() throws {
+        let set = "                hasLoaded = true\n" + load
+        let compound = view(flag + "    let isSignedIn: Bool\n", action: "                guard !hasLoaded, isSignedIn else { return }\n" + set)
+        XCTAssertEqual(onlyFinding(compound)?.reason,
+                       "the check of hasLoaded also tests other conditions (!hasLoaded, isSignedIn): a person must decide "
+                       + "whether the work should still wait for them before replacing the flag with task(id:)")
+        let conjunction = view(flag + "    let isSignedIn: Bool\n", action: "                if !hasLoaded && isSignedIn {\n" + set + "\n                }")
+        XCTAssertEqual(onlyFinding(conjunction)?.action, .skip)
+        let logging = view(flag, action: "                guard !hasLoaded else {\n                    Analytics.log(\"again\")\n                    return\n                }\n" + set)
+        XCTAssertEqual(onlyFinding(logging)?.reason,
+                       "the guard on hasLoaded does more than return (Analytics.log(\"again\")): a person must check "
+                       + "whether that still matters before replacing the flag with task(id:)")
+        // A re-entrancy flag, set back in the closure, is no run-once flag: onappear-task handles the closure.
+        let reentrant = view("    @State private var isBusy = false\n    let isSignedIn: Bool\n",
+                             action: "                guard !isBusy, isSignedIn else { return }\n                isBusy = true\n"
+                                 + "                Task { brew = try? await BrewStore.shared.fetch(brewID); isBusy = false }")
+        let result = run(reentrant, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
+        XCTAssertEqual(result.findings.map(\.ruleID), ["onappear-task"])
+    }
+
     func testSetInAnotherFunctionSkips() throws {
         let source = view(flag + "    func reload() { hasLoaded = true }\n",
                           action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)

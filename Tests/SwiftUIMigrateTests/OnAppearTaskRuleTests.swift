@@ -33,6 +33,23 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertTrue(run(plain).text.contains(".task {\n"))
     }
 
+    func testIdentityWatchedByASiblingOnChangeIsNotTheKey() {
+        let source = """
+            struct BrewView: View {
+                let brewID: String
+                @State private var brew: Brew?
+                var body: some View {
+                    Text("")
+                        .onAppear { Task { brew = try? await BrewStore.shared.fetch(brewID) } }
+                        .onChange(of: brewID) { _ in Task { brew = try? await BrewStore.shared.fetch(brewID) } }
+                }
+            }
+            """
+        let result = run(source)
+        XCTAssertEqual(result.findings.first?.safety, .behaviorChange("the work is now cancelled when the view disappears"))
+        XCTAssertTrue(result.text.contains(".task {"))
+    }
+
     func testOutsideAViewStructSkipsForNoVisibleOwnedState() throws {
         let source = """
             func makeRow(model: RecipeFeedModel) -> some View {
@@ -107,6 +124,19 @@ final class OnAppearTaskRuleTests: XCTestCase {
         // Written only after the await: the host stays until the work is done.
         let control = feedView(host: "if items.isEmpty { ProgressView()@ }", work: "items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 }")
         XCTAssertEqual(rewriteSafety(control), .behaviorChange("the work is now cancelled when the view disappears"))
+        // In a followed function too: `await loadMore()` suspends where loadMore does, before it sets items.
+        XCTAssertNotNil(rewriteSafety(feedView(host: "if items.isEmpty { ProgressView()@ }")))
+    }
+
+    func testBranchesOfAGroupAreHostsOfTheirOwn() {
+        // The Group applies the modifier to each branch: the load that sets isLoadingMore swaps the branch and
+        // would cancel itself.
+        let group = "Group {\nif isLoadingMore { ProgressView() } else { Text(\"\") }\n}"
+        let reason = skipReason(feedView(host: group))
+        XCTAssertTrue(reason.contains("while isLoadingMore (a branch of the Group it modifies)"), reason)
+        // A Group whose branches read nothing the work writes before awaiting.
+        let control = "Group {\nif hasMore { ProgressView() } else { Text(\"\") }\n}"
+        XCTAssertNotNil(rewriteSafety(feedView(host: control)))
     }
 
     func testHiddenInFlightWriterSkips() {
@@ -157,6 +187,13 @@ final class OnAppearTaskRuleTests: XCTestCase {
             }
             """
         XCTAssertEqual(rewriteSafety(keyed), .behaviorChange("the work now runs again when brewID changes"))
+    }
+
+    func testTaskThatOnlyDefersAfterOtherStatementsSkips() {
+        let reason = skipReason(feedView(host: "Text(\"\")", work: "items.append(1)").replacingOccurrences(
+            of: ".onAppear { Task", with: ".onAppear { items.removeAll(); Task"))
+        XCTAssertEqual(reason, "the Task never awaits, so it only defers its body to a later turn than the statements "
+            + "before it; in one task body they would run together")
     }
 
     func testEveryNestedTaskStartIsReported() {

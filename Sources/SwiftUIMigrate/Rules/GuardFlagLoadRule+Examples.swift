@@ -45,7 +45,7 @@ extension GuardFlagLoadRule {
                             Text(name)
                                 .↓onAppear {
                                     if isFirstAppearance {
-                                        name = brew.id.uppercased()
+                                        Task { name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? "" }
                                         isFirstAppearance = false
                                     }
                                 }
@@ -64,7 +64,7 @@ extension GuardFlagLoadRule {
                                 .↓onAppear {
                                     guard !hasLoaded else { return }
                                     hasLoaded = true
-                                    notes = "\\(brewID) r\\(revision)"
+                                    Task { notes = (try? await BrewStore.shared.fetch("\\(brewID) r\\(revision)"))?.name ?? "" }
                                 }
                         }
                     }
@@ -147,6 +147,58 @@ extension GuardFlagLoadRule {
                         }
                     }
                     """),
+                RuleExample("""
+                    struct BrewHeaderView: View {
+                        let brew: Brew
+                        @State private var name = ""
+                        @State private var isFirstAppearance = true
+
+                        var body: some View {
+                            Text(name)
+                                .onAppear {
+                                    if isFirstAppearance {
+                                        name = brew.id.uppercased()
+                                        isFirstAppearance = false
+                                    }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        let isSignedIn: Bool
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear {
+                                    guard !hasLoaded, isSignedIn else { return }
+                                    hasLoaded = true
+                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct BrewDetailView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+                        @State private var hasLoaded = false
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .onAppear(perform: loadIfNeeded)
+                        }
+
+                        private func loadIfNeeded() {
+                            guard !hasLoaded else { return }
+                            hasLoaded = true
+                            Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                        }
+                    }
+                    """),
             ],
             corrections: [
                 RuleCorrection("""
@@ -187,7 +239,7 @@ extension GuardFlagLoadRule {
                             Text(name)
                                 .onAppear {
                                     if isFirstAppearance {
-                                        name = brew.id.uppercased()
+                                        Task { name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? "" }
                                         isFirstAppearance = false
                                     }
                                 }
@@ -201,7 +253,7 @@ extension GuardFlagLoadRule {
                         var body: some View {
                             Text(name)
                                 .task(id: brew.id) {
-                                    name = brew.id.uppercased()
+                                    name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? ""
                                 }
                         }
                     }

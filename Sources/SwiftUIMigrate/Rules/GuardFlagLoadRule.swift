@@ -5,6 +5,7 @@ fileprivate enum Message {
     static let keep = "keep the run-once flag"
     static let skip = "replace the run-once flag by hand"
     static let kept = "kept: no identity to key on"
+    static let setup = "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
 }
 
 /// Replaces a run-once `@State` flag guarding `.onAppear`/`.task` with `.task(id:)` keyed on
@@ -69,10 +70,11 @@ public struct GuardFlagLoadRule: Rule {
             if let closure = modifier.closure, closure.signature == nil,
                let flag = RunOnceFlag.find(in: closure.statements, of: view) {
                 findings.append(finding(for: flag, modifier: modifier, closure: closure, view: view, context: context))
-            } else if let helper = RunOnceFlag.guardingHelper(of: modifier, in: view) {
+            } else if let (helper, flag) = RunOnceFlag.guardingHelper(of: modifier, in: view) {
+                findings.append(finding(for: flag, in: helper, modifier: modifier, view: view, context: context))
+            } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
                 findings.append(context.finding(
-                    id, at: modifier.nameToken, message: Message.skip, action: .skip,
-                    reason: "the guard is in \(helper)(), which the rule does not follow"))
+                    id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: nearMiss.reason))
             }
         }
         return findings
@@ -122,18 +124,17 @@ public struct GuardFlagLoadRule: Rule {
 
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
+        if !Self.isLoad(work.map(Syntax.init), in: view) {
+            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup)
+        }
         let chosen: IdentityCandidate
-        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-        case .chosen(let candidate):
+        switch identity(readBy: work.map(Syntax.init), in: view, context: context) {
+        case .success(let candidate?):
             chosen = candidate
-        case .none:
+        case .success(nil):
             return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
-        case .ambiguous(let candidates):
-            let names = candidates.map(\.expression)
-            return skip("several properties could key the task (\(names.joined(separator: ", "))); choose one with "
-                + "\"identity\": {\"\(view.name)\": \"\(names[0])\"} in .swiftui-migrate.json")
-        case .configuredNotFound(let name):
-            return skip("the configured identity \(name) of \(view.name) is not a stored Equatable property the action reads")
+        case .failure(let obstacle):
+            return skip(obstacle.reason)
         }
 
         // Unwrap the inner Task when it is the last statement, then remove the sets.
@@ -158,6 +159,81 @@ public struct GuardFlagLoadRule: Rule {
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
             safety: .behaviorChange("re-runs on each appearance and when \(chosen.expression) changes; cancelled on disappear"),
             edits: edits)
+    }
+
+    /// The finding for a run-once flag guarded in a helper the modifier calls
+    /// (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`): a keep or a skip
+    /// saying what a person must do, since the rule rewrites only the modifier's own closure.
+    private func finding(
+        for flag: RunOnceFlag, in helper: FunctionDeclSyntax, modifier: LifecycleModifier, view: ViewDeclaration,
+        context: RuleContext
+    ) -> Finding {
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        let name = helper.name.text
+        var pieces: [BodyPiece] = []
+        for statement in flag.scope where statement.id != flag.check.id {
+            pieces.append(.statement(statement, holes: []))
+        }
+        if case .wrap(let body) = flag.form { pieces += body.statements.map { .statement($0, holes: []) } }
+        let sets = setSites(in: pieces, flag: flag)
+        let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
+        let condition = flag.conditionRange
+        let uses = view.uses(of: flag.name).filter { use in
+            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+            return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
+        }
+        // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
+        if let use = uses.first(where: { Self.isWrite($0, of: flag) }) ?? uses.first {
+            return skip(otherUseReason(use, flag: flag, context: context) + " (the guard is in \(name)())")
+        }
+        let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
+        if !Self.isLoad(work.map(Syntax.init), in: view) {
+            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup)
+        }
+        switch identity(readBy: work.map(Syntax.init), in: view, context: context) {
+        case .success(let candidate?):
+            return skip("the guard is in \(name)(), which the rule does not rewrite: remove \(flag.name), its guard and "
+                + "its set there, and call \(name)() from .task(id: \(candidate.expression))")
+        case .success(nil):
+            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
+        case .failure(let obstacle):
+            return skip(obstacle.reason + " (the guard is in \(name)())")
+        }
+    }
+
+    /// True when `use` stands in a statement that writes the flag.
+    private static func isWrite(_ use: ExprSyntax, of flag: RunOnceFlag) -> Bool {
+        var node = Syntax(use)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
+        return node.parent?.as(CodeBlockItemSyntax.self).map(flag.isWrite) ?? false
+    }
+
+    /// True when the guarded work loads: it awaits (also in the view's functions it calls) or
+    /// starts a `Task`. Anything else is one-time setup that `task(id:)` would redo.
+    private static func isLoad(_ work: [Syntax], in view: ViewDeclaration) -> Bool {
+        WorkTrace(of: work, in: view).events.contains(.suspension) || InnerTask.isStarted(in: work)
+    }
+
+    /// The identity to key on (nil when the work reads none), or why the rule cannot choose.
+    private func identity(
+        readBy work: [Syntax], in view: ViewDeclaration, context: RuleContext
+    ) -> Result<IdentityCandidate?, TaskUnwrapping.Obstacle> {
+        switch IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
+        case .chosen(let candidate):
+            return .success(candidate)
+        case .none:
+            return .success(nil)
+        case .ambiguous(let candidates):
+            let names = candidates.map(\.expression)
+            return .failure(TaskUnwrapping.Obstacle(
+                reason: "several properties could key the task (\(names.joined(separator: ", "))); choose one with "
+                    + "\"identity\": {\"\(view.name)\": \"\(names[0])\"} in .swiftui-migrate.json"))
+        case .configuredNotFound(let name):
+            return .failure(TaskUnwrapping.Obstacle(
+                reason: "the configured identity \(name) of \(view.name) is not a stored Equatable property the action reads"))
+        }
     }
 
     /// A statement that sets the flag, and the statement holding it when it is nested in `withAnimation { }`.

@@ -105,7 +105,8 @@ public struct OnAppearTaskRule: Rule {
         var identity: IdentityCandidate?
         if let view {
             let work = move.statements.map(Syntax.init)
-            if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
+            if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration),
+               !LifecycleHost(of: modifier).watchesChanges(of: candidate.expression) {
                 identity = candidate
             }
         }

@@ -143,6 +143,13 @@ struct InnerTask {
         return (call, "an expression")
     }
 
+    /// True when some of `nodes` start a `Task` (at any depth, not in nested functions).
+    static func isStarted(in nodes: [Syntax]) -> Bool {
+        let finder = NestedTaskFinder(viewMode: .sourceAccurate)
+        for node in nodes where finder.found == nil { finder.walk(node) }
+        return finder.found != nil
+    }
+
     /// True when the operation is written with `in` (`{ @MainActor in`, `{ [weak model] in`).
     var hasSignature: Bool { closure.signature != nil }
 

@@ -22,10 +22,14 @@ struct LifecycleHost {
         var node: Syntax
         /// True for a `switch` subject.
         var isSwitch: Bool
+        /// True for a branch inside the `Group` the modifier is applied to: SwiftUI applies the
+        /// modifier to each member, so each branch is a host of its own.
+        var isInsideGroup = false
 
         /// How a reason names it: "while hasMore && !isLoading", "in a case of switch phase".
         var phrase: String {
-            isSwitch ? "in a case of switch \(node.trimmedDescription)" : "while \(node.trimmedDescription)"
+            let text = isSwitch ? "in a case of switch \(node.trimmedDescription)" : "while \(node.trimmedDescription)"
+            return isInsideGroup ? text + " (a branch of the Group it modifies)" : text
         }
     }
 
@@ -46,7 +50,28 @@ struct LifecycleHost {
         }
         self.root = root
         self.chain = ModifierChain(above: root)
-        self.conditions = Self.enclosingConditions(of: Syntax(modifier.call))
+        self.conditions = Self.enclosingConditions(of: Syntax(modifier.call)) + Self.groupBranchConditions(of: root)
+    }
+
+    /// The conditions of the branches directly inside `Group { if … else … }` / `Group { switch … }`.
+    private static func groupBranchConditions(of root: ExprSyntax) -> [BranchCondition] {
+        guard let call = root.as(FunctionCallExprSyntax.self), call.calledName == "Group",
+              let content = call.trailingClosure else { return [] }
+        var conditions: [BranchCondition] = []
+        for statement in content.statements {
+            var expression: ExprSyntax?
+            if let expressionStmt = statement.item.as(ExpressionStmtSyntax.self) { expression = expressionStmt.expression }
+            if let plain = statement.item.as(ExprSyntax.self) { expression = plain }
+            var ifExpr = expression?.as(IfExprSyntax.self)
+            while let current = ifExpr {
+                conditions.append(BranchCondition(node: Syntax(current.conditions), isSwitch: false, isInsideGroup: true))
+                if case .ifExpr(let next)? = current.elseBody { ifExpr = next } else { ifExpr = nil }
+            }
+            if let switchExpr = expression?.as(SwitchExprSyntax.self) {
+                conditions.append(BranchCondition(node: Syntax(switchExpr.subject), isSwitch: true, isInsideGroup: true))
+            }
+        }
+        return conditions
     }
 
     /// True for a capitalised name (`Color` in `Color.clear`): the chain's root, not a modifier.
@@ -72,6 +97,16 @@ struct LifecycleHost {
             current = parent.parent
         }
         return conditions
+    }
+
+    /// True when the chain has `.onChange(of: expression)`: that modifier already reacts when
+    /// the value changes, so a `.task` keyed on it would run the work a second time (merging the
+    /// two is `appear-change-load`'s).
+    func watchesChanges(of expression: String) -> Bool {
+        chain.modifiers.contains { modifier in
+            guard modifier.name == "onChange", let first = modifier.call?.arguments.first, first.label?.text == "of" else { return false }
+            return first.expression.trimmedDescription == expression
+        }
     }
 
     /// A short description of the host for a reason: `Color.clear.frame(height: 1)`.

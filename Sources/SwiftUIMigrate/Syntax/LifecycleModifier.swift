@@ -137,19 +137,30 @@ extension LifecycleModifier {
 extension RunOnceFlag {
     /// The helper function that the modifier's action calls and that guards a run-once flag
     /// itself (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`), if any.
-    static func guardingHelper(of modifier: LifecycleModifier, in view: ViewDeclaration) -> String? {
+    static func guardingHelper(of modifier: LifecycleModifier, in view: ViewDeclaration) -> (function: FunctionDeclSyntax, flag: RunOnceFlag)? {
         for name in modifier.calledHelperNames {
             guard let function = view.function(named: name), let body = function.body else { continue }
-            if find(in: body.statements, of: view) != nil { return name }
+            if let flag = find(in: body.statements, of: view) { return (function, flag) }
         }
         return nil
     }
 
-    /// True when the modifier's action is a run-once-flag closure or calls a helper guarding one:
-    /// `guard-flag-load` owns it.
+    /// The near-miss check (a compound guard, or an `else` that does more than return) in the
+    /// modifier's closure or in a helper it calls, if any.
+    static func nearMiss(of modifier: LifecycleModifier, in view: ViewDeclaration) -> FlagGuardNearMiss? {
+        if let closure = modifier.closure, let found = FlagGuardNearMiss.find(in: closure.statements, of: view) { return found }
+        for name in modifier.calledHelperNames {
+            guard let body = view.function(named: name)?.body else { continue }
+            if let found = FlagGuardNearMiss.find(in: body.statements, of: view) { return found }
+        }
+        return nil
+    }
+
+    /// True when the modifier's action is a run-once-flag closure, calls a helper guarding one,
+    /// or checks a flag in a way only a person can judge: `guard-flag-load` owns it.
     static func owns(_ modifier: LifecycleModifier, in view: ViewDeclaration) -> Bool {
         if let closure = modifier.closure, find(in: closure.statements, of: view) != nil { return true }
-        return guardingHelper(of: modifier, in: view) != nil
+        return guardingHelper(of: modifier, in: view) != nil || nearMiss(of: modifier, in: view) != nil
     }
 }
 

@@ -22,6 +22,11 @@ struct TaskUnwrapping {
         /// More than one Task, or a Task followed by other statements.
         static let taskNotLast = Obstacle(
             reason: "the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
+        /// `.onAppear { a(); Task { b() } }` where the Task never awaits: it exists to run `b()`
+        /// on a later turn of the main actor than `a()`, which one `.task` body would not.
+        static let deferralOnly = Obstacle(
+            reason: "the Task never awaits, so it only defers its body to a later turn than the statements before it; "
+                + "in one task body they would run together")
         /// `.task(priority: p) { Task(priority: q) { … } }`.
         static let priorityTwice = Obstacle(reason: "both the task modifier and its inner Task set a priority")
     }
@@ -87,6 +92,9 @@ struct TaskUnwrapping {
         guard tasks.count == 1, statements.last?.id == task.statement.id,
               let index = pieces.firstIndex(where: { $0.statement?.id == task.statement.id }) else {
             throw .taskNotLast
+        }
+        if statements.count > 1, !CancellationHazard.canSuspend(task.closure.statements.map(Syntax.init)) {
+            throw .deferralOnly
         }
         try adopt(task, inView: inView)
         pieces.replaceSubrange(index...index, with: Self.unwrappedPieces(of: task))

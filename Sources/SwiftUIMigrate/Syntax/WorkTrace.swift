@@ -119,7 +119,14 @@ private final class EventRecorder: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+    /// The calls whose function's events were recorded in their place.
+    private var inlinedCalls: Set<SyntaxIdentifier> = []
+
+    // `await f()` of a followed function suspends where `f` does, already recorded.
     override func visitPost(_ node: AwaitExprSyntax) {
+        var awaited = node.expression
+        if let tried = awaited.as(TryExprSyntax.self) { awaited = tried.expression }
+        if inlinedCalls.contains(awaited.id) { return }
         events.append(.suspension)
     }
 
@@ -162,24 +169,26 @@ private final class EventRecorder: SyntaxVisitor {
             let method = member.declName.baseName.text
             let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
             if isSelf {
-                follow(method)
+                if follow(method) { inlinedCalls.insert(ExprSyntax(node).id) }
             } else if let receiver = WorkTrace.path(of: base) {
                 events.append(.call(receiver: receiver, method: method))
                 if method == "toggle" && node.arguments.isEmpty { events.append(.assignment(receiver)) }
             }
         } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            follow(reference.baseName.text)
+            if follow(reference.baseName.text) { inlinedCalls.insert(ExprSyntax(node).id) }
         }
     }
 
-    /// Records the events of the view's function `name` at this point, within the depth.
-    private func follow(_ name: String) {
+    /// Records the events of the view's function `name` at this point, within the depth;
+    /// false when it is not followed.
+    private func follow(_ name: String) -> Bool {
         guard let view, depth < WorkTrace.depth, !stack.contains(name),
-              let function = view.function(named: name), let body = function.body else { return }
+              let function = view.function(named: name), let body = function.body else { return false }
         if !followed.contains(name) { followed.append(name) }
         let inner = EventRecorder(view: view, depth: depth + 1, stack: stack + [name])
         inner.walk(body)
         events += inner.events
         followed += inner.followed.filter { !followed.contains($0) }
+        return true
     }
 }
