@@ -172,4 +172,20 @@ extension DeploymentFloorCommandTests {
 
             """)
     }
+
+    func testNoCheckoutReadsTheXcodeProjectFromHEAD() throws {
+        let repository = try GitRepositoryFolder()
+        try repository.commit([
+            "App.xcodeproj/project.pbxproj": "\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 14.0;\n",
+            "App/Views/RecipeBadge.swift": Self.viewForTests,
+        ])
+        try "\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n".write(
+            toFile: repository.path + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let result = try ToolProcess.run(["apply", "--no-checkout", "--format", "json", "App/Views"], in: repository.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("\"result\" : \"nothing-to-stage\""), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("the deployment floor is iOS 14.0 (lowest target in App.xcodeproj), and task needs iOS 15.0"),
+            result.stdout)
+    }
 }

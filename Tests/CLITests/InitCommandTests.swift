@@ -12,7 +12,8 @@ final class InitCommandTests: XCTestCase {
         let text = try folder.read(".swiftui-migrate.json")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let options = Set(object.keys.filter { !$0.hasPrefix("//") })
-        XCTAssertEqual(options, ["rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "ruleOptions"])
+        XCTAssertEqual(options, ["rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "ruleOptions", "deploymentTarget"])
+        XCTAssertTrue(object["deploymentTarget"] is NSNull, "null: the floor is found beside the files")
         for option in options { XCTAssertNotNil(object["// " + option] as? String, option) }
         XCTAssertEqual(object["strategy"] as? String, "auto")
         XCTAssertEqual(object["hostContainer"] as? String, "ZStack")
@@ -30,7 +31,8 @@ final class InitCommandTests: XCTestCase {
         XCTAssertEqual(try ToolProcess.run(["init"], in: folder.path).status, 0)
         let with = try ToolProcess.run(["scan", "--format", "json", "."], in: folder.path)
         XCTAssertEqual(with.status, without.status, with.stderr)
-        XCTAssertEqual(with.stderr, "")
+        XCTAssertEqual(with.stderr, without.stderr, "only the note on the floor, as without the file")
+        XCTAssertTrue(with.stderr.hasPrefix("note: no deployment target found"), with.stderr)
         XCTAssertEqual(with.stdout, without.stdout)
     }
 

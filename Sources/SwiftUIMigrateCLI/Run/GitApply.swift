@@ -110,8 +110,9 @@ struct GitApply {
             .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
         var blobs: [String: [UInt8]] = [:]
         for relative in paths { blobs[relative] = try repository.headBlob(path: relative) }
-        let tree = CommitProjectTree(
-            repository: repository, trackedPaths: scope.map { $0.isEmpty } == false ? try repository.trackedFilesAtHEAD() : paths)
+        // Every tracked file, not only the Swift ones in scope: the floor is read from project.pbxproj
+        // and .xcconfig files too, and from folders above `path`.
+        let tree = CommitProjectTree(repository: repository, trackedPaths: try repository.trackedFilesAtHEAD())
         let files = Workspace.floored(
             paths.map { SourceFile(displayPath: $0, absolutePath: $0) }, settings: settings, tree: tree, floorNotes: nil
         ) { file in file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? "" }
