@@ -119,6 +119,52 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         XCTAssertEqual(run(view(links, extra: helper), rules: RuleRegistry.all).text, view(expected, extra: helper))
     }
 
+    func testGroupHoistInAnEarlierPassClearsTheGroupBranchHazard() throws {
+        let source = """
+            struct HistoryView: View {
+                @Binding var showMerges: Bool
+                @State private var phase = 0
+                @State private var tracks: [Track] = []
+
+                var body: some View {
+                    Group {
+                        switch phase {
+                        case 0: ProgressView()
+                        default: Text("\\(tracks.count)")
+                        }
+                    }
+                    .task {
+                        await reload()
+                    }
+                    .onChange(of: showMerges) { _, _ in
+                        Task { await reload() }
+                    }
+                }
+
+                func reload() async {
+                    phase = 0
+                    tracks = await PlaylistStore.shared.tracks(in: "history")
+                    phase = 1
+                }
+            }
+
+            """
+        // Alone, the Group swaps its branches when reload() sets phase: the pair is skipped.
+        let alone = run(source)
+        XCTAssertEqual(alone.findings.map(\.action), [.skip])
+        XCTAssertTrue(alone.findings.first?.reason?.contains("a branch of the Group") ?? false, alone.findings.first?.reason ?? "")
+
+        // With every default rule, group-lifecycle hoists the Group into a ZStack first; the
+        // pair is then merged, and reported as rewritten.
+        let all = run(source, rules: RuleRegistry.all)
+        XCTAssertTrue(all.text.contains("ZStack {"), all.text)
+        XCTAssertTrue(all.text.contains(".task(id: showMerges) {\n            await reload()\n        }\n    }"), all.text)
+        XCTAssertFalse(all.text.contains("onChange"), all.text)
+        let pairFinding = try XCTUnwrap(all.findings.first { $0.ruleID == "appear-change-load" })
+        XCTAssertEqual(pairFinding.action, .rewrite)
+        XCTAssertEqual(pairFinding.line, 13)
+    }
+
     // MARK: - Forms of onChange
 
     func testEveryOnChangeSignatureCounts() {

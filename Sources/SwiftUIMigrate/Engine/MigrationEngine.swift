@@ -88,10 +88,16 @@ public struct MigrationEngine: Sendable {
                 guard let screened = screened(mapped) else { continue }
                 if screened.action == .rewrite && !finding.edits.isEmpty { pending.append(finding) }
                 let key = FindingKey(rule: finding.ruleID, offset: offset)
+                var reported = screened
+                reported.edits = []
                 if seen.insert(key).inserted {
-                    var reported = screened
-                    reported.edits = []
                     findings.append(reported)
+                } else if screened.action == .rewrite && !finding.edits.isEmpty,
+                          let index = findings.firstIndex(where: { $0.ruleID == key.rule && $0.offset == key.offset && $0.action != .rewrite }) {
+                    // An earlier pass kept or skipped this place, and another rule's rewrite has since made
+                    // the fix possible (a Group hoisted to a stack no longer swaps the host away): the file
+                    // gets the rewrite, so the report says rewritten, not the stale decision.
+                    findings[index] = reported
                 }
             }
         }
