@@ -172,7 +172,6 @@ final class AppearChangeLoadRuleTests: XCTestCase {
             "{ Task { profile = await RecipeStore.shared.profile(chefID) } }",
             "{ new in Task { profile = await RecipeStore.shared.profile(new) } }",
             "{ _, new in Task { profile = await RecipeStore.shared.profile(new) } }",
-            "{ Task { profile = await RecipeStore.shared.profile($0) } }",
             "{ _, _ in Task { profile = await RecipeStore.shared.profile(self.chefID) } }",
         ]
         for action in actions {
@@ -225,6 +224,25 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                     .onAppear { Task.detached { _ = await RecipeStore.shared.profile(chefID) } }
                     .onChange(of: chefID) { Task.detached { _ = await RecipeStore.shared.profile(chefID) } }
             """)), "the work runs in Task.detached, which does not inherit the view's actor, so it stays as it is")
+    }
+
+    func testShorthandNewValueCountsOnlyInTheOnChangeClosureItself() {
+        let extra = "    func select(_ id: ChefID) { profile = ChefProfile(id: id, name: \"\") }\n"
+        let direct = """
+                    .onAppear { select(chefID) }
+                    .onChange(of: chefID) { select($0) }
+            """
+        let kept = run(view(direct, extra: extra)).findings
+        XCTAssertEqual(kept.map(\.action), [.keep])
+        XCTAssertEqual(kept.first?.reason?.hasPrefix("task(id:) would make the work asynchronous"), true, kept.first?.reason ?? "")
+        // `$0` of a nested closure is that closure's, not the new value.
+        let nested = """
+                    .onAppear { others.forEach { _ in select(chefID) } }
+                    .onChange(of: chefID) { others.forEach { _ in select($0) } }
+            """
+        let differing = run(view(nested, extra: extra + "    let others: [ChefID]\n")).findings
+        XCTAssertEqual(differing.map(\.action), [.keep])
+        XCTAssertEqual(differing.first?.reason?.contains("but onChange(of: chefID) runs"), true, differing.first?.reason ?? "")
     }
 
     func testTwoValuesOfOneTypeKeyOnBoth() {
@@ -289,6 +307,12 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                     .onChange(of: chefID) { _, _ in Analytics.log("chef") }
             """
         XCTAssertEqual(run(view(links)).findings, [])
+        // Wrappers such as Task.sleep and withAnimation are not shared work.
+        let wrappers = """
+                    .onAppear { Task { try? await Task.sleep(nanoseconds: 1); profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID) { _, _ in Task { try? await Task.sleep(nanoseconds: 1); withAnimation { Analytics.log("chef") } } }
+            """
+        XCTAssertEqual(run(view(wrappers)).findings, [])
     }
 
     // MARK: - Fixtures: each case's decision and reason

@@ -24,12 +24,14 @@ struct LoadingWork {
 
     /// Calls that wrap work rather than being it: sharing one of them is not sharing work.
     private static let wrappers: Set<String> = [
-        "Task", "Task.detached", "withAnimation", "withTransaction", "print", "debugPrint", "assert",
+        "Task", "Task.detached", "Task.sleep", "Task.yield", "Task.checkCancellation", "withAnimation",
+        "withTransaction", "print", "debugPrint", "assert",
         "DispatchQueue.main.async", "DispatchQueue.main.asyncAfter", "MainActor.run",
     ]
 
     /// The work of a closure's statements; `newValue` names the value the closure receives and
     /// `value` is what it stands for.
+    /// A `$n` name stands for the value only where it is the closure's own, not a nested closure's.
     init(statements list: CodeBlockItemListSyntax, newValue: String? = nil, value: ExprSyntax? = nil) {
         var statements = Array(list)
         let tasks = statements.compactMap(InnerTask.init)
@@ -40,7 +42,10 @@ struct LoadingWork {
         }
         self.statements = statements
         let replacement = value.map { Self.normalisedTokens(of: $0, replacing: nil, with: []) } ?? []
-        self.keys = statements.map { Self.normalisedTokens(of: $0.item, replacing: newValue, with: replacement).joined(separator: " ") }
+        let owner = list.parent?.as(ClosureExprSyntax.self)
+        self.keys = statements.map {
+            Self.normalisedTokens(of: $0.item, replacing: newValue, with: replacement, shorthandOwner: owner).joined(separator: " ")
+        }
         let scan = WorkScan(viewMode: .sourceAccurate)
         for statement in list { scan.walk(statement) }
         self.callees = scan.callees.subtracting(Self.wrappers)
@@ -71,7 +76,9 @@ struct LoadingWork {
     }
 
     /// The tokens of `node` with `self.` dropped and each plain reference to `name` replaced by `replacement`.
-    static func normalisedTokens(of node: some SyntaxProtocol, replacing name: String?, with replacement: [String]) -> [String] {
+    static func normalisedTokens(
+        of node: some SyntaxProtocol, replacing name: String?, with replacement: [String], shorthandOwner: ClosureExprSyntax? = nil
+    ) -> [String] {
         var output: [String] = []
         var dropPeriod = false
         for token in node.tokens(viewMode: .sourceAccurate) {
@@ -86,7 +93,8 @@ struct LoadingWork {
                 continue
             }
             if let name, token.text == name, let reference,
-               !(reference.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == reference.id } ?? false) {
+               !(reference.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == reference.id } ?? false),
+               !name.hasPrefix("$") || token.enclosingClosure?.id == shorthandOwner?.id {
                 output += replacement
                 continue
             }

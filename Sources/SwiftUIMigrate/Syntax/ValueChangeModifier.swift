@@ -70,9 +70,10 @@ struct ValueChangeModifier {
             }
             return (nil, nil)
         case nil:
+            // Only the `$n` of this closure, not those of closures nested in it.
             let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
-                if case .dollarIdentifier(let name) = token.tokenKind { return name }
-                return nil
+                guard case .dollarIdentifier(let name) = token.tokenKind, token.enclosingClosure?.id == closure.id else { return nil }
+                return name
             })
             if used.contains("$1") { return (used.contains("$0") ? "$0" : nil, "$1") }
             return (nil, used.contains("$0") ? "$0" : nil)
@@ -84,12 +85,26 @@ struct ValueChangeModifier {
     /// True when the closure names the old value and reads it.
     var readsOldValue: Bool {
         guard let oldValueName, let closure else { return false }
-        return closure.statements.tokens(viewMode: .sourceAccurate).contains { $0.text == oldValueName }
+        return closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == oldValueName && (!oldValueName.hasPrefix("$") || token.enclosingClosure?.id == closure.id)
+        }
     }
 
     /// True for `initial: true` or any `initial:` other than a literal `false`.
     var runsInitially: Bool {
         guard let initial else { return false }
         return initial.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.false)
+    }
+}
+
+extension TokenSyntax {
+    /// The closure this token stands in most closely, if any.
+    var enclosingClosure: ClosureExprSyntax? {
+        var node = parent
+        while let current = node {
+            if let closure = current.as(ClosureExprSyntax.self) { return closure }
+            node = current.parent
+        }
+        return nil
     }
 }
