@@ -10,6 +10,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let engine = MigrationEngine(configuration: configuration, rules: rules)
         let (text, migration) = engine.migrate(source: source)
         XCTAssertNil(migration.internalError)
+        XCTAssertFalse(migration.findings.contains { $0.action == .rewrite && $0.edits.isEmpty }, "a rewrite without edits")
         let again = engine.migrate(source: text)
         XCTAssertEqual(again.text, text, "idempotent")
         XCTAssertFalse(again.migration.findings.contains { $0.action == .rewrite }, "no rewrite on the output")

@@ -7,6 +7,7 @@ final class OnAppearTaskRuleTests: XCTestCase {
         let engine = MigrationEngine(configuration: configuration, rules: [OnAppearTaskRule()])
         let (text, migration) = engine.migrate(source: source)
         XCTAssertNil(migration.internalError)
+        XCTAssertFalse(migration.findings.contains { $0.action == .rewrite && $0.edits.isEmpty }, "a rewrite without edits")
         let again = engine.migrate(source: text)
         XCTAssertEqual(again.text, text, "idempotent")
         XCTAssertFalse(again.migration.findings.contains { $0.action == .rewrite }, "no rewrite on the output")
@@ -125,6 +126,10 @@ final class OnAppearTaskRuleTests: XCTestCase {
             host: "switch isLoadingMore {\ncase false: ProgressView()@\ndefault: Text(\"\")\n}",
             work: "await next()", members: "func next() async { await loadMore() }")
         XCTAssertTrue(skipReason(nested).contains("sets isLoadingMore"))
+
+        // `if let` shorthand reads the property it unwraps.
+        let unwrapped = feedView(host: "if let first = items.first { Text(\"\\(first)\")@ }", work: "items = []; await loadMore()")
+        XCTAssertTrue(skipReason(unwrapped).contains("sets items before it awaits"))
 
         // Written only after the await: the host stays until the work is done.
         let control = feedView(host: "if items.isEmpty { ProgressView()@ }", work: "items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 }")

@@ -53,10 +53,18 @@ public struct GuardFlagLoadRule: Rule {
                 `task(id:)` is not "run once": it runs on each appearance and again when the id changes, and it \
                 is cancelled when the view disappears. With no identity to key on, the flag is kept — it is the \
                 honest tool there. With several candidates the rule skips and names them; choose one with \
-                `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. It also skips when the flag \
-                is read or written anywhere else (the body, `onDisappear` resets, animations), when the inner task \
-                is `Task.detached` or stored, when the Task is not the last statement, and when the guard sits in \
-                a helper function (`.onAppear(perform: loadIfNeeded)`), which the rule does not follow.
+                `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. Guarded work that neither \
+                awaits nor starts a Task is one-time setup, not a load: the flag is kept ("task(id:) would redo it \
+                on each appearance"). It skips when the flag is read or written anywhere else (the body, \
+                `onDisappear` resets, a reset in any function), when the inner task is `Task.detached` or stored, \
+                when the Task is not the last statement, and, for work moving out of `onAppear`, on the \
+                cancellation hazards `onappear-task` names (a sentinel or self-removing host, a hidden in-flight \
+                writer, work that changes no state the view owns). A guard in a helper the modifier calls \
+                (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`, `.task { await \
+                loadIfNeeded() }`) is followed and judged the same way, then reported: kept, or skipped with the \
+                `.task(id:)` to call the helper from, since the rule rewrites only the modifier's own closure. A \
+                compound check (`guard !shown, isSignedIn else { return }`, `if !shown && ready { … }`) or a \
+                guard whose `else` does more than return is reported for a person to check.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear".

@@ -18,9 +18,11 @@ fileprivate enum Message {
 /// belongs to `appear-change-load` while that rule is on: rewriting the start alone would leave a
 /// `.task` plus an onChange whose Task races it, where the pair should become one `.task(id: x)`.
 ///
-/// Pagination sentinels (`Color.clear.onAppear { Task { await loadMore() } }`) are rewritten
-/// like any other closure: a page load cancelled because the sentinel scrolled off starts
-/// again when it reappears, which is when the page is needed.
+/// `.task` cancels what `Task { }` let run on, so the move is skipped where that would cut
+/// short work that must finish (`CancellationHazard`): a pagination sentinel
+/// (`if !isLoadingMore { Color.clear.frame(height: 1).onAppear { Task { await loadMore() } } }`)
+/// whose load removes it, or an app-wide refresh the view does not own. Every `.onAppear`
+/// that starts a Task gets a finding, so `scan` lists every site a person must look at.
 public struct OnAppearTaskRule: Rule {
     public init() {}
     public var id: String { "onappear-task" }
@@ -40,7 +42,8 @@ public struct OnAppearTaskRule: Rule {
                 move the Task's body into `.task { }`, after the synchronous statements; `Task(priority: p)` \
                 becomes `.task(priority: p)`. When the work reads exactly one identity of the view (a stored \
                 property without a property wrapper whose type is known to be Equatable, or `item.id` of a stored \
-                `item`), the task is keyed on it: `.task(id: brewID)`. Before:
+                `item`), the task is keyed on it: `.task(id: brewID)` (not when a sibling `.onChange(of: brewID)` \
+                already reacts to it). Before:
                     .onAppear {
                         Task { brew = try? await BrewStore.shared.fetch(brewID) }
                     }
@@ -49,19 +52,30 @@ public struct OnAppearTaskRule: Rule {
                         brew = try? await BrewStore.shared.fetch(brewID)
                     }
                 `task(id:)` is not "run once": like `onAppear` it runs on each appearance, and it runs again when \
-                the id changes. Skips `Task.detached`, stored tasks (`let t = Task { }`), a Task that is not the \
-                last statement, and a Task body that throws, returns a value or has a closure signature other than \
-                `@MainActor in` (which a view's `.task` action inherits anyway). Closures \
-                guarded by a run-once flag are left to `guard-flag-load`, also where it keeps the flag: in a \
-                cancellable `.task` a load cut short by an early disappearance would never run again, because \
-                the flag is already set. The start of a loading pair (an `.onChange(of: x)` on the same view \
-                calling the same work) is left to `appear-change-load` while that rule is on. Pagination \
-                sentinels are rewritten: a \
-                page load cancelled because the sentinel scrolled off starts again when it reappears.
+                the id changes. Skips, with the reason, `Task.detached`, stored tasks (`let t = Task { }`), a Task \
+                that is not the last statement, a Task started inside an `if`, `switch`, loop or closure (so every \
+                site is listed), a Task that never awaits after other statements (it only defers them to a later \
+                turn), and a Task body that throws, returns a value or has a closure signature other than \
+                `@MainActor in` (which a view's `.task` action inherits anyway). It also skips the cancellation \
+                hazards, where `.task` would cancel work that must finish: the host sits in an `if`/`switch` \
+                branch (also a branch of the `Group` it modifies) whose condition reads a property the work \
+                assigns before it awaits — the closure and the view's functions it calls, three levels deep — so \
+                starting the work removes the host (a pagination sentinel under `!isLoadingMore`); the condition \
+                negates an in-flight flag (`!isLoading…`, `!isFetching…`, `!…Busy`, `!…InFlight`) that the work \
+                does not visibly set; the host is a sentinel (`Color.clear`, `EmptyView()`, `Spacer()`, a view \
+                framed 0–1 pt, `.hidden()`, `.opacity(0)`); or the work changes no state the view owns (no \
+                `@State`, `@Binding`, `@FocusState` property written, no method of a `@StateObject` or of an \
+                object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
+                not the view's) — a save, sync or app-wide refresh must finish. Closures guarded by a run-once \
+                flag, also compound or logging checks, are left to `guard-flag-load`: in a cancellable `.task` a \
+                load cut short by an early disappearance would never run again, because the flag is already set. \
+                The start of a loading pair (an `.onChange(of: x)` on the same view calling the same work) is left \
+                to `appear-change-load` while that rule is on.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
-                again when <id> changes").
+                again when <id> changes"); preserving when the Task's body never awaits and no id is added \
+                (nothing can be cancelled).
                 """)
     }
 

@@ -36,8 +36,9 @@ enum CancellationHazard {
                 + "would be cancelled each time it scrolls away or is removed, so it stays a Task"
         }
         for condition in host.conditions {
-            for path in readPaths(in: condition.node) where trace.assignsBeforeSuspending(path) {
-                let name = path.joined(separator: ".")
+            for path in readPaths(in: condition.node) {
+                guard let written = trace.assignmentBeforeSuspending(path) else { continue }
+                let name = written.joined(separator: ".")
                 return "the host shows only \(condition.phrase), and the work sets \(name) before it awaits: "
                     + "as task, starting the work would remove the host and cancel the work"
             }
@@ -97,6 +98,13 @@ enum CancellationHazard {
                 }
             }
             if let path = WorkTrace.path(of: expression), !paths.contains(path) { paths.append(path) }
+        }
+        // `if let title` reads the property `title`.
+        for token in condition.tokens(viewMode: .sourceAccurate) {
+            guard let pattern = token.parent?.as(IdentifierPatternSyntax.self),
+                  let binding = pattern.parent?.as(OptionalBindingConditionSyntax.self), binding.initializer == nil else { continue }
+            let path = [pattern.identifier.text]
+            if !paths.contains(path) { paths.append(path) }
         }
         return paths
     }

@@ -46,18 +46,18 @@ struct WorkTrace {
         followed += recorder.followed.filter { !followed.contains($0) }
     }
 
-    /// True when the work assigns a path overlapping `path` (the same, or one containing or
-    /// contained in it) and may suspend after that assignment.
-    func assignsBeforeSuspending(_ path: [String]) -> Bool {
-        var assigned = false
+    /// The path the work assigns that overlaps `path` (the same, or one containing or contained
+    /// in it) when the work may suspend after that assignment; nil otherwise.
+    func assignmentBeforeSuspending(_ path: [String]) -> [String]? {
+        var assigned: [String]?
         for event in events {
             switch event {
-            case .assignment(let written) where Self.overlaps(written, path): assigned = true
-            case .suspension where assigned: return true
+            case .assignment(let written) where Self.overlaps(written, path): assigned = assigned ?? written
+            case .suspension where assigned != nil: return assigned
             default: break
             }
         }
-        return false
+        return nil
     }
 
     /// True when the work assigns a path overlapping `path` anywhere.
