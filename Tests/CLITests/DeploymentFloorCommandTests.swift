@@ -188,4 +188,23 @@ extension DeploymentFloorCommandTests {
             result.stdout.contains("the deployment floor is iOS 14.0 (lowest target in App.xcodeproj), and task needs iOS 15.0"),
             result.stdout)
     }
+
+    func testAToolsOnlyPackageDoesNotSetTheFloorOfTheAppBesideIt() throws {
+        let folder = try TemporaryFolder()
+        // A root manifest for build tools only (no platforms: it would mean SwiftPM's oldest defaults),
+        // beside an app whose Xcode project requires iOS 16.
+        try folder.write("Package.swift", "let package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Lint\")])\n")
+        try folder.write("Sources/Lint/main.swift", "print(1)\n")
+        try folder.write("App.xcodeproj/project.pbxproj", "\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n")
+        try folder.write("App/RecipeBadge.swift", Self.viewForTests)
+        let result = try ToolProcess.run(["scan", "."], in: folder.path)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("App/RecipeBadge.swift:9:14: warning: use task instead"), result.stdout)
+        XCTAssertEqual(result.stderr, """
+            note: deployment floor iOS 16.0 for 1 file, from lowest target in App.xcodeproj
+            note: deployment floor iOS 12.0, macOS 10.13, tvOS 12.0, watchOS 4.0, visionOS 1.0, macCatalyst 13.0 for 2 files, \
+            from Package.swift, no platforms: so SwiftPM's defaults
+
+            """)
+    }
 }

@@ -97,6 +97,25 @@ final class DeploymentFloorTests: XCTestCase {
         }
     }
 
+    func testPackageSourceFoldersAreTheConventionalOnesAndTargetPaths() {
+        let manifest = """
+            let package = Package(
+                name: "Kit",
+                dependencies: [.package(path: "../Shared")],
+                targets: [
+                    .target(name: "Kit", path: "Code/Kit/"),
+                    .executableTarget(name: "Tool", path: "./Tools/Tool"),
+                    .testTarget(name: "KitTests"),
+                ]
+            )
+            """
+        XCTAssertEqual(
+            PackageManifestPlatforms.sourceFolders(manifest),
+            ["Sources", "Source", "src", "srcs", "Tests", "Plugins", "Code/Kit", "Tools/Tool"])
+        XCTAssertEqual(
+            PackageManifestPlatforms.sourceFolders(#"let p = Package(name: "K", targets: [.target(name: "K", path: ".")])"#).last, "")
+    }
+
     // MARK: Xcode
 
     func testPbxprojLowestPerPlatform() {

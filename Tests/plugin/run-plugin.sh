@@ -28,6 +28,7 @@ import PackageDescription
 
 let package = Package(
     name: "BrewJournal",
+    platforms: [.iOS(.v17), .macOS(.v14)],
     dependencies: [.package(path: "$root")],
     targets: [.target(name: "BrewJournal")]
 )

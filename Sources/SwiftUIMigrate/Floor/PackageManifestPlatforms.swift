@@ -51,6 +51,17 @@ public enum PackageManifestPlatforms {
         return .listed(minimums)
     }
 
+    /// The folders, relative to the manifest's, that hold the package's target sources: SwiftPM's
+    /// conventional `Sources`, `Source`, `src`, `srcs`, `Tests` and `Plugins`, and every `path:` given
+    /// to a target (`.target(name:path:)`, `.testTarget`, `.executableTarget`, `.macro`, `.plugin`…).
+    /// A Swift file elsewhere beside the manifest (an app next to a tools-only `Package.swift`) is not
+    /// compiled by the package. `""` means the whole folder (`path: "."`).
+    public static func sourceFolders(_ source: String) -> [String] {
+        let finder = TargetPathFinder(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: source))
+        return ["Sources", "Source", "src", "srcs", "Tests", "Plugins"] + finder.paths
+    }
+
     /// `.v15`, `.v10_15`, `"15.4"`.
     private static func version(of expression: ExprSyntax) -> PlatformVersion? {
         if let member = expression.as(MemberAccessExprSyntax.self) {
@@ -84,6 +95,25 @@ private final class PlatformsFinder: SyntaxVisitor {
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
            let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "platforms" {
             value = elements[2]
+        }
+        return .visitChildren
+    }
+}
+
+/// Collects the `path:` string literals of target declarations (not of `.package(path:)` dependencies).
+private final class TargetPathFinder: SyntaxVisitor {
+    var paths: [String] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
+        let name = member.declName.baseName.text
+        guard name.hasSuffix("Target") || name == "target" || name == "macro" || name == "plugin" else { return .visitChildren }
+        if let literal = node.arguments.first(where: { $0.label?.text == "path" })?.expression.as(StringLiteralExprSyntax.self),
+           literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self) {
+            var path = segment.content.text
+            while path.hasPrefix("./") { path.removeFirst(2) }
+            while path.hasSuffix("/") { path.removeLast() }
+            paths.append(path == "." ? "" : path)
         }
         return .visitChildren
     }

@@ -1,7 +1,8 @@
 import SwiftUIMigrate
 
-/// Finds each file's deployment floor in the project around it: the nearest `Package.swift`'s
-/// `platforms:`, else the Xcode project (`project.pbxproj` and the `.xcconfig` files beside it)
+/// Finds each file's deployment floor in the project around it: the `platforms:` of the nearest
+/// `Package.swift` that compiles the file (the file is in one of its source folders, see
+/// `PackageManifestPlatforms.sourceFolders`), else the Xcode project (`project.pbxproj` and the `.xcconfig` files beside it)
 /// in the nearest folder that has one. Results are kept per folder, so a run reads each
 /// manifest once.
 ///
@@ -10,7 +11,7 @@ import SwiftUIMigrate
 final class DeploymentFloorFinder {
     private let tree: any ProjectTree
     private var floors: [String: DeploymentFloor] = [:]
-    private var packageFloors: [String: DeploymentFloor?] = [:]
+    private var packageFloors: [String: (floor: DeploymentFloor, sourceFolders: [String])?] = [:]
     private var xcodeFloors: [String: DeploymentFloor?] = [:]
     /// Manifests whose platforms could not be read, with why (each once).
     private(set) var problems: [String] = []
@@ -34,7 +35,9 @@ final class DeploymentFloorFinder {
     /// The floor of a file in `folder`.
     func floor(forFileIn folder: String) -> DeploymentFloor {
         if let known = floors[folder] { return known }
-        let found = nearest(from: folder, packageFloor) ?? nearest(from: folder, xcodeFloor) ?? .unknown
+        let start = folder
+        let package = nearest(from: folder) { packageFloor(in: $0, compiling: start) }
+        let found = package ?? nearest(from: folder) { xcodeFloor(in: $0) } ?? .unknown
         floors[folder] = found
         return found
     }
@@ -49,22 +52,38 @@ final class DeploymentFloorFinder {
         return nil
     }
 
-    /// The floor `folder/Package.swift` declares; nil when there is none or it cannot be read.
-    private func packageFloor(in folder: String) -> DeploymentFloor? {
+    /// The floor `folder/Package.swift` declares for files in `start`; nil when there is no manifest,
+    /// it cannot be read, or `start` is not in one of the package's source folders.
+    private func packageFloor(in folder: String, compiling start: String) -> DeploymentFloor? {
+        guard let package = packageManifest(in: folder) else { return nil }
+        let relative = start == folder ? "" : String(start.dropFirst(folder.isEmpty ? 0 : folder.count + (folder.hasSuffix("/") ? 0 : 1)))
+        // The manifest's own folder counts as the package's (the manifest itself is a Swift file).
+        let owns = relative.isEmpty || package.sourceFolders.contains { root in
+            root.isEmpty || relative == root || relative.hasPrefix(root + "/")
+        }
+        return owns ? package.floor : nil
+    }
+
+    /// The floor `folder/Package.swift` declares and its source folders; nil when there is none or
+    /// its platforms cannot be read.
+    private func packageManifest(in folder: String) -> (floor: DeploymentFloor, sourceFolders: [String])? {
         if let known = packageFloors[folder] { return known }
-        var found: DeploymentFloor?
+        var found: (floor: DeploymentFloor, sourceFolders: [String])?
         if tree.names(in: folder).contains("Package.swift") {
             let path = tree.path("Package.swift", in: folder)
             let shown = tree.display(path)
             if let bytes = tree.contents(of: path) {
-                switch PackageManifestPlatforms.read(String(decoding: bytes, as: UTF8.self)) {
+                let text = String(decoding: bytes, as: UTF8.self)
+                let sourceFolders = PackageManifestPlatforms.sourceFolders(text)
+                switch PackageManifestPlatforms.read(text) {
                 case .listed(let minimums) where !minimums.isEmpty:
-                    found = DeploymentFloor(minimums, source: shown)
+                    found = (DeploymentFloor(minimums, source: shown), sourceFolders)
                 case .listed:
                     problems.append("\(shown): platforms: names no Apple platform; looking further")
                 case .defaults:
-                    found = DeploymentFloor(
-                        PackageManifestPlatforms.swiftPMDefaults, source: "\(shown), no platforms: so SwiftPM's defaults")
+                    found = (
+                        DeploymentFloor(PackageManifestPlatforms.swiftPMDefaults, source: "\(shown), no platforms: so SwiftPM's defaults"),
+                        sourceFolders)
                 case .unreadable(let why):
                     problems.append("\(shown): \(why); looking further")
                 }
