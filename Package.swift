@@ -69,19 +69,23 @@ let package = Package(
         .systemLibrary(
             name: "CLibgit2",
             pkgConfig: "libgit2",
-            providers: [.apt(["libgit2-dev"])]
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        // Whitespace trimming and FNV-1a hashing, shared by every module.
+        .target(name: "PlainText"),
         .target(
             name: "SwiftUIMigrate",
-            dependencies: syntaxDependencies,
+            dependencies: ["PlainText"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
-        .target(name: "GitStage", dependencies: ["CLibgit2"]),
-        .target(name: "ArgumentParsing"),
+        // Atomic file replacement: GitStage writes the worktree with it, `apply --in-place` (no git) too.
+        .target(name: "AtomicFiles"),
+        .target(name: "GitStage", dependencies: ["CLibgit2", "AtomicFiles", "PlainText"]),
+        .target(name: "ArgumentParsing", dependencies: ["PlainText"]),
         .target(
             name: "SwiftUIMigrateCLI",
-            dependencies: ["SwiftUIMigrate", "GitStage", "ArgumentParsing"],
+            dependencies: ["SwiftUIMigrate", "GitStage", "AtomicFiles", "ArgumentParsing", "PlainText"],
             swiftSettings: syntaxSwiftSettings
         ),
         .executableTarget(
@@ -91,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftUIMigrateTests",
-            dependencies: ["SwiftUIMigrate"] + syntaxDependencies,
+            dependencies: ["SwiftUIMigrate", "PlainText"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings
         ),
         .target(
@@ -122,7 +126,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "swiftui-migrate apply rewrites the package's Swift files")]),
             dependencies: ["swiftui-migrate"]
         ),
-        .testTarget(name: "GitStageTests", dependencies: ["GitStage"]),
+        .testTarget(name: "GitStageTests", dependencies: ["GitStage", "AtomicFiles"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(
             name: "CLITests",

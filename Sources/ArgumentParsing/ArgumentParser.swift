@@ -4,6 +4,7 @@
 /// - Flags take no value; `--flag=x` is an error.
 /// - `--` ends options: everything after it is positional.
 /// - `-h`/`--help` anywhere asks for help.
+/// - An option not given takes its spec's `defaultValue` (`ParsedArguments.value`).
 /// - Unknown options, missing values, values outside an enumeration, repeated
 ///   single options and too many or too few positionals are `UsageError`s.
 public enum ArgumentParser {
@@ -52,6 +53,9 @@ public enum ArgumentParser {
                 throw UsageError("'\(spec.synopsis)' was given more than once")
             }
             parsed.values[spec.name, default: []].append(value)
+        }
+        for option in command.options where parsed.values[option.name] == nil {
+            parsed.defaults[option.name] = option.defaultValue
         }
         if parsed.wantsHelp { return parsed }
         if let positional = command.positional {

@@ -10,26 +10,31 @@ public struct OptionSpec: Sendable, Hashable {
     public var help: String
     /// The values accepted, when the option is an enumeration.
     public var allowedValues: [String]?
-    /// The value used when the option is not given, shown in help.
+    /// The value used when the option is not given, shown in help: `ParsedArguments.value` returns it.
     public var defaultValue: String?
+    /// What help says happens when the option is not given, for a default that is not one value (`the number
+    /// of cores`, or the configuration's setting); nothing is applied. Nil when `defaultValue` says it.
+    public var defaultDescription: String?
     /// True when the option may be given more than once (values accumulate).
     public var isRepeatable: Bool
 
-    /// An option that takes a value: `--name <value>` or `--name=<value>`.
+    /// An option that takes a value: `--name <value>` or `--name=<value>`. `default` is applied when the option
+    /// is not given; `shownDefault` is only shown in help (the command decides what its absence means).
     public static func option(
         _ name: String, short: Character? = nil, value: String, help: String,
-        allowed: [String]? = nil, default defaultValue: String? = nil, repeatable: Bool = false
+        allowed: [String]? = nil, default defaultValue: String? = nil, shownDefault: String? = nil,
+        repeatable: Bool = false
     ) -> OptionSpec {
         OptionSpec(
             name: name, shortName: short, valueName: value, help: help, allowedValues: allowed,
-            defaultValue: defaultValue, isRepeatable: repeatable)
+            defaultValue: defaultValue, defaultDescription: shownDefault, isRepeatable: repeatable)
     }
 
     /// A flag that takes no value: `--name`.
     public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(
             name: name, shortName: short, valueName: nil, help: help, allowedValues: nil, defaultValue: nil,
-            isRepeatable: false)
+            defaultDescription: nil, isRepeatable: false)
     }
 
     /// True for a flag, false for an option with a value.

@@ -22,7 +22,7 @@ public enum HelpText {
             left += option.synopsis
             var help = option.help
             if let allowed = option.allowedValues { help += " (values: \(allowed.joined(separator: ", ")))" }
-            if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
+            if let defaultValue = option.defaultValue ?? option.defaultDescription { help += " (default: \(defaultValue))" }
             rows.append((left, help))
         }
         rows.append(("-h, --help", "Show help information."))

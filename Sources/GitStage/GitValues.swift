@@ -21,9 +21,9 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The id in libgit2's form, for calls that take one.
-    var oid: git_oid {
+    func oid() throws -> git_oid {
         var oid = git_oid()
-        _ = git_oid_fromstr(&oid, hex)
+        try check(git_oid_fromstr(&oid, hex), "read the object id \(hex)")
         return oid
     }
 

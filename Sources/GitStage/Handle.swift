@@ -31,6 +31,18 @@ final class Handle {
         }
         return Handle(out, keepAlive: keepAlive, free: free)
     }
+
+    /// Like ``make(_:keepAlive:free:_:)`` for a lookup: nil when libgit2 finds nothing (`GIT_ENOTFOUND`).
+    static func lookUp(
+        _ operation: @autoclosure () -> String, keepAlive: AnyObject? = nil,
+        free: @escaping (OpaquePointer) -> Void,
+        _ construct: (UnsafeMutablePointer<OpaquePointer?>) -> Int32
+    ) throws -> Handle? {
+        Libgit2.ensureInitialized()
+        var out: OpaquePointer?
+        guard try checkFound(construct(&out), operation()), let out else { return nil }
+        return Handle(out, keepAlive: keepAlive, free: free)
+    }
 }
 
 /// Owns a `git_signature` (a plain struct in libgit2, so not an `OpaquePointer`).

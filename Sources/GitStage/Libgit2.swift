@@ -143,6 +143,13 @@ func check(_ result: Int32, _ operation: @autoclosure () -> String) throws -> In
                        operation: operationName)
 }
 
+/// ``check(_:_:)`` for a lookup: `GIT_ENOTFOUND` is an answer — false, nothing is there — rather than an error.
+func checkFound(_ result: Int32, _ operation: @autoclosure () -> String) throws -> Bool {
+    if result == GIT_ENOTFOUND.rawValue { return false }
+    try check(result, operation())
+    return true
+}
+
 extension Libgit2 {
     /// Points libgit2's search for the system, XDG and global configuration files at `folder`; `nil` restores the
     /// defaults (derived from `HOME` and friends).

@@ -1,3 +1,4 @@
+import AtomicFiles
 import CLibgit2
 
 #if canImport(Glibc)
@@ -240,7 +241,7 @@ extension Repository {
         let branchLog = try FileSnapshot(commonDirectory + "/logs/" + reference)
         let newFolders = Self.missingFolders(above: reference, in: commonDirectory)
             + Self.missingFolders(above: "logs/" + reference, in: commonDirectory)
-        var oid = commit.oid
+        var oid = try commit.oid()
         _ = try Handle.make("create branch \(Self.shortBranchName(reference))", free: git_reference_free) {
             git_reference_create($0, handle.pointer, reference, &oid, 0, "branch: Created from HEAD")
         }
@@ -258,7 +259,7 @@ extension Repository {
         tree: ObjectID, parent: Handle, updating reference: String?, message: String,
         signatures: (author: Signature, committer: Signature)
     ) throws -> ObjectID {
-        var treeOid = tree.oid
+        var treeOid = try tree.oid()
         let treeHandle = try Handle.make("read the new tree", keepAlive: self, free: git_tree_free) {
             git_tree_lookup($0, handle.pointer, &treeOid)
         }
@@ -275,12 +276,9 @@ extension Repository {
     // MARK: - Reading
 
     private func branchTip(_ reference: String) throws -> ObjectID? {
-        var out: OpaquePointer?
-        let code = git_reference_lookup(&out, handle.pointer, reference)
-        if code == GIT_ENOTFOUND.rawValue { return nil }
-        try check(code, "look up \(reference)")
-        guard let out else { return nil }
-        let ref = Handle(out, keepAlive: self, free: git_reference_free)
+        guard let ref = try Handle.lookUp("look up \(reference)", keepAlive: self, free: git_reference_free, {
+            git_reference_lookup($0, handle.pointer, reference)
+        }) else { return nil }
         let commit = try Handle.make("resolve \(reference)", keepAlive: self, free: git_object_free) {
             git_reference_peel($0, ref.pointer, GIT_OBJECT_COMMIT)
         }
@@ -351,13 +349,10 @@ extension Repository {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix = prefix.isEmpty ? String(component) : prefix + "/" + component
-            var entry: OpaquePointer?
-            let code = git_tree_entry_bypath(&entry, tree.pointer, prefix)
-            if code == GIT_ENOTFOUND.rawValue { return nil }
-            try check(code, "find \(prefix) in HEAD's tree")
-            guard let entry else { return nil }
-            defer { git_tree_entry_free(entry) }
-            switch git_tree_entry_filemode(entry) {
+            guard let entry = try Handle.lookUp("find \(prefix) in HEAD's tree", free: git_tree_entry_free, {
+                git_tree_entry_bypath($0, tree.pointer, prefix)
+            }) else { return nil }
+            switch git_tree_entry_filemode(entry.pointer) {
             case GIT_FILEMODE_COMMIT: return .submodule
             case GIT_FILEMODE_LINK: return .symbolicLink
             default: continue

@@ -49,12 +49,10 @@ public final class Repository {
         if stat(start, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
             start = parent(of: start)
         }
-        var out: OpaquePointer?
-        let result = git_repository_open_ext(&out, start, 0, nil)
-        if result == GIT_ENOTFOUND.rawValue { return nil }
-        try check(result, "open the repository at \(path)")
-        guard let out else { return nil }
-        return Repository(handle: Handle(out, free: git_repository_free))
+        let handle = try Handle.lookUp("open the repository at \(path)", free: git_repository_free) {
+            git_repository_open_ext($0, start, 0, nil)
+        }
+        return handle.map(Repository.init(handle:))
     }
 
     /// True for a repository without a worktree.
@@ -131,9 +129,8 @@ public final class Repository {
         for path in paths {
             let normalized = try normalizedRelativePath(path)
             var flags: UInt32 = 0
-            let code = git_status_file(&flags, handle.pointer, normalized)
-            if code == GIT_ENOTFOUND.rawValue { continue }
-            try check(code, "read the status of \(normalized)")
+            guard try checkFound(git_status_file(&flags, handle.pointer, normalized), "read the status of \(normalized)")
+            else { continue }
             result[path] = FileStatus(rawValue: flags)
         }
         return result
@@ -199,7 +196,7 @@ public final class Repository {
     }
 
     func lookupCommit(_ id: ObjectID) throws -> Handle {
-        var oid = id.oid
+        var oid = try id.oid()
         return try Handle.make("read commit \(id.hex.prefix(7))", keepAlive: self, free: git_commit_free) {
             git_commit_lookup($0, handle.pointer, &oid)
         }
@@ -215,12 +212,10 @@ public final class Repository {
 
     /// The blob at `path` in `tree` when it is a regular file (mode 100644 or 100755), with its mode.
     func blob(at path: String, in tree: Handle) throws -> (bytes: [UInt8], id: ObjectID, mode: UInt32)? {
-        var entryPointer: OpaquePointer?
-        let code = git_tree_entry_bypath(&entryPointer, tree.pointer, path)
-        if code == GIT_ENOTFOUND.rawValue { return nil }
-        try check(code, "find \(path) in a tree")
-        guard let entryPointer else { return nil }
-        defer { git_tree_entry_free(entryPointer) }
+        guard let entry = try Handle.lookUp("find \(path) in a tree", free: git_tree_entry_free, {
+            git_tree_entry_bypath($0, tree.pointer, path)
+        }) else { return nil }
+        let entryPointer = entry.pointer
         let mode = git_tree_entry_filemode(entryPointer).rawValue
         guard mode == GIT_FILEMODE_BLOB.rawValue || mode == GIT_FILEMODE_BLOB_EXECUTABLE.rawValue else { return nil }
         var oid = git_tree_entry_id(entryPointer).pointee

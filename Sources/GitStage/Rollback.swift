@@ -1,3 +1,4 @@
+import AtomicFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

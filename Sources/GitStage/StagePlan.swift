@@ -1,3 +1,4 @@
+import PlainText
 /// One file the migration changes: where it is and its bytes before and after.
 public struct FileRewrite: Sendable, Equatable {
     /// Repository-relative, `/`-separated (``Repository/relativePath(for:)`` makes one from an absolute path).
@@ -180,14 +181,4 @@ enum StageStep: Equatable {
     case writeFile(String)
     case writeIndex
     case commit
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
-    }
 }

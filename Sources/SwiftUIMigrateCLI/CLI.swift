@@ -18,11 +18,14 @@ public enum CLI {
         #endif
     }
 
-    static let commands: [CommandSpec] = [
-        ScanCommand.spec, DiffCommand.spec, ApplyCommand.spec, BatchCommand.spec, ReportCommand.spec,
-        RulesCommand.spec, ExplainCommand.spec,
-        InitCommand.spec,
-    ]
+    /// Every command, in the order the overview lists them; dispatch finds a command here by its spec's name.
+    static var commands: [any Command.Type] {
+        [
+            ScanCommand.self, DiffCommand.self, ApplyCommand.self, BatchCommand.self, ReportCommand.self,
+            RulesCommand.self, ExplainCommand.self,
+            InitCommand.self, CompletionCommand.self,
+        ]
+    }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -41,26 +44,18 @@ public enum CLI {
         default:
             break
         }
-        guard let spec = commands.first(where: { $0.name == name }) else {
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
             console.error("unknown command '\(name)' (see '\(toolName) --help')")
             return ExitCode.failure
         }
+        let spec = command.spec
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: spec)
             if parsed.wantsHelp {
                 console.write(HelpText.render(spec, toolName: toolName))
                 return ExitCode.success
             }
-            switch name {
-            case "scan": return try ScanCommand(console: console).run(parsed)
-            case "diff": return try DiffCommand(console: console, environment: environment).run(parsed)
-            case "apply": return try ApplyCommand(console: console).run(parsed)
-            case "batch": return try BatchCommand(console: console).run(parsed)
-            case "report": return try ReportCommand(console: console).run(parsed)
-            case "rules": return try RulesCommand(console: console).run(parsed)
-            case "init": return try InitCommand(console: console).run(parsed)
-            default: return try ExplainCommand(console: console).run(parsed)
-            }
+            return try command.run(parsed, console: console, environment: environment)
         } catch let error as UsageError {
             console.error("\(error.message) (see '\(toolName) \(name) --help')")
         } catch let error as CommandError {
@@ -80,7 +75,7 @@ public enum CLI {
             COMMANDS:
 
             """
-        for command in commands {
+        for command in commands.map({ $0.spec }) {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract + "\n"
         }
         text += """

@@ -35,7 +35,8 @@ final class ArgumentParserTests: XCTestCase {
     func testDoubleDashEndsOptions() throws {
         let parsed = try ArgumentParser.parse(["--", "--format", "-x"], for: command)
         XCTAssertEqual(parsed.positionals, ["--format", "-x"])
-        XCTAssertNil(parsed.value("format"))
+        XCTAssertNil(parsed.given("format"))
+        XCTAssertEqual(parsed.value("format"), "xcode", "not given: the spec's default")
     }
 
     func testRepeatableOptionsAccumulateAndSplitOnCommas() throws {
@@ -64,6 +65,25 @@ final class ArgumentParserTests: XCTestCase {
             XCTAssertEqual((error as? UsageError)?.message, "unexpected argument 'x'")
         }
         XCTAssertNoThrow(try ArgumentParser.parse(["-h"], for: needsOne))
+    }
+
+    func testDefaultsComeFromTheSpecOnlyForOptionsNotGiven() throws {
+        let spec = CommandSpec(
+            name: "batch", abstract: "x",
+            options: [
+                .option("branch", value: "name", help: "Branch.", default: "migrate/lifecycle"),
+                .option("jobs", value: "n", help: "Workers.", shownDefault: "the number of cores"),
+            ])
+        let none = try ArgumentParser.parse([], for: spec)
+        XCTAssertEqual(none.value("branch"), "migrate/lifecycle")
+        XCTAssertNil(none.given("branch"))
+        XCTAssertNil(none.value("jobs"), "a shown default is not applied")
+        let given = try ArgumentParser.parse(["--branch", "mine"], for: spec)
+        XCTAssertEqual(given.value("branch"), "mine")
+        XCTAssertEqual(given.given("branch"), "mine")
+        let help = HelpText.render(spec, toolName: "t")
+        XCTAssertTrue(help.contains("Branch. (default: migrate/lifecycle)"), help)
+        XCTAssertTrue(help.contains("Workers. (default: the number of cores)"), help)
     }
 
     func testNegativeNumberIsAValue() throws {

@@ -4,7 +4,7 @@ import XCTest
 /// `batch` over a folder of real repositories in every state (see `BatchRepositories`), run as a process.
 final class BatchCommandTests: XCTestCase {
     private static let repositoryKeys: Set<String> = [
-        "name", "path", "status", "error", "reason", "branch", "base", "commit", "filesScanned", "filesChanged",
+        "name", "path", "status", "error", "reason", "branch", "base", "commit", "remote", "remoteRef", "filesScanned", "filesChanged",
         "changedPaths", "actions", "rules", "warnings", "durationSeconds",
     ]
 
@@ -50,7 +50,7 @@ final class BatchCommandTests: XCTestCase {
         let totals = try XCTUnwrap(report["totals"] as? [String: Any])
         XCTAssertEqual(totals["repositories"] as? Int, 11)
         XCTAssertEqual(totals["statuses"] as? [String: Int], [
-            "clean": 2, "pending": 5, "migrated": 0, "already-applied": 0, "skipped": 2, "failed": 2,
+            "clean": 2, "pending": 5, "migrated": 0, "already-applied": 0, "pushed": 0, "already-pushed": 0, "skipped": 2, "failed": 2,
         ])
         XCTAssertEqual(totals["filesChanged"] as? Int, 5)
         XCTAssertEqual((totals["actions"] as? [String: Int])?["rewrite"], 5)

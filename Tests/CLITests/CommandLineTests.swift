@@ -156,6 +156,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try ToolProcess.run(["scan", "--config", "other.json", "."], in: folder.path).status, 0)
     }
 
+    func testAMisspeltRuleOptionIsAOneLineErrorNamingTheValidOnes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("ContentView.swift", Samples.groupLifecycle)
+        try folder.write(".swiftui-migrate.json", #"{"ruleOptions": {"group-modifiers": {"maxMember": 3}}}"#)
+        for command in [["scan", "."], ["diff", "."], ["apply", "--in-place", "."]] {
+            let result = try ToolProcess.run(command, in: folder.path)
+            XCTAssertEqual(result.status, 2, command.joined(separator: " "))
+            XCTAssertEqual(
+                result.stderr,
+                "error: \(folder.path)/.swiftui-migrate.json: unknown option 'maxMember' of group-modifiers in 'ruleOptions'; "
+                    + "the options of group-modifiers are: maxMembers, maxModifiers\n")
+        }
+        XCTAssertEqual(try folder.read("ContentView.swift"), Samples.groupLifecycle, "nothing was written")
+        try folder.write(".swiftui-migrate.json", #"{"rules": {"group-lifecyle": false}}"#)
+        let rule = try ToolProcess.run(["scan", "."], in: folder.path)
+        XCTAssertEqual(rule.status, 2)
+        XCTAssertTrue(
+            rule.stderr.hasPrefix(
+                "error: \(folder.path)/.swiftui-migrate.json: unknown rule 'group-lifecyle' in 'rules'; the rules are: group-lifecycle, "),
+            rule.stderr)
+        XCTAssertEqual(rule.stderr.filter { $0 == "\n" }.count, 1, rule.stderr)
+    }
+
     func testRulesAndExplain() throws {
         let rules = try ToolProcess.run(["rules"])
         XCTAssertEqual(rules.status, 0)
@@ -167,6 +190,12 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(explanation.stdout.contains("Fix:"), explanation.stdout)
             XCTAssertTrue(explanation.stdout.contains("before:"), explanation.stdout)
         }
+        let options = try ToolProcess.run(["explain", "group-modifiers"])
+        XCTAssertTrue(
+            options.stdout.contains("Options (ruleOptions[\"group-modifiers\"] in .swiftui-migrate.json):\n"
+                + "  maxMembers (a whole number of at least 0; default 2): "),
+            options.stdout)
+        XCTAssertTrue(options.stdout.contains("  maxModifiers (a whole number of at least 0; default 2): "), options.stdout)
     }
 }
 

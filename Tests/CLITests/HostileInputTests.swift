@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import GitStage
 import XCTest
@@ -220,6 +221,25 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(try repository.folder.read(name).contains("ZStack {"))
         let scan = try ToolProcess.run(["scan", "My Views"], in: repository.path)
         XCTAssertEqual(scan.status, 0, scan.stderr)
+    }
+
+    func testABrokenRepositoryIsAnErrorNotAWalkThatTakesUntrackedFiles() throws {
+        let repository = try GitRepositoryFolder()
+        try repository.commit(["Tracked.swift": Samples.groupLifecycle])
+        try repository.folder.write("Untracked.swift", Samples.groupLifecycle)
+        let healthy = try ToolProcess.run(["scan", "--list-files", "."], in: repository.path)
+        XCTAssertEqual(healthy.stdout, "Tracked.swift\n", "only tracked files, while git can read the repository")
+        try repository.folder.write(".git/index", "not an index")
+        for command in [["scan", "."], ["diff", "."], ["apply", "--in-place", "."]] {
+            let broken = try ToolProcess.run(command, in: repository.path)
+            XCTAssertEqual(broken.status, 2, command.joined(separator: " "))
+            XCTAssertTrue(
+                broken.stderr.hasPrefix("error: cannot list the files git tracks in \(repository.path): git: cannot "),
+                broken.stderr)
+            XCTAssertEqual(broken.stderr.filter { $0 == "\n" }.count, 1, broken.stderr)
+            XCTAssertEqual(broken.stdout, "", "no file was looked at")
+        }
+        XCTAssertEqual(try repository.folder.read("Untracked.swift"), Samples.groupLifecycle)
     }
 
     func testAFolderNamedLikeASwiftFileIsWalkedAsAFolder() throws {

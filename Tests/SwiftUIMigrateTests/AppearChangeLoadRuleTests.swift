@@ -278,7 +278,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         XCTAssertEqual(kept.findings.map(\.action), [.keep])
 
         var configuration = Configuration()
-        configuration.ruleTextOptions["appear-change-load"] = ["syncWork": "onChangeInitial"]
+        configuration.ruleOptions["appear-change-load"] = ["syncWork": "onChangeInitial"]
         let rewritten = run(view(links, extra: extra), configuration: configuration)
         XCTAssertEqual(rewritten.text, view("""
                     .onChange(of: chefID, initial: true) {

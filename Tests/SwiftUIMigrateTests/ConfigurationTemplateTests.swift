@@ -19,6 +19,27 @@ final class ConfigurationTemplateTests: XCTestCase {
         for rule in RuleRegistry.all {
             XCTAssertEqual(parsed.isEnabled(rule), Configuration().isEnabled(rule), rule.id)
         }
+        XCTAssertEqual(Set(parsed.ruleOptions.keys), Set(RuleRegistry.all.filter { !$0.options.isEmpty }.map(\.id)))
+        for rule in RuleRegistry.all {
+            for option in rule.options {
+                XCTAssertEqual(parsed.ruleOptions[rule.id]?[option.name], option.defaultValue, "\(rule.id).\(option.name)")
+            }
+        }
+    }
+
+    func testRuleOptionsComeFromTheDeclarations() throws {
+        var rule = TestRules.rename("a", to: "b", id: "pick")
+        rule.options = [
+            .oneOf("mode", values: ["keep", "rewrite"], default: "keep", summary: "what to do with it"),
+            .integer("limit", default: 4, minimum: 1, summary: "how many at most"),
+        ]
+        let plain = TestRules.rename("c", to: "d", id: "plain")
+        let text = ConfigurationTemplate.render(rules: [plain, rule])
+        let parsed = try Configuration(json: Data(text.utf8), source: "template", rules: [plain, rule])
+        XCTAssertEqual(parsed.ruleOptions, ["pick": ["mode": "keep", "limit": 4]])
+        XCTAssertTrue(text.contains("pick: mode, what to do with it (one of keep, rewrite); limit, how many at most (a whole number of at least 1)"), text)
+        let none = ConfigurationTemplate.render(rules: [plain])
+        XCTAssertEqual(try Configuration(json: Data(none.utf8), source: "template", rules: [plain]).ruleOptions, [:])
     }
 
     func testEveryOptionIsPresentAndExplained() throws {

@@ -4,13 +4,13 @@ import XCTest
 
 /// `.swiftui-migrate.json`: every key, defaults, and clear one-line errors.
 final class ConfigurationTests: XCTestCase {
-    private func parse(_ json: String) throws -> Configuration {
-        try Configuration(json: Data(json.utf8), source: "test.json")
+    private func parse(_ json: String, rules: [any Rule] = RuleRegistry.all) throws -> Configuration {
+        try Configuration(json: Data(json.utf8), source: "test.json", rules: rules)
     }
 
-    private func error(_ json: String) -> String? {
+    private func error(_ json: String, rules: [any Rule] = RuleRegistry.all) -> String? {
         do {
-            _ = try parse(json)
+            _ = try parse(json, rules: rules)
             return nil
         } catch {
             return (error as? ConfigurationError)?.description ?? "\(error)"
@@ -40,7 +40,7 @@ final class ConfigurationTests: XCTestCase {
               "exclude": ["**/Generated/**"],
               "identity": {"BrewDetailView": "brewID"},
               "maxFileSize": 1000,
-              "ruleOptions": {"group-modifiers": {"maxMembers": 3, "maxModifiers": 1}, "appear-change-load": {"syncWork": "onChangeInitial"}}
+              "ruleOptions": {"group-modifiers": {"maxMembers": 3, "maxModifiers": 1}}
             }
             """)
         XCTAssertEqual(configuration.rules, ["group-lifecycle": false, "group-modifiers": true])
@@ -54,9 +54,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.option("maxModifiers", of: "group-modifiers", default: 2), 1)
         XCTAssertEqual(configuration.option("other", of: "group-modifiers", default: 2), 2)
         XCTAssertEqual(configuration.option("maxMembers", of: "group-redundant", default: 5), 5)
-        XCTAssertEqual(configuration.option("syncWork", of: "appear-change-load", default: "keep"), "onChangeInitial")
-        XCTAssertEqual(configuration.option("syncWork", of: "group-modifiers", default: "keep"), "keep")
-        XCTAssertEqual(configuration.ruleOptions["appear-change-load"], nil, "a word is not a number option")
+        XCTAssertEqual(configuration.integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 3)
+        XCTAssertEqual(Configuration().integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 2)
     }
 
     func testEveryStrategyParses() throws {
@@ -66,12 +65,12 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testRuleSwitchesOverrideDefaults() throws {
-        let configuration = try parse("{\"rules\": {\"on-rule\": false, \"off-rule\": true}}")
         var on = TestRules.rename("a", to: "b", id: "on-rule")
         on.isEnabledByDefault = true
         var off = TestRules.rename("a", to: "b", id: "off-rule")
         off.isEnabledByDefault = false
         let untouched = TestRules.rename("a", to: "b", id: "untouched")
+        let configuration = try parse("{\"rules\": {\"on-rule\": false, \"off-rule\": true}}", rules: [on, off, untouched])
         XCTAssertFalse(configuration.isEnabled(on))
         XCTAssertTrue(configuration.isEnabled(off))
         XCTAssertTrue(configuration.isEnabled(untouched))
@@ -96,18 +95,71 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("{\"maxFileSize\": 0}"), "test.json: 'maxFileSize' must be positive")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"group-modifiers\": 2}}"),
-            "test.json: 'ruleOptions' must be an object of rule id to {option: number or string}")
+            "test.json: 'ruleOptions' must be an object of rule id to {option: value}")
         XCTAssertEqual(
-            error("{\"ruleOptions\": {\"appear-change-load\": {\"syncWork\": true}}}"),
-            "test.json: 'ruleOptions' must be an object of rule id to {option: number or string}")
+            error("{\"ruleOptions\": {\"group-modifiers\": {\"maxMembers\": \"3\"}}}"),
+            "test.json: 'ruleOptions.group-modifiers.maxMembers' must be a whole number of at least 0")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"group-modifiers\": {\"maxMembers\": -1}}}"),
+            "test.json: 'ruleOptions.group-modifiers.maxMembers' must be a whole number of at least 0")
         XCTAssertEqual(error("{\"hostContainer\": \"\"}"), "test.json: 'hostContainer' must be a type name such as ZStack")
         XCTAssertEqual(error("{\"hostContainer\": \"Z Stack {\"}"), "test.json: 'hostContainer' must be a type name such as ZStack")
     }
 
     func testBooleansAndNumbersAreNotInterchangeable() {
-        XCTAssertNotNil(error("{\"rules\": {\"group-lifecycle\": 1}}"), "1 is not true")
-        XCTAssertNotNil(error("{\"maxFileSize\": true}"), "true is not a size")
-        XCTAssertNotNil(error("{\"maxFileSize\": 10.5}"), "sizes are whole numbers")
+        XCTAssertEqual(
+            error("{\"rules\": {\"group-lifecycle\": 1}}"),
+            "test.json: 'rules' must be an object of rule ids to true/false", "1 is not true")
+        XCTAssertEqual(
+            error("{\"maxFileSize\": true}"), "test.json: 'maxFileSize' must be a whole number of bytes", "true is not a size")
+        XCTAssertEqual(
+            error("{\"maxFileSize\": 10.5}"), "test.json: 'maxFileSize' must be a whole number of bytes",
+            "sizes are whole numbers")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"group-modifiers\": {\"maxMembers\": true}}}"),
+            "test.json: 'ruleOptions.group-modifiers.maxMembers' must be a whole number of at least 0", "true is not a count")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"group-modifiers\": {\"maxMembers\": 2.5}}}"),
+            "test.json: 'ruleOptions.group-modifiers.maxMembers' must be a whole number of at least 0",
+            "counts are whole numbers")
+    }
+
+    func testRuleIdsAndOptionNamesAreCheckedAgainstTheDeclarations() {
+        let ids = RuleRegistry.all.map(\.id).joined(separator: ", ")
+        XCTAssertEqual(
+            error("{\"rules\": {\"group-lifecyle\": false}}"),
+            "test.json: unknown rule 'group-lifecyle' in 'rules'; the rules are: \(ids)")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"group-modifiers\": {\"maxMember\": 3}}}"),
+            "test.json: unknown option 'maxMember' of group-modifiers in 'ruleOptions'; "
+                + "the options of group-modifiers are: maxMembers, maxModifiers")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"group-lifecycle\": {\"maxMembers\": 3}}}"),
+            "test.json: unknown option 'maxMembers' of group-lifecycle in 'ruleOptions'; group-lifecycle has no options")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"group-modifers\": {\"maxMembers\": 3}}}"),
+            "test.json: unknown rule 'group-modifers' in 'ruleOptions'; the rules with options are: group-modifiers")
+    }
+
+    func testStringOptionsTakeOnlyTheirDeclaredValues() throws {
+        var rule = TestRules.rename("a", to: "b", id: "pick")
+        rule.options = [
+            .oneOf("mode", values: ["keep", "rewrite"], default: "keep", summary: "what to do"),
+            .integer("limit", default: 4, minimum: 1, summary: "how many"),
+        ]
+        let configuration = try parse("{\"ruleOptions\": {\"pick\": {\"mode\": \"rewrite\"}}}", rules: [rule])
+        XCTAssertEqual(configuration.string(rule.options[0], of: "pick"), "rewrite")
+        XCTAssertEqual(configuration.integer(rule.options[1], of: "pick"), 4, "an option not set keeps its default")
+        XCTAssertEqual(Configuration().string(rule.options[0], of: "pick"), "keep")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"pick\": {\"mode\": \"Rewrite\"}}}", rules: [rule]),
+            "test.json: 'ruleOptions.pick.mode' must be one of keep, rewrite")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"pick\": {\"mode\": 1}}}", rules: [rule]),
+            "test.json: 'ruleOptions.pick.mode' must be one of keep, rewrite")
+        XCTAssertEqual(
+            error("{\"ruleOptions\": {\"pick\": {\"limit\": 0}}}", rules: [rule]),
+            "test.json: 'ruleOptions.pick.limit' must be a whole number of at least 1")
     }
 
     func testMalformedFilesAreErrors() {

@@ -105,7 +105,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
     }
 
     func testGroupOutsideAViewBuilderIsReported() {
-        let source = view("Text(\"a\")\n    .overlay(Group {\n        if flag {\n            Text(\"b\")\n        }\n    }.onAppear {})")
+        let source = view("Text(\"a\")\n    .overlay(Group {\n        if flag {\n            Text(\"b\")\n        }\n    }.id(flag).onAppear {})")
         let (text, migration) = migrate(source)
         XCTAssertEqual(text, source)
         XCTAssertTrue(migration.findings.first?.reason?.contains("view builder") ?? false)
@@ -113,18 +113,18 @@ final class GroupLifecycleRuleTests: XCTestCase {
 
     func testUnknownContainerClosureIsNotTakenForABuilder() {
         let source = view("Card {\n    Group {\n        if flag {\n            Text(\"b\")\n        }\n    }\n    .onAppear {}\n}")
-        XCTAssertEqual(migrate(source).migration.findings.map(\.action), [.report])
+        XCTAssertEqual(migrate(source, strategy: .distribute).migration.findings.map(\.action), [.report])
     }
 
     func testIfBranchOfBodyIsABuilder() {
         let source = view("if flag {\n    Group {\n        if flag {\n            Text(\"b\")\n        }\n    }\n    .onAppear {}\n}")
-        let (text, _) = migrate(source)
+        let (text, _) = migrate(source, strategy: .distribute)
         XCTAssertTrue(text.contains("        if flag {\n            if flag {\n                Text(\"b\")\n                    .onAppear {}\n            }\n        }"), text)
     }
 
     func testReturnInBodyIsDropped() {
         let source = view("return Group {\n    if flag {\n        Text(\"b\")\n    }\n}\n.onAppear {}")
-        let (text, _) = migrate(source)
+        let (text, _) = migrate(source, strategy: .distribute)
         XCTAssertTrue(text.contains("    var body: some View {\n        if flag {\n            Text(\"b\")\n                .onAppear {}\n        }\n    }"), text)
     }
 
@@ -146,30 +146,34 @@ final class GroupLifecycleRuleTests: XCTestCase {
             }
 
             """
-        let (text, _) = migrate(source)
+        let (text, _) = migrate(source, strategy: .distribute)
         XCTAssertTrue(text.contains("    /// The content.\n    @ViewBuilder\n    @MainActor private var content: some View {\n        if flag {"), text)
     }
 
     func testBranchBindingUsedByTheChainBlocksDistribution() {
         let ifLet = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    name = \"a\"\n}")
-        let (text, migration) = migrate(ifLet)
+        let (text, migration) = migrate(ifLet, strategy: .distribute)
         XCTAssertEqual(text, ifLet)
         XCTAssertTrue(migration.findings.first?.reason?.contains("binds `name`") ?? false)
-        let caseLet = view("Group {\n    switch phase {\n    case .failed(let message):\n        Text(message)\n    default:\n        EmptyView()\n    }\n}\n.onAppear {\n    print(message)\n}")
-        XCTAssertEqual(migrate(caseLet).migration.findings.first?.action, .report)
+        let caseLet = view("Group {\n    switch phase {\n    case .failed(let message):\n        Text(message)\n    default:\n        Text(\"a\")\n    }\n}\n.onAppear {\n    print(message)\n}")
+        XCTAssertTrue(migrate(caseLet, strategy: .distribute).migration.findings.first?.reason?.contains("binds `message`") ?? false)
         let memberOnly = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    model.name = \"a\"\n}")
-        XCTAssertEqual(migrate(memberOnly).migration.findings.first?.action, .rewrite, "`.name` after a dot is not the binding")
+        XCTAssertEqual(migrate(memberOnly, strategy: .distribute).migration.findings.first?.message,
+                       "distribute the Group's modifiers onto its members", "`.name` after a dot is not the binding")
+        let branchLet = view("Group {\n    if flag {\n        let name = \"a\"\n        Text(name)\n    }\n}\n.task {\n    print(name)\n}")
+        XCTAssertTrue(migrate(branchLet, strategy: .distribute).migration.findings.first?.reason?.contains("binds `name`") ?? false,
+                      "a declaration inside a branch binds its name there")
     }
 
     func testCommentAfterAMemberStaysOnItsLine() {
         let source = view("Group {\n    if flag {\n        Text(\"a\") // the title\n    }\n}\n.onAppear {}")
-        let (text, _) = migrate(source)
+        let (text, _) = migrate(source, strategy: .distribute)
         XCTAssertTrue(text.contains("            Text(\"a\") // the title\n                .onAppear {}\n"), text)
     }
 
     func testUnusualLayoutIsReported() {
         let source = view("Group { // wrapper\n    if flag {\n        Text(\"a\")\n    }\n}\n.onAppear {}")
-        let (text, migration) = migrate(source)
+        let (text, migration) = migrate(source, strategy: .distribute)
         XCTAssertEqual(text, source)
         XCTAssertTrue(migration.findings.first?.reason?.contains("laid out") ?? false)
     }
@@ -177,7 +181,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
     func testGroupWithoutLifecycleModifierOrWithoutMembers() {
         XCTAssertEqual(migrate(view("Group {\n    Text(\"a\")\n}\n.font(.title)")).migration.findings, [])
         let empty = migrate(view("Group {\n    EmptyView()\n}\n.onAppear {}", extra: ""))
-        XCTAssertEqual(empty.migration.findings.first?.action, .rewrite, "EmptyView is a member, distributed onto")
+        XCTAssertEqual(empty.migration.findings.first?.action, .report, "only EmptyView: the action never runs")
+        XCTAssertTrue(empty.migration.findings.first?.reason?.contains("no view on any path") ?? false)
         let nothing = migrate(view("Group {\n}\n.onAppear {}"))
         XCTAssertEqual(nothing.migration.findings.first?.action, .report)
     }
@@ -196,7 +201,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
                 .onAppear {}
             }
             """)
-        let (text, _) = migrate(source)
+        let (text, _) = migrate(source, strategy: .distribute)
         XCTAssertEqual(text, view("""
             VStack {
                 if flag {
@@ -206,6 +211,198 @@ final class GroupLifecycleRuleTests: XCTestCase {
                 }
             }
             """))
+    }
+
+    // MARK: Policy
+
+    private let emptyPathSentence = "and now also when no member shows (the Group ran nothing then)"
+
+    func testEmptyPathsAreHoistedWithTheExtendedLabel() {
+        let sources = [
+            "Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.onAppear {}",
+            "Group {\n    switch flag {\n    case true:\n        Text(\"a\")\n    default:\n        EmptyView()\n    }\n}\n.task {}",
+            "Group {\n    if flag {\n        Text(\"a\")\n    } else if !flag {\n        Text(\"b\")\n    }\n}\n.onDisappear {}",
+        ]
+        for body in sources {
+            let (text, migration) = migrate(view(body))
+            XCTAssertTrue(text.contains("        ZStack {\n"), text)
+            let label = migration.findings.first?.safety?.explanation ?? ""
+            XCTAssertTrue(label.hasPrefix("runs once per appearance of the container"), label)
+            XCTAssertTrue(label.hasSuffix(emptyPathSentence), label)
+        }
+        let always = migrate(view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}"))
+        XCTAssertFalse(always.migration.findings.first?.safety?.explanation?.contains(emptyPathSentence) ?? true)
+    }
+
+    func testEmptyRowsOfListFormSectionAndForEachAreDistributed() {
+        let group = "Group {\n        if flag {\n            Text(\"a\")\n        }\n    }\n    .onAppear {}"
+        let distributed = "    if flag {\n            Text(\"a\")\n                .onAppear {}\n        }"
+        for container in ["List {", "Form {", "Section {", "VStack {\n    ForEach(0..<2, id: \\.self) { index in", "List {\n    Group {"] {
+            let closing = String(repeating: "\n}", count: container.components(separatedBy: "{").count - 1)
+            let source = view("\(container)\n    \(group)\(closing)")
+            let (text, migration) = migrate(source)
+            XCTAssertEqual(migration.findings.first?.message, "distribute the Group's modifiers onto its members", container)
+            XCTAssertFalse(text.contains("ZStack"), text)
+            XCTAssertTrue(text.contains(distributed) || text.contains(distributed.replacingOccurrences(of: "\n        ", with: "\n            ")), text)
+        }
+        // In a stack an empty ZStack is no row; and a row that always shows one view stays one row.
+        XCTAssertTrue(migrate(view("VStack {\n    \(group)\n}")).text.contains("ZStack {"))
+        let oneRow = "List {\n    Group {\n        if flag {\n            Text(\"a\")\n        } else {\n            Text(\"b\")\n        }\n    }\n    .onAppear {}\n}"
+        XCTAssertTrue(migrate(view(oneRow)).text.contains("List {\n            ZStack {"))
+    }
+
+    func testHoistStrategyNamesTheEmptyRow() {
+        let source = view("List {\n    Group {\n        if flag {\n            Text(\"a\")\n        }\n    }\n    .task {}\n}")
+        let (text, migration) = migrate(source, strategy: .hoist)
+        XCTAssertEqual(text, source)
+        XCTAssertEqual(migration.findings.first?.reason,
+                       "the Group is a row of a List and shows no view on some path, where a container would add an "
+                        + "empty row, so it cannot become a container; move .task to the one member, or the enclosing "
+                        + "view, that owns the work, and keep the rest of the chain on the Group, or use the distribute strategy")
+    }
+
+    /// `body` as a Group of `flag ? A : B` carrying `.id(flag)` (which keeps it from becoming a container) and `chain`.
+    private func memberScoped(_ chain: String, members: String = "if flag {\n    Text(\"a\")\n} else {\n    Text(\"b\")\n}") -> String {
+        let content = members.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+        return view("Group {\n\(content)\n}\n.id(flag)\n\(chain)\n.onAppear {}", extra: "    @State private var show = false\n")
+    }
+
+    func testPresentationAndNavigationModifiersBlockDistribution() {
+        for modifier in [".sheet(isPresented: $show) { Text(\"s\") }", ".alert(\"a\", isPresented: $show) {}",
+                         ".fullScreenCover(isPresented: $show) { Text(\"s\") }", ".popover(isPresented: $show) { Text(\"s\") }",
+                         ".confirmationDialog(\"c\", isPresented: $show) {}", ".navigationDestination(for: Int.self) { Text(\"\\($0)\") }",
+                         ".navigationTitle(\"t\")", ".toolbar { Text(\"t\") }", ".searchable(text: $query)",
+                         ".refreshable {}", ".environment(\\.locale, locale)", ".environmentObject(model)"] {
+            let source = memberScoped(modifier)
+            let (text, migration) = migrate(source)
+            XCTAssertEqual(text, source, modifier)
+            let name = String(modifier.dropFirst().prefix { $0.isLetter })
+            XCTAssertEqual(migration.findings.first?.reason,
+                           "the chain has .id, which acts on each member, so the Group cannot become a container, and "
+                            + "the chain has .\(name), which presents or navigates from the view it is on; copied onto "
+                            + "each member it would be installed once per member; move .onAppear to the one member, or "
+                            + "the enclosing view, that owns the work, and keep the rest of the chain on the Group", modifier)
+        }
+    }
+
+    func testUnknownModifiersBlockDistribution() {
+        for modifier in [".injectTabDestinations()", ".onFirstAppear {}", ".toast(isPresented: $show)"] {
+            let source = memberScoped(modifier)
+            let (text, migration) = migrate(source)
+            XCTAssertEqual(text, source, modifier)
+            let name = String(modifier.dropFirst().prefix { $0.isLetter })
+            XCTAssertTrue(migration.findings.first?.reason?.contains(
+                ".\(name) is not a SwiftUI modifier the tool knows (it may present, navigate or run work)") ?? false,
+                migration.findings.first?.reason ?? "")
+        }
+        for known in [".padding()", ".font(.title)", ".accessibilityLabel(\"a\")", ".onChange(of: flag) { _ in }",
+                      ".listRowSeparator(.hidden)", ".frame(width: 10)"] {
+            XCTAssertEqual(migrate(memberScoped(known)).migration.findings.first?.action, .rewrite, known)
+        }
+    }
+
+    func testEmptyViewMembersBlockDistribution() {
+        let source = memberScoped("", members: "if flag {\n    Text(\"a\")\n} else {\n    EmptyView()\n}")
+        let (text, migration) = migrate(source)
+        XCTAssertEqual(text, source)
+        XCTAssertTrue(migration.findings.first?.reason?.contains("a member is EmptyView(), on which the copied modifiers would never act") ?? false)
+    }
+
+    func testDistributionLineBudget() {
+        // Three members: two more copies. `.id(flag)` + 18 lines of `.padding()` + `.onAppear {}` = 20 lines → 40: allowed.
+        let three = "if flag {\n    Text(\"a\")\n} else if show {\n    Text(\"b\")\n} else {\n    Text(\"c\")\n}"
+        let atLimit = memberScoped(Array(repeating: ".padding()", count: 18).joined(separator: "\n"), members: three)
+        XCTAssertEqual(migrate(atLimit).migration.findings.first?.action, .rewrite)
+        let overLimit = memberScoped(Array(repeating: ".padding()", count: 19).joined(separator: "\n"), members: three)
+        let (text, migration) = migrate(overLimit)
+        XCTAssertEqual(text, overLimit)
+        XCTAssertTrue(migration.findings.first?.reason?.contains(
+            "copying the 21-line chain onto 2 more members would add 42 lines, over the limit of 40") ?? false,
+            migration.findings.first?.reason ?? "")
+    }
+
+    func testEveryBlockerIsNamed() {
+        let source = memberScoped(".sheet(isPresented: $show) { Text(\"s\") }\n.injectTabDestinations()",
+                                  members: "if flag {\n    Text(\"a\")\n} else {\n    EmptyView()\n}")
+        let reason = migrate(source).migration.findings.first?.reason ?? ""
+        for part in [".sheet, which presents", ".injectTabDestinations is not", "EmptyView()"] {
+            XCTAssertTrue(reason.contains(part), reason)
+        }
+    }
+
+    func testClosureParametersAndLocalsOfTheChainAreNotConflicts() {
+        func action(_ chain: String) -> FindingAction? {
+            let source = view("Group {\n    if let error {\n        Text(error)\n    }\n}\n\(chain)")
+            return migrate(source, strategy: .distribute).migration.findings.first?.action
+        }
+        XCTAssertEqual(action(".onChange(of: flag) { error in\n    print(error)\n}\n.onAppear {}"), .rewrite)
+        XCTAssertEqual(action(".onChange(of: flag) { (error: Bool) in\n    print(error)\n}\n.onAppear {}"), .rewrite)
+        XCTAssertEqual(action(".task {\n    do {\n        try await load()\n    } catch {\n        print(error)\n    }\n}"), .rewrite)
+        XCTAssertEqual(action(".task {\n    let error = await load()\n    print(error)\n}"), .rewrite)
+        XCTAssertEqual(action(".task {\n    if let error = await load() {\n        print(error)\n    }\n}"), .rewrite)
+        // The outer `error` itself, or captured by name, is a conflict.
+        XCTAssertEqual(action(".task {\n    print(error)\n}"), .report)
+        XCTAssertEqual(action(".task { [error] in\n    print(error)\n}"), .report)
+        XCTAssertEqual(action(".task { [copy = error] in\n    print(copy)\n}"), .report)
+        XCTAssertEqual(action(".task {\n    do {\n        print(error)\n    }\n}"), .report)
+        // A closure in the branch's condition binds nothing for the branch.
+        let conditionClosure = view("Group {\n    if items.contains(where: { item in item.isEmpty }) {\n        Text(\"a\")\n    }\n}\n.task {\n    print(item)\n}")
+        XCTAssertEqual(migrate(conditionClosure, strategy: .distribute).migration.findings.first?.action, .rewrite)
+    }
+
+    func testOnlyTheGroupsOwnStatementsAreChecked() {
+        let nested = view("Group {\n    if flag {\n        Group {\n            let title = \"a\"\n            Text(title)\n        }\n    }\n}\n.onAppear {}")
+        let (text, migration) = migrate(nested, strategy: .distribute)
+        // The outer Group distributes; the inner one, now carrying `.onAppear`, has its own `let` and is reported.
+        XCTAssertEqual(Set(migration.findings.map(\.action)), [.rewrite, .report])
+        XCTAssertTrue(text.contains("            Group {\n                let title = \"a\"\n                Text(title)\n            }\n            .onAppear {}"), text)
+        let topLevel = view("Group {\n    let title = \"a\"\n    Text(title)\n}\n.id(flag)\n.onAppear {}")
+        XCTAssertTrue(migrate(topLevel).migration.findings.first?.reason?.contains("statements that are not views") ?? false)
+        XCTAssertEqual(members("if a {\n    let title = \"a\"\n    Text(title)\n}").unsupported.count, 0)
+        XCTAssertEqual(members("if a {\n    let title = \"a\"\n    Text(title)\n}").boundNames, ["title"])
+        XCTAssertEqual(members("Group {\n    let title = \"a\"\n    Text(title)\n}").unsupported.count, 0)
+        XCTAssertEqual(members("#if DEBUG\nlet title = \"a\"\nText(title)\n#endif").unsupported.count, 1)
+    }
+
+    // MARK: Group site
+
+    private func site(_ source: String) -> (GroupSite, RuleContext) {
+        let tree = Parser.parse(source: source)
+        let context = RuleContext(tree: tree, bytes: Array(source.utf8), file: "", configuration: Configuration())
+        return (GroupSite.all(in: context).first!, context)
+    }
+
+    func testUnwrapObstaclesComeFromOneEnum() {
+        func obstacle(_ body: String) -> GroupSite.Obstacle? {
+            let (site, context) = site(view(body))
+            do {
+                _ = try site.unwrapEdits(in: context)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        XCTAssertEqual(obstacle("Group {\n}\n.padding()"), .noMembers)
+        XCTAssertEqual(obstacle("Group {\n    let a = 1\n    Text(\"\\(a)\")\n}\n.padding()"), .otherStatements)
+        XCTAssertEqual(obstacle("Group {\n    if let name {\n        Text(name)\n    }\n}\n.id(name)"), .shadowed("name"))
+        XCTAssertEqual(obstacle("Text(\"a\").overlay(Group {\n    Text(\"b\")\n}.padding())"), .notInBuilder)
+        XCTAssertEqual(obstacle("Group { // note\n    Text(\"a\")\n}\n.padding()"), .layout)
+        XCTAssertNil(obstacle("Group {\n    Text(\"a\")\n}\n.padding()"))
+    }
+
+    func testChainLineCountAndRowContainer() {
+        func lines(_ body: String) -> Int {
+            let (site, context) = site(view(body))
+            return site.chainLineCount(in: context)
+        }
+        XCTAssertEqual(lines("Group {\n    Text(\"a\")\n}"), 0)
+        XCTAssertEqual(lines("Group {\n    Text(\"a\")\n}\n.padding()"), 1)
+        XCTAssertEqual(lines("Group {\n    Text(\"a\")\n}.task {\n    print(1)\n}"), 3)
+        XCTAssertEqual(lines("Group {\n    Text(\"a\")\n}\n.padding()\n\n// note\n.onAppear {\n}"), 5)
+        XCTAssertEqual(site(view("List {\n    if flag {\n        Group {\n            Text(\"a\")\n        }\n    }\n}")).0.rowContainer, "List")
+        XCTAssertEqual(site(view("Form {\n    Group {\n        Group {\n            Text(\"a\")\n        }\n    }\n}")).0.rowContainer, "Form")
+        XCTAssertNil(site(view("VStack {\n    Group {\n        Text(\"a\")\n    }\n}")).0.rowContainer)
+        XCTAssertNil(site(view("Group {\n    Text(\"a\")\n}")).0.rowContainer)
     }
 
     // MARK: Members
@@ -234,6 +431,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertEqual(counts("Group { A(); B() }"), [2, 2, 1])
         XCTAssertEqual(counts("ForEach(items) { Text($0) }"), [0, 2, 1])
         XCTAssertEqual(members("let title = \"a\"\nText(title)").unsupported.count, 1)
+        XCTAssertEqual(counts("Group { EmptyView() }"), [0, 0, 1])
+        XCTAssertEqual(members("if a { A() } else { EmptyView() }").emptyViews.count, 1)
     }
 
     // MARK: View builder context

@@ -14,6 +14,11 @@ final class RuleExampleTests: XCTestCase {
         }
     }
 
+    func testRegistryListsDefaultRulesBeforeOptInRules() {
+        let firstOptIn = RuleRegistry.all.firstIndex { !$0.isEnabledByDefault } ?? RuleRegistry.all.endIndex
+        XCTAssertTrue(RuleRegistry.all[firstOptIn...].allSatisfy { !$0.isEnabledByDefault }, "\(RuleRegistry.all.map(\.id))")
+    }
+
     func testEveryRuleHasDocumentationAndExamples() {
         for rule in TestedRules.all {
             for failure in RuleExampleVerifier(rule: rule).documentationFailures { XCTFail(failure) }
@@ -74,6 +79,18 @@ final class RuleExampleHarnessTests: XCTestCase {
         let failures = RuleExampleVerifier(rule: rule).triggeringFailures
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.contains("findings at [1:3] but ↓ markers at [1:1]") ?? false, "\(failures)")
+    }
+
+    func testADuplicateFindingIsReported() {
+        var rule = TestRules.reportCalls("onAppear", id: "twice")
+        let once = rule.body
+        rule.body = { context, id in once(context, id) + once(context, id) }
+        rule.examples = RuleExamples(
+            triggering: [RuleExample("x.↓onAppear()"), RuleExample("x.↓↓onAppear()")], nonTriggering: [RuleExample("x")],
+            corrections: [])
+        let failures = RuleExampleVerifier(rule: rule).triggeringFailures
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertTrue(failures.first?.contains("findings at [1:3, 1:3] but ↓ markers at [1:3]") ?? false, "\(failures)")
     }
 
     func testTriggeringExampleWithoutFindingIsReported() {

@@ -20,11 +20,8 @@ public struct Configuration: Sendable, Equatable {
     public var identity: [String: String] = [:]
     /// Files larger than this many bytes are skipped with a reason.
     public var maxFileSize: Int = 4 * 1024 * 1024
-    /// Options of individual rules, by rule id (for the opt-in rules' limits).
-    public var ruleOptions: [String: [String: Int]] = [:]
-    /// Options of individual rules whose values are words, by rule id: `{"appear-change-load": {"syncWork": "keep"}}`.
-    /// Read from the same `ruleOptions` object as the numeric ones.
-    public var ruleTextOptions: [String: [String: String]] = [:]
+    /// Options of individual rules, by rule id: only the options each rule declares (`Rule.options`).
+    public var ruleOptions: [String: [String: RuleOptionValue]] = [:]
     /// The deployment floor of every file, `{"iOS": "16.0", "macOS": "13.0"}`; nil (the default)
     /// means each file's floor is found in the nearest `Package.swift` or the Xcode project.
     public var deploymentTarget: DeploymentFloor?
@@ -37,8 +34,9 @@ public struct Configuration: Sendable, Equatable {
         "deploymentTarget",
     ]
 
-    /// Reads a configuration from JSON data; `source` names it in errors.
-    public init(json data: Data, source: String) throws {
+    /// Reads a configuration from JSON data; `source` names it in errors. Rule ids and rule
+    /// options are checked against `rules`' declarations.
+    public init(json data: Data, source: String, rules known: [any Rule] = RuleRegistry.all) throws {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
@@ -63,6 +61,10 @@ public struct Configuration: Sendable, Equatable {
         if let rules = try value(
             "rules", as: [String: Bool].self, described: "an object of rule ids to true/false", kinds: .booleans
         ) {
+            for id in rules.keys.sorted() where !known.contains(where: { $0.id == id }) {
+                throw ConfigurationError(
+                    "\(source): unknown rule '\(id)' in 'rules'; the rules are: \(known.map(\.id).joined(separator: ", "))")
+            }
             self.rules = rules
         }
         if let strategy = try value("strategy", as: String.self, described: "a string") {
@@ -87,19 +89,9 @@ public struct Configuration: Sendable, Equatable {
             self.maxFileSize = size
         }
         if let options = try value(
-            "ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: number or string}"
+            "ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: value}"
         ) {
-            for (rule, values) in options {
-                for (name, raw) in values {
-                    if let text = raw as? String {
-                        ruleTextOptions[rule, default: [:]][name] = text
-                    } else if let number = raw as? Int, JSONLeafKind.numbers.accepts(raw) {
-                        ruleOptions[rule, default: [:]][name] = number
-                    } else {
-                        throw ConfigurationError("\(source): 'ruleOptions' must be an object of rule id to {option: number or string}")
-                    }
-                }
-            }
+            self.ruleOptions = try RuleOptionsReader(source: source, rules: known).read(options)
         }
         if let target = dictionary["deploymentTarget"], !(target is NSNull) {
             self.deploymentTarget = try Self.deploymentTarget(target, source: source)
@@ -128,12 +120,12 @@ public struct Configuration: Sendable, Equatable {
     /// True for a top-level key that documents the file rather than setting anything: one starting with `//`.
     public static func isComment(_ key: String) -> Bool { key.hasPrefix("//") }
 
-    /// Reads the configuration file at `path`.
-    public static func load(path: String) throws -> Configuration {
+    /// Reads the configuration file at `path`, checking rule ids and options against `rules`.
+    public static func load(path: String, rules: [any Rule] = RuleRegistry.all) throws -> Configuration {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError("\(path): cannot read the configuration file")
         }
-        return try Configuration(json: data, source: path)
+        return try Configuration(json: data, source: path, rules: rules)
     }
 
     /// The name of the configuration file looked for at a repository's root.
@@ -158,14 +150,24 @@ public struct Configuration: Sendable, Equatable {
         rules[rule.id] ?? rule.isEnabledByDefault
     }
 
-    /// An integer option of a rule, or `fallback`.
-    public func option(_ name: String, of ruleID: String, default fallback: Int) -> Int {
-        ruleOptions[ruleID]?[name] ?? fallback
+    /// The value of `option` of the rule `ruleID`: as configured, else the option's default.
+    public func value(of option: RuleOption, for ruleID: String) -> RuleOptionValue {
+        ruleOptions[ruleID]?[option.name] ?? option.defaultValue
     }
 
-    /// A word-valued option of a rule, or `fallback`.
-    public func option(_ name: String, of ruleID: String, default fallback: String) -> String {
-        ruleTextOptions[ruleID]?[name] ?? fallback
+    /// A whole-number option of a rule: as configured, else its declared default.
+    public func integer(_ option: RuleOption, of ruleID: String) -> Int {
+        value(of: option, for: ruleID).integer ?? option.defaultValue.integer ?? 0
+    }
+
+    /// A string option of a rule: as configured, else its declared default.
+    public func string(_ option: RuleOption, of ruleID: String) -> String {
+        value(of: option, for: ruleID).string ?? option.defaultValue.string ?? ""
+    }
+
+    /// An integer option of a rule, or `fallback`.
+    public func option(_ name: String, of ruleID: String, default fallback: Int) -> Int {
+        ruleOptions[ruleID]?[name]?.integer ?? fallback
     }
 }
 

@@ -8,11 +8,14 @@ public enum ConfigurationTemplate {
     public static func render(rules: [any Rule] = RuleRegistry.all) -> String {
         let defaults = Configuration()
         let ruleLines = rules.map { "    \(quoted($0.id)): \($0.isEnabledByDefault)" }.joined(separator: ",\n")
-        let optionLines = [
-            "    \(quoted(GroupModifiersRule().id)): { \"maxMembers\": \(GroupModifiersRule.defaultMaxMembers), "
-                + "\"maxModifiers\": \(GroupModifiersRule.defaultMaxModifiers) }",
-            "    \(quoted(AppearChangeLoadRule().id)): { \"syncWork\": \(quoted(AppearChangeLoadRule.SyncWork.keep.rawValue)) }",
-        ].joined(separator: ",\n")
+        let configurable = rules.filter { !$0.options.isEmpty }
+        let optionLines = configurable.map { rule in
+            let values = rule.options.map { "\(quoted($0.name)): \($0.defaultValue)" }.joined(separator: ", ")
+            return "    \(quoted(rule.id)): { \(values) }"
+        }.joined(separator: ",\n")
+        let optionDocs = configurable.map { rule in
+            "\(rule.id): " + rule.options.map { "\($0.name), \($0.summary) (\($0.expected))" }.joined(separator: "; ")
+        }.joined(separator: ". ")
         let entries: [(key: String, comment: String, value: String)] = [
             ("rules",
              "Rules on (true) or off (false) by id; a rule not named keeps its default. "
@@ -37,10 +40,8 @@ public enum ConfigurationTemplate {
              "null"),
             ("maxFileSize", "Files larger than this many bytes are skipped with a reason.", "\(defaults.maxFileSize)"),
             ("ruleOptions",
-             "Options of individual rules, by rule id: group-modifiers rewrites a Group with at most "
-                + "maxMembers members and maxModifiers modifiers; appear-change-load's syncWork is keep (a pair doing "
-                + "synchronous work stays) or onChangeInitial (it becomes onChange(of:initial: true), iOS 17+).",
-             "{\n\(optionLines)\n  }"),
+             "Options of individual rules, by rule id ('swiftui-migrate explain RULE' lists them). " + optionDocs + ".",
+             optionLines.isEmpty ? "{}" : "{\n\(optionLines)\n  }"),
         ]
         var lines = [
             "{",
@@ -54,11 +55,5 @@ public enum ConfigurationTemplate {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` as a JSON string literal.
-    private static func quoted(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        // Encoding a string cannot fail.
-        return String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
-    }
+    private static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }

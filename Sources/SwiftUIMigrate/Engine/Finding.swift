@@ -41,3 +41,15 @@ public struct Finding: Hashable, Sendable {
         self.edits = edits
     }
 }
+
+extension Finding {
+    /// This finding with its edits dropped, as `action` (skip or report) giving `reason`: a rewrite
+    /// the run declines or cannot apply.
+    func withoutFix(_ action: FindingAction, reason: String) -> Finding {
+        var finding = self
+        finding.action = action
+        finding.edits = []
+        finding.reason = reason
+        return finding
+    }
+}

@@ -13,7 +13,7 @@ public enum Fingerprint {
     /// The fingerprint of a finding of `rule` in `scope` on a line reading `text`, the
     /// `occurrence`-th (from 0) with those three in its file: 16 hex digits.
     public static func make(rule: String, scope: String, text: String, occurrence: Int) -> String {
-        let hash = fnv1a([rule, scope, text, String(occurrence)].joined(separator: "\u{1F}"))
+        let hash = FNV1a.hash([rule, scope, text, String(occurrence)].joined(separator: "\u{1F}"))
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -63,16 +63,6 @@ public enum Fingerprint {
 
     private static func labels(_ parameters: FunctionParameterListSyntax) -> String {
         "(" + parameters.map { $0.firstName.text + ":" }.joined() + ")"
-    }
-
-    /// 64-bit FNV-1a: stable across runs and platforms (Swift's `Hasher` is seeded per process).
-    private static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
     }
 }
 

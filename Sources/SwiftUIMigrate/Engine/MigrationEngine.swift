@@ -52,6 +52,9 @@ public struct MigrationEngine: Sendable {
             findings[index].fingerprint = fingerprints.fingerprint(rule: findings[index].ruleID, offset: findings[index].offset)
         }
         findings = findings.compactMap(screened)
+        // One finding per rule and place: a rule that reaches a site twice reports it once.
+        var firstSeen = Set<FindingKey>()
+        findings = findings.filter { firstSeen.insert(FindingKey(rule: $0.ruleID, offset: $0.offset)).inserted }
 
         if first.hasError {
             result.findings = Self.reportingRewrites(findings, reason: "the file has syntax errors, so it is not rewritten")
@@ -59,9 +62,11 @@ public struct MigrationEngine: Sendable {
         }
 
         var text = bytes
-        var maps: [OffsetMap] = []
+        var attribution = FixAttribution()
         var seen = Set(findings.map { FindingKey(rule: $0.ruleID, offset: $0.offset) })
+        // Each pending rewrite with the key of the finding it is reported as.
         var pending = findings.filter { $0.action == .rewrite && !$0.edits.isEmpty }
+            .map { (key: FindingKey(rule: $0.ruleID, offset: $0.offset), edits: $0.edits) }
         var pass = 0
         while !pending.isEmpty {
             pass += 1
@@ -70,7 +75,9 @@ public struct MigrationEngine: Sendable {
             }
             let application = EditApplication(text: text, groups: pending.map(\.edits))
             text = application.text
-            maps.append(OffsetMap(appliedEdits: application.appliedEdits))
+            attribution.record(
+                groups: application.applied.map { FixAttribution.AppliedGroup(owner: pending[$0].key, edits: pending[$0].edits) },
+                appliedEdits: application.appliedEdits)
             parsed = parse(text, after: (parsed, application.appliedEdits))
             let tree = parsed.tree
             if tree.hasError {
@@ -78,16 +85,24 @@ public struct MigrationEngine: Sendable {
             }
             pending = []
             for finding in run(on: tree, bytes: text, file: file, floor: floor, suppression: nil) {
-                var offset = finding.offset
-                for map in maps.reversed() { offset = map.originalOffset(offset) }
+                let anchor = attribution.originalRange(finding.offset..<finding.offset)
+                var offset = anchor.lowerBound
+                if anchor.isEmpty == false, let deferred = findings.first(where: { earlier in
+                    earlier.ruleID == finding.ruleID && earlier.action == .rewrite && anchor.contains(earlier.offset)
+                        && earlier.offset != offset && !attribution.contributors.contains(FindingKey(rule: earlier.ruleID, offset: earlier.offset))
+                }) {
+                    // Found again inside text an earlier pass rewrote: the rewrite deferred behind
+                    // that one, at its own place.
+                    offset = deferred.offset
+                }
                 if suppression.silences(rule: finding.ruleID, line: lines.location(of: offset).line) { continue }
                 var mapped = finding
                 mapped.offset = offset
                 (mapped.line, mapped.column) = lines.location(of: offset)
                 mapped.fingerprint = fingerprints.fingerprint(rule: finding.ruleID, offset: offset)
                 guard let screened = screened(mapped) else { continue }
-                if screened.action == .rewrite && !finding.edits.isEmpty { pending.append(finding) }
                 let key = FindingKey(rule: finding.ruleID, offset: offset)
+                if screened.action == .rewrite && !finding.edits.isEmpty { pending.append((key, finding.edits)) }
                 var reported = screened
                 reported.edits = []
                 if seen.insert(key).inserted {
@@ -101,6 +116,7 @@ public struct MigrationEngine: Sendable {
                 }
             }
         }
+        findings = attribution.attribute(findings, original: bytes, final: text)
         result.migrated = text
         result.findings = findings.sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
         return result
@@ -153,12 +169,7 @@ public struct MigrationEngine: Sendable {
         case .hide:
             return nil
         case .decline(let reason):
-            guard finding.action == .rewrite else { return finding }
-            var skipped = finding
-            skipped.action = .skip
-            skipped.edits = []
-            skipped.reason = reason
-            return skipped
+            return finding.action == .rewrite ? finding.withoutFix(.skip, reason: reason) : finding
         }
     }
 
@@ -173,20 +184,8 @@ public struct MigrationEngine: Sendable {
     /// `findings` with every rewrite turned into a report without edits, giving `reason`: what a
     /// file that will not be rewritten shows.
     private static func reportingRewrites(_ findings: [Finding], reason: String) -> [Finding] {
-        findings.map { finding in
-            guard finding.action == .rewrite else { return finding }
-            var reported = finding
-            reported.action = .report
-            reported.edits = []
-            reported.reason = reason
-            return reported
-        }
+        findings.map { $0.action == .rewrite ? $0.withoutFix(.report, reason: reason) : $0 }
     }
-}
-
-private struct FindingKey: Hashable {
-    var rule: String
-    var offset: Int
 }
 
 /// Line starts of a text, for turning byte offsets into line and column.

@@ -28,3 +28,26 @@ struct OffsetMap: Sendable {
         return offset - delta
     }
 }
+
+extension OffsetMap {
+    /// The range of the text before the edits that `range` (after them) came from, widened to
+    /// whole edits: a bound inside an edit's replacement moves out to that edit's original bound.
+    func originalRange(_ range: Range<Int>) -> Range<Int> {
+        var lower = originalOffset(range.lowerBound)
+        var upper = range.upperBound
+        var delta = 0
+        var mappedUpper: Int?
+        for span in spans {
+            if upper < span.newStart { break }
+            if upper > span.newStart && upper <= span.newEnd {
+                mappedUpper = span.original.upperBound
+                break
+            }
+            if upper == span.newStart { break }
+            delta = span.newEnd - span.original.upperBound
+        }
+        upper = mappedUpper ?? upper - delta
+        lower = min(lower, upper)
+        return lower..<upper
+    }
+}

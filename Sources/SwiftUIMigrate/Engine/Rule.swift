@@ -20,6 +20,8 @@ public protocol Rule: Sendable {
     /// to: below the deployment floor those fixes are skipped (`RuleContext.floor`), and `explain`
     /// says so.
     var flooredAPIs: [FlooredAPI] { get }
+    /// The settings the rule reads from `ruleOptions[id]`; the configuration accepts no others.
+    var options: [RuleOption] { get }
     /// The findings in one parsed file.
     func findings(in context: RuleContext) -> [Finding]
 }
@@ -27,6 +29,8 @@ public protocol Rule: Sendable {
 extension Rule {
     /// Most rules' fixes use nothing newer than the code they rewrite.
     public var flooredAPIs: [FlooredAPI] { [] }
+    /// Most rules have no settings.
+    public var options: [RuleOption] { [] }
 }
 
 /// A rule's user-facing documentation, printed by `explain` and the README.

@@ -9,27 +9,23 @@ public enum MarkdownSummary {
         lines.append("|---|---:|---:|---:|---:|")
         for summary in files {
             let counts = FindingAction.allCases.map { String(summary.count($0)) }.joined(separator: " | ")
-            lines.append("| `\(escape(summary.file))` | \(counts) |")
+            lines.append("| `\(MarkdownCell.escape(summary.file))` | \(counts) |")
         }
         for summary in files {
             lines.append("")
-            lines.append("### `\(escape(summary.file))`")
+            lines.append("### `\(MarkdownCell.escape(summary.file))`")
             lines.append("")
             lines.append("| Line | Rule | Action | Safety | Reason |")
             lines.append("|---:|---|---|---|---|")
             for finding in summary.findings {
                 let cells = [
                     "\(finding.line)", "`\(finding.ruleID)`", finding.action.summaryWord,
-                    FileSummary.label(of: finding), escape(FileSummary.reason(of: finding)),
+                    FileSummary.label(of: finding), MarkdownCell.escape(FileSummary.reason(of: finding)),
                 ]
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }
         }
         lines.append("")
         return lines.joined(separator: "\n")
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }

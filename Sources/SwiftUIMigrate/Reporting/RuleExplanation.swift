@@ -11,6 +11,12 @@ public enum RuleExplanation {
                 + "else the nearest Package.swift platforms:, else the Xcode project's deployment targets; raised by "
                 + "if #available and @available around the code) it is skipped with the reason.\n"
         }
+        if !rule.options.isEmpty {
+            text += "\nOptions (ruleOptions[\"\(rule.id)\"] in .swiftui-migrate.json):\n"
+            for option in rule.options {
+                text += "  \(option.name) (\(option.expected); default \(option.defaultValue)): \(option.summary)\n"
+            }
+        }
         for (index, correction) in rule.examples.corrections.enumerated() {
             text += "\nExample \(index + 1) — before:\n\n\(indent(correction.before))\nafter:\n\n\(indent(correction.after))"
         }

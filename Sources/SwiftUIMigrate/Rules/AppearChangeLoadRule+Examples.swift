@@ -2,7 +2,7 @@
 extension AppearChangeLoadRule {
     public var examples: RuleExamples {
         var syncOptIn = Configuration()
-        syncOptIn.ruleTextOptions[id] = ["syncWork": SyncWork.onChangeInitial.rawValue]
+        syncOptIn.ruleOptions[id] = [Self.syncWork.name: .string(SyncWork.onChangeInitial.rawValue)]
         return RuleExamples(
             triggering: [
                 RuleExample("""

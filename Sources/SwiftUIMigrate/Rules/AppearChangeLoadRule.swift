@@ -75,7 +75,7 @@ public struct AppearChangeLoadRule: Rule {
     }
 
     public func findings(in context: RuleContext) -> [Finding] {
-        let syncWork = SyncWork(rawValue: context.configuration.option("syncWork", of: id, default: SyncWork.keep.rawValue)) ?? .keep
+        let syncWork = SyncWork(rawValue: context.configuration.string(Self.syncWork, of: id)) ?? .keep
         return LoadingPair.all(in: context).map { finding(for: $0, syncWork: syncWork, context: context) }
     }
 

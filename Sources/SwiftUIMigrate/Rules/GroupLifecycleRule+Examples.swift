@@ -86,6 +86,53 @@ extension GroupLifecycleRule {
                         }
                     }
                     """, configuration: Self.configuration(.report)),
+                RuleExample("""
+                    struct InvitesView: View {
+                        @State private var pending = 0
+                        @State private var showsInvites = false
+
+                        var body: some View {
+                            List {
+                                ↓Group {
+                                    if pending > 0 {
+                                        Text("\\(pending) invites")
+                                    }
+                                }
+                                .sheet(isPresented: $showsInvites) {
+                                    Text("Invites")
+                                }
+                                .onAppear {
+                                    print("invites shown")
+                                }
+                            }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct TabRoot: View {
+                        @State private var tab = 0
+
+                        var body: some View {
+                            ↓Group {
+                                if tab == 0 {
+                                    Text("Home")
+                                } else {
+                                    Text("Search")
+                                }
+                            }
+                            .id(tab)
+                            .injectTabDestinations()
+                            .task {
+                                await Task.yield()
+                            }
+                        }
+                    }
+
+                    extension View {
+                        /// The app's own modifier: it may install navigation.
+                        func injectTabDestinations() -> some View { self }
+                    }
+                    """),
             ],
             nonTriggering: [
                 RuleExample("""
@@ -213,6 +260,78 @@ extension GroupLifecycleRule {
                     }
                     """, configuration: Self.configuration(.distribute)),
                 RuleCorrection("""
+                    struct BannerView: View {
+                        @State private var showsBanner = false
+
+                        var body: some View {
+                            VStack {
+                                Group {
+                                    if showsBanner {
+                                        Text("New posts")
+                                    }
+                                }
+                                .task {
+                                    await Task.yield()
+                                }
+                                Text("Timeline")
+                            }
+                        }
+                    }
+                    """, """
+                    struct BannerView: View {
+                        @State private var showsBanner = false
+
+                        var body: some View {
+                            VStack {
+                                ZStack {
+                                    if showsBanner {
+                                        Text("New posts")
+                                    }
+                                }
+                                .task {
+                                    await Task.yield()
+                                }
+                                Text("Timeline")
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct InboxView: View {
+                        @State private var unread = 0
+
+                        var body: some View {
+                            List {
+                                Group {
+                                    if unread > 0 {
+                                        Text("\\(unread) unread")
+                                    }
+                                }
+                                .onAppear {
+                                    print("unread row shown")
+                                }
+                                Text("Archive")
+                            }
+                        }
+                    }
+                    """, """
+                    struct InboxView: View {
+                        @State private var unread = 0
+
+                        var body: some View {
+                            List {
+                                if unread > 0 {
+                                    Text("\\(unread) unread")
+                                        .onAppear {
+                                            print("unread row shown")
+                                        }
+                                }
+                                Text("Archive")
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
                     struct NoticeView: View {
                         let notice: String?
 
@@ -226,6 +345,7 @@ extension GroupLifecycleRule {
                                     Text(notice)
                                 }
                             }
+                            .transition(.opacity)
                             .onAppear {
                                 print("notice shown")
                             }
@@ -243,6 +363,7 @@ extension GroupLifecycleRule {
                         private var content: some View {
                             if let notice {
                                 Text(notice)
+                                    .transition(.opacity)
                                     .onAppear {
                                         print("notice shown")
                                     }

@@ -7,9 +7,16 @@ import SwiftSyntax
 /// conditional swaps members; builds with the iOS 15+ SDK merge those calls
 /// into one, except where the Group's members are rows of a `List`. Either
 /// way the code says something other than what it does. The rule makes it
-/// explicit: it replaces the Group with a container when the Group shows one
-/// view on every path (hoist), else unwraps it and applies its whole chain to
-/// each member (distribute), else reports it with the manual fix.
+/// explicit, in this order (measured on real apps: a hoist is a one-token diff
+/// a reviewer accepts, a copied modifier chain often is not):
+/// 1. report a Group that shows several members at once;
+/// 2. hoist — replace the Group with a container — when at most one view shows
+///    on every path, the chain has no member-scoped modifier, and the Group is
+///    not a row that could become an empty row;
+/// 3. distribute — unwrap it and apply its whole chain to each member — when
+///    the copy stays small and holds only modifiers the tool knows, none of them
+///    presenting or navigating, and no member is `EmptyView()`;
+/// 4. else report, naming what blocked each fix and the manual fix.
 public struct GroupLifecycleRule: Rule {
     public init() {}
 
@@ -19,52 +26,130 @@ public struct GroupLifecycleRule: Rule {
     // follows its dot directly; anything else is a syntax error).
     public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }
 
+    /// The most lines a distribution may add: (members − 1) × the chain's lines.
+    public static let distributionLineBudget = 40
+
     public func findings(in context: RuleContext) -> [Finding] {
-        GroupCall.all(in: context).compactMap { finding(for: $0, in: context) }
+        GroupSite.all(in: context).compactMap { finding(for: $0, in: context) }
     }
 
     /// The finding for one Group, or nil when its chain has no lifecycle modifier.
-    private func finding(for group: GroupCall, in context: RuleContext) -> Finding? {
-        let chain = ModifierChain(above: group.call)
-        guard chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
+    private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
+        let (group, chain, members) = (site.group, site.chain, site.members)
+        let lifecycle = chain.modifiers.filter { GroupModifierKind.isLifecycle($0.name) }.map(\.name)
+        guard !lifecycle.isEmpty else { return nil }
         let strategy = context.configuration.strategy
-        let members = GroupMembers(content: group.content.statements)
         func report(_ reason: String) -> Finding {
             context.finding(id, at: group.name, message: Message.report, action: .report, reason: reason)
         }
 
         if members.showsSeveralAtOnce { return report(Reason.severalMembers) }
         if strategy == .report { return report(Reason.reportStrategy) }
+        if !members.showsAtMostOneView { return report(Reason.neverShowsAView(members)) }
 
-        let memberScoped = chain.modifiers.first { GroupModifierKind.isMemberScoped($0.name) }
-        if members.showsOneViewOnEveryPath && memberScoped == nil && strategy != .distribute {
+        let hoistBlocker = HoistBlocker(site)
+        if hoistBlocker == nil && strategy != .distribute {
             let host = context.configuration.hostContainer
             if host.split(separator: ".").last == "Group" { return report(Reason.hostIsGroup) }
             return context.finding(
-                id, at: group.name, message: Message.hoist(host), action: .rewrite, safety: Safety.hoist,
+                id, at: group.name, message: Message.hoist(host), action: .rewrite,
+                safety: members.mayShowNothing ? Safety.hoistShowingNothing : Safety.hoist,
                 edits: [context.replace(group.name, with: host)])
         }
-        if strategy == .hoist {
-            if let memberScoped, members.showsOneViewOnEveryPath {
-                return report(Reason.memberScoped(memberScoped.name))
-            }
-            return report(Reason.mayShowNothing)
+        if strategy == .hoist, let hoistBlocker {
+            return report(hoistBlocker.reason + "; " + Reason.manualFix(lifecycle, orStrategy: .distribute))
         }
 
+        let notHoisted = hoistBlocker?.reason ?? Reason.distributeStrategy
+        let blockers = DistributeBlocker.all(site, in: context)
+        if !blockers.isEmpty {
+            return report(notHoisted + ", and " + blockers.map(\.reason).joined(separator: "; ") + "; "
+                + Reason.manualFix(lifecycle, orStrategy: nil))
+        }
         let edits: [SourceEdit]
         do {
-            edits = try GroupDistribution.unwrapEdits(group: group, chain: chain, members: members, context: context)
+            edits = try site.unwrapEdits(in: context)
         } catch {
-            switch error {
-            case .noMembers: return report(Reason.noMembers)
-            case .otherStatements: return report(Reason.otherStatements)
-            case .shadowed(let name): return report(Reason.shadowed(name))
-            case .notInBuilder: return report(Reason.notInBuilder)
-            case .layout: return report(Reason.layout)
-            }
+            return report(Reason.cannotUnwrap(error))
         }
         return context.finding(
             id, at: group.name, message: Message.distribute, action: .rewrite, safety: Safety.distribute, edits: edits)
+    }
+}
+
+/// Why a Group that shows at most one view cannot become a container.
+private enum HoistBlocker {
+    /// The chain has a modifier that acts on each member (`id`, `transition`, …).
+    case memberScoped(String)
+    /// The Group is a row of `container` and some path shows nothing: a container would be an empty row.
+    case emptyRow(container: String)
+
+    /// The blocker of `site`, nil when it can be hoisted.
+    init?(_ site: GroupSite) {
+        if let modifier = site.chain.modifiers.first(where: { GroupModifierKind.isMemberScoped($0.name) }) {
+            self = .memberScoped(modifier.name)
+        } else if site.members.mayShowNothing, let container = site.rowContainer {
+            self = .emptyRow(container: container)
+        } else {
+            return nil
+        }
+    }
+
+    var reason: String {
+        switch self {
+        case .memberScoped(let name):
+            "the chain has .\(name), which acts on each member, so the Group cannot become a container"
+        case .emptyRow(let container):
+            "the Group is a row of a \(container) and shows no view on some path, where a container would add "
+                + "an empty row, so it cannot become a container"
+        }
+    }
+}
+
+/// Why a Group's chain is not copied onto each of its members.
+private enum DistributeBlocker {
+    /// The chain has a presentation or navigation modifier.
+    case presents(String)
+    /// The chain has a modifier the tool does not know.
+    case unknown(String)
+    /// A member is `EmptyView()`.
+    case emptyView
+    /// The copies would add `added` lines: `copies` more copies of a `lines`-line chain.
+    case overBudget(lines: Int, copies: Int, added: Int)
+
+    /// Every blocker of `site`, in the order a person checks them.
+    static func all(_ site: GroupSite, in context: RuleContext) -> [DistributeBlocker] {
+        var blockers: [DistributeBlocker] = []
+        let names = site.chain.modifiers.map(\.name)
+        if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) {
+            blockers.append(.presents(name))
+        }
+        if let name = names.first(where: { !GroupModifierKind.isKnown($0) }) {
+            blockers.append(.unknown(name))
+        }
+        if !site.members.emptyViews.isEmpty { blockers.append(.emptyView) }
+        let lines = site.chainLineCount(in: context)
+        let copies = max(0, site.members.views.count - 1)
+        if copies * lines > GroupLifecycleRule.distributionLineBudget {
+            blockers.append(.overBudget(lines: lines, copies: copies, added: copies * lines))
+        }
+        return blockers
+    }
+
+    var reason: String {
+        switch self {
+        case .presents(let name):
+            "the chain has .\(name), which presents or navigates from the view it is on; copied onto each member "
+                + "it would be installed once per member"
+        case .unknown(let name):
+            ".\(name) is not a SwiftUI modifier the tool knows (it may present, navigate or run work), so the "
+                + "chain is not copied onto each member"
+        case .emptyView:
+            "a member is EmptyView(), on which the copied modifiers would never act"
+        case .overBudget(let lines, let copies, let added):
+            "copying the \(lines)-line chain onto \(copies) more member\(copies == 1 ? "" : "s") would add \(added) "
+                + "lines, over the limit of \(GroupLifecycleRule.distributionLineBudget)"
+        }
     }
 }
 
@@ -83,31 +168,43 @@ fileprivate enum Reason {
         + "move the modifier to a container or to the one view that owns the work"
     static let reportStrategy = "the strategy is report; replace the Group with a container if it shows one view "
         + "on every path, or apply its modifiers to each member"
-    static func memberScoped(_ name: String) -> String {
-        "the chain has .\(name), which acts on each member, so the Group cannot become a container; "
-            + "apply the modifiers to each member or use the distribute strategy"
-    }
-    static let mayShowNothing = "the Group shows no view on some path, where a container would still run the action; "
-        + "apply the modifiers to each member or use the distribute strategy"
-    static let noMembers = "the Group shows no view, so its lifecycle modifiers never run; "
-        + "remove them or move them to a view that appears"
-    static let otherStatements = "the Group's content has statements that are not views, so it cannot be unwrapped; "
-        + "apply the modifiers to each member by hand"
-    static let notInBuilder = "the Group does not stand in a view builder, so it cannot be unwrapped; "
-        + "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
+    static let distributeStrategy = "the strategy is distribute"
     static let hostIsGroup = "the configured host container is Group itself; set hostContainer to a container "
         + "such as ZStack"
-    static func shadowed(_ name: String) -> String {
-        "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the branch "
-            + "would change what `\(name)` means; rename the binding or move the modifiers by hand"
+
+    static func neverShowsAView(_ members: GroupMembers) -> String {
+        (members.views.isEmpty ? "the Group shows no view" : "the Group shows no view on any path (only EmptyView())")
+            + ", so its lifecycle modifiers never run; remove them or move them to a view that appears"
     }
-    static let layout = "the Group's braces and members are laid out in a way the tool does not unwrap; "
-        + "apply the modifiers to each member by hand"
+
+    /// What a person does instead: move the lifecycle modifiers (`names`) to the view that owns the work.
+    static func manualFix(_ names: [String], orStrategy strategy: GroupStrategy?) -> String {
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        let modifiers = unique.map { ".\($0)" }.joined(separator: " and ")
+        let fix = "move \(modifiers) to the one member, or the enclosing view, that owns the work, and keep the "
+            + "rest of the chain on the Group"
+        return strategy.map { fix + ", or use the \($0.rawValue) strategy" } ?? fix
+    }
+
+    /// The obstacle's reason with what a person does about it.
+    static func cannotUnwrap(_ obstacle: GroupSite.Obstacle) -> String {
+        let fix = switch obstacle {
+        case .noMembers: "so its lifecycle modifiers never run; remove them or move them to a view that appears"
+        case .otherStatements, .layout: "apply the modifiers to each member by hand"
+        case .shadowed(let name): "rename the binding `\(name)` or move the modifiers by hand"
+        case .notInBuilder: "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
+        }
+        return obstacle.reason + (obstacle == .noMembers ? ", " : "; ") + fix
+    }
 }
 
 fileprivate enum Safety {
-    static let hoist = SafetyLabel.behaviorChange(
-        "runs once per appearance of the container, as iOS 15+ SDK builds already do; no longer once per member")
+    static let hoistSentence =
+        "runs once per appearance of the container, as iOS 15+ SDK builds already do; no longer once per member"
+    static let hoist = SafetyLabel.behaviorChange(hoistSentence)
+    static let hoistShowingNothing = SafetyLabel.behaviorChange(
+        hoistSentence + ", and now also when no member shows (the Group ran nothing then)")
     static let distribute = SafetyLabel.behaviorChange(
         "each member now runs the action when it appears, as Apple documents; "
             + "iOS 15+ SDK builds had merged these into one call")
@@ -135,11 +232,17 @@ extension GroupLifecycleRule {
                 ```
                 """,
             fix: """
-                when the Group shows exactly one view on every path (one view; an `if`/`else if`/`else`, \
-                a `switch` or a `#if`/`#else` whose branches each show one view) and its chain has no modifier \
-                that acts on each member (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, \
-                `listRow…`, `swipeActions`), the Group becomes the host container (`hostContainer`, default \
-                `ZStack`), so the action belongs to one view:
+                in this order (a hoist is a one-token diff; a copied modifier chain is often not one a \
+                reviewer accepts):
+
+                1. **report** a Group that shows several views at once: the action runs once per member.
+                2. **hoist** when at most one view shows on every path — one view; an `if`/`else if`/`else`, \
+                a `switch` or a `#if` whose branches each show at most one view, empty paths included (an `if` \
+                without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \
+                (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, `listRow…`, `swipeActions`), and \
+                the Group is not a row of a `List`, `Form`, `Section` or `ForEach` that may show nothing (there \
+                an empty container would add an empty row). The Group becomes the host container \
+                (`hostContainer`, default `ZStack`), so the action belongs to one view:
 
                 ```swift
                 ZStack {
@@ -148,24 +251,37 @@ extension GroupLifecycleRule {
                 .onAppear { fetchData() }
                 ```
 
-                Otherwise, where the Group stands in a view builder, the Group goes and its whole chain is \
-                applied to each member, inside each branch (`@ViewBuilder` is added to a computed property or \
-                function that then needs it):
+                3. **distribute** when a member-scoped modifier or an empty row blocks the hoist, and the copy \
+                stays small: the Group goes and its whole chain is applied to each member, inside each branch \
+                (`@ViewBuilder` is added to a computed property or function that then needs it). Only when \
+                (members − 1) × the chain's lines ≤ \(Self.distributionLineBudget), every modifier of the chain \
+                is a SwiftUI modifier the tool knows (a project's own `.injectTabDestinations()` may install \
+                navigation), none presents or navigates (`sheet`, `fullScreenCover`, `popover`, `alert`, \
+                `confirmationDialog`, `navigationDestination`, `navigationTitle`, `toolbar`, `searchable`, \
+                `refreshable`, `environment…`, …), and no member is `EmptyView()`:
 
                 ```swift
-                if isLoading {
-                    ProgressView()
-                        .onAppear { fetchData() }
+                List {
+                    if unread > 0 {
+                        Text("\\(unread) unread")
+                            .onAppear { markSeen() }
+                    }
                 }
                 ```
 
-                A Group that shows several views at once, or that stands outside a view builder, is reported \
-                with the manual fix. The `strategy` option chooses `auto` (this order), `hoist` or \
-                `distribute` (only that fix; the rest is reported) or `report`. A `switch` counts as covering \
-                every value, since Swift rejects one that does not.
+                4. Otherwise **report**, naming what blocked each fix (the modifier, the line count, the \
+                `EmptyView()` member, a branch binding a name the chain uses, a Group outside a view builder) \
+                and the manual fix: move the lifecycle modifier to the one member, or the enclosing view, that \
+                owns the work.
+
+                The `strategy` option chooses `auto` (this order), `hoist` or `distribute` (only that fix, \
+                with the same conditions; the rest is reported) or `report`. A `switch` counts as covering every \
+                value, since Swift rejects one that does not. A closure of the chain that names its own \
+                parameter like a branch's binding (`{ error in … }`) is no conflict.
                 """,
             safety: """
-                behavior-change. Hoist: "\(Safety.hoist.explanation ?? "")". Distribute: \
+                behavior-change. Hoist: "\(Safety.hoist.explanation ?? "")"; when some path shows no view: \
+                "\(Safety.hoistShowingNothing.explanation ?? "")". Distribute: \
                 "\(Safety.distribute.explanation ?? "")"; the chain's other modifiers apply to each member \
                 exactly as they did through the Group.
                 """)

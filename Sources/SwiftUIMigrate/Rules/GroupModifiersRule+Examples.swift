@@ -144,9 +144,9 @@ extension GroupModifiersRule {
     /// A configuration with this rule's options set, for the examples.
     private static func configuration(maxMembers: Int? = nil, maxModifiers: Int? = nil) -> Configuration {
         var configuration = Configuration()
-        var options: [String: Int] = [:]
-        options["maxMembers"] = maxMembers
-        options["maxModifiers"] = maxModifiers
+        var options: [String: RuleOptionValue] = [:]
+        options["maxMembers"] = maxMembers.map(RuleOptionValue.integer)
+        options["maxModifiers"] = maxModifiers.map(RuleOptionValue.integer)
         configuration.ruleOptions["group-modifiers"] = options
         return configuration
     }

@@ -27,15 +27,14 @@ public struct GroupModifiersRule: Rule {
     public static let defaultMaxModifiers = 2
 
     public func findings(in context: RuleContext) -> [Finding] {
-        GroupCall.all(in: context).compactMap { finding(for: $0, in: context) }
+        GroupSite.all(in: context).compactMap { finding(for: $0, in: context) }
     }
 
     /// The finding for one Group, or nil when the Group is not this rule's.
-    private func finding(for group: GroupCall, in context: RuleContext) -> Finding? {
-        let chain = ModifierChain(above: group.call)
+    private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
+        let (group, chain, members) = (site.group, site.chain, site.members)
         guard !chain.modifiers.isEmpty,
               !chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
-        let members = GroupMembers(content: group.content.statements)
         let maxMembers = context.configuration.option("maxMembers", of: id, default: Self.defaultMaxMembers)
         let maxModifiers = context.configuration.option("maxModifiers", of: id, default: Self.defaultMaxModifiers)
         guard !members.views.isEmpty, members.views.count <= maxMembers, chain.modifiers.count <= maxModifiers else {
@@ -52,17 +51,11 @@ public struct GroupModifiersRule: Rule {
             return skip(Reason.sharedIdentity(identity.name))
         }
         do {
-            let edits = try GroupDistribution.unwrapEdits(group: group, chain: chain, members: members, context: context)
+            let edits = try site.unwrapEdits(in: context)
             return context.finding(
                 id, at: group.name, message: Message.distribute, action: .rewrite, safety: .preserving, edits: edits)
         } catch {
-            switch error {
-            case .noMembers: return nil
-            case .otherStatements: return skip(Reason.otherStatements)
-            case .shadowed(let name): return skip(Reason.shadowed(name))
-            case .notInBuilder: return skip(Reason.notInBuilder)
-            case .layout: return skip(Reason.layout)
-            }
+            return error == .noMembers ? nil : skip(error.reason)
         }
     }
 
@@ -100,13 +93,6 @@ fileprivate enum Reason {
         "the Group shows several members at once and its chain has .\(name), which would give each of them "
             + "the same identity"
     }
-    static let otherStatements = "the Group's content has statements that are not views, so it cannot be unwrapped"
-    static let notInBuilder = "the Group does not stand in a view builder, so its members cannot stand on their own"
-    static func shadowed(_ name: String) -> String {
-        "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the branch "
-            + "would change what `\(name)` means"
-    }
-    static let layout = "the Group's braces and members are laid out in a way the tool does not unwrap"
 }
 
 // MARK: - Documentation

@@ -28,30 +28,25 @@ public struct GroupRedundantRule: Rule {
     ]
 
     public func findings(in context: RuleContext) -> [Finding] {
-        GroupCall.all(in: context).compactMap { finding(for: $0, in: context) }
+        GroupSite.all(in: context).compactMap { finding(for: $0, in: context) }
     }
 
     /// The finding for one Group, or nil when the Group is not this rule's.
-    private func finding(for group: GroupCall, in context: RuleContext) -> Finding? {
-        let chain = ModifierChain(above: group.call)
-        guard chain.modifiers.isEmpty else { return nil }
-        let builder = ViewBuilderContext(of: group.call)
+    private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
+        guard site.chain.modifiers.isEmpty else { return nil }
+        let builder = site.builder
         guard case .builder = builder.kind, builder.returnStatement == nil,
               let container = builder.container, Self.containers.contains(container) else { return nil }
-        let members = GroupMembers(content: group.content.statements)
-        func skip(_ reason: String) -> Finding {
-            context.finding(id, at: group.name, message: Message.skip, action: .skip, reason: reason)
-        }
+        let name = site.group.name
         do {
-            let edits = try GroupDistribution.unwrapEdits(group: group, chain: chain, members: members, context: context)
+            let edits = try site.unwrapEdits(in: context)
             return context.finding(
-                id, at: group.name, message: Message.unwrap(container), action: .rewrite, safety: .preserving,
-                edits: edits)
+                id, at: name, message: Message.unwrap(container), action: .rewrite, safety: .preserving, edits: edits)
         } catch {
             switch error {
             case .noMembers, .notInBuilder, .shadowed: return nil
-            case .otherStatements: return skip(Reason.otherStatements)
-            case .layout: return skip(Reason.layout)
+            case .otherStatements, .layout:
+                return context.finding(id, at: name, message: Message.skip, action: .skip, reason: error.reason)
             }
         }
     }
@@ -64,11 +59,6 @@ fileprivate enum Message {
         "remove the Group so its members stand directly in the \(container)"
     }
     static let skip = "remove the Group by hand"
-}
-
-fileprivate enum Reason {
-    static let otherStatements = "the Group's content has statements that are not views, so it cannot be unwrapped"
-    static let layout = "the Group's braces and members are laid out in a way the tool does not unwrap"
 }
 
 // MARK: - Documentation

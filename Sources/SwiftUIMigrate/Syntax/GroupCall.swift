@@ -57,23 +57,6 @@ extension GroupCall {
     }
 }
 
-/// The names of modifiers whose meaning depends on the Group's members.
-public enum GroupModifierKind {
-    /// `onAppear`, `onDisappear` and `task` in all its forms.
-    public static func isLifecycle(_ name: String) -> Bool {
-        name == "onAppear" || name == "onDisappear" || name == "task"
-    }
-
-    /// Modifiers that act on each member's identity or place in its container
-    /// (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`,
-    /// `listRow…`, `swipeActions`): moved onto a container they would mean
-    /// something else, so a Group carrying one is never replaced by a container.
-    public static func isMemberScoped(_ name: String) -> Bool {
-        ["id", "transition", "matchedGeometryEffect", "zIndex", "tag", "swipeActions"].contains(name)
-            || name.hasPrefix("listRow")
-    }
-}
-
 /// Walks down a modifier chain to the expression it starts from.
 enum ModifierChainBase {
     /// `Text("a")` for `Text("a").font(.title).onAppear { }`, including links in `#if` clauses.

@@ -25,18 +25,14 @@ import SwiftSyntax
 /// (`if a { A() } else { B() }`) takes the chain on the same line when the
 /// chain is one line. Any other layout is refused, and the caller reports.
 struct GroupDistribution {
-    /// Why a Group could not be distributed.
-    enum Refusal: Error {
-        /// The Group's braces or members are laid out in a way the edit cannot follow.
-        case layout
-    }
-
     /// The replacement of the Group and its chain.
     let edit: SourceEdit
 
     /// The edit distributing `chain` (whose base is `group`) onto `members`.
     /// `start` is where the removed text begins: the `Group` call or its `return`.
-    init(group: GroupCall, chain: ModifierChain, members: [ExprSyntax], start: Int, context: RuleContext) throws {
+    init(
+        group: GroupCall, chain: ModifierChain, members: [ExprSyntax], start: Int, context: RuleContext
+    ) throws(GroupSite.Obstacle) {
         let bytes = context.bytes
         let lineEnding = context.style.lineEnding
         let chainStart = group.call.endPositionBeforeTrailingTrivia.utf8Offset
@@ -55,7 +51,7 @@ struct GroupDistribution {
             } else if let inline = chainText.inline {
                 insertions.append((end, inline))
             } else {
-                throw Refusal.layout
+                throw .layout
             }
         }
 
@@ -67,14 +63,14 @@ struct GroupDistribution {
         if isBlock {
             let contentStart = Self.nextLineStart(after: leftBrace, in: bytes)
             let contentEnd = context.lineStart(at: rightBrace)
-            guard contentStart < contentEnd else { throw Refusal.layout }
+            guard contentStart < contentEnd else { throw .layout }
             let content = Self.apply(insertions, to: bytes, in: contentStart..<contentEnd)
             let replacement = try Self.outdented(content, to: groupIndent)
             edit = SourceEdit(range: groupLineStart..<chainEnd, replacement: replacement)
         } else {
-            guard context.lineStart(at: rightBrace) == groupLineStart else { throw Refusal.layout }
+            guard context.lineStart(at: rightBrace) == groupLineStart else { throw .layout }
             let content = Self.apply(insertions, to: bytes, in: leftBrace..<rightBrace).trimmingWhitespace()
-            guard !content.isEmpty else { throw Refusal.layout }
+            guard !content.isEmpty else { throw .layout }
             edit = SourceEdit(range: start..<chainEnd, replacement: content)
         }
     }
@@ -120,7 +116,7 @@ struct GroupDistribution {
 
     /// The content's lines moved out to `indent`, the Group's own indentation,
     /// without the blank lines at its start and end and without its final line break.
-    private static func outdented(_ content: String, to indent: String) throws -> String {
+    private static func outdented(_ content: String, to indent: String) throws(GroupSite.Obstacle) -> String {
         var lines = content.linesKeepingCarriageReturns
         if lines.last == "" { lines.removeLast() }
         while let first = lines.first, first.trimmingWhitespace().isEmpty { lines.removeFirst() }
@@ -128,9 +124,9 @@ struct GroupDistribution {
         if let last = lines.last, last.unicodeScalars.last == "\r" {
             lines[lines.count - 1] = String(String.UnicodeScalarView(last.unicodeScalars.dropLast()))
         }
-        guard let reference = lines.first(where: { !ChainText.isUnindentedDirective($0) }) else { throw Refusal.layout }
+        guard let reference = lines.first(where: { !ChainText.isUnindentedDirective($0) }) else { throw .layout }
         let contentIndent = String(reference.prefix { $0 == " " || $0 == "\t" })
-        guard contentIndent.hasPrefix(indent), contentIndent.count > indent.count else { throw Refusal.layout }
+        guard contentIndent.hasPrefix(indent), contentIndent.count > indent.count else { throw .layout }
         return lines.map { line in
             guard !line.trimmingWhitespace().isEmpty, line.hasPrefix(contentIndent) else { return line }
             return indent + line.dropFirst(contentIndent.count)
@@ -161,57 +157,6 @@ struct GroupDistribution {
         var cursor = offset
         while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n") { cursor += 1 }
         return min(cursor + 1, bytes.count)
-    }
-}
-
-/// Why a Group cannot be unwrapped with its chain applied to each member.
-enum GroupUnwrapObstacle: Error, Equatable {
-    /// The Group shows no view.
-    case noMembers
-    /// The content has statements that are not views (declarations, loops).
-    case otherStatements
-    /// A branch binds `name`, which the chain also uses.
-    case shadowed(String)
-    /// The Group does not stand in a view builder.
-    case notInBuilder
-    /// The braces and members are laid out in a way the edit cannot follow.
-    case layout
-}
-
-extension GroupDistribution {
-    /// The edits that remove `group` and apply `chain` (which may be empty) to each of
-    /// `members`' views, checked in this order: the Group shows some view, its content is
-    /// only views, no branch binds a name the chain uses, and it stands in a view builder —
-    /// adding `@ViewBuilder` to a computed property or function that then needs it.
-    static func unwrapEdits(
-        group: GroupCall, chain: ModifierChain, members: GroupMembers, context: RuleContext
-    ) throws(GroupUnwrapObstacle) -> [SourceEdit] {
-        if members.views.isEmpty { throw .noMembers }
-        if !members.unsupported.isEmpty { throw .otherStatements }
-        if let name = chain.referencedNames.sorted().first(where: members.boundNames.contains) {
-            throw .shadowed(name)
-        }
-        let builder = ViewBuilderContext(of: chain.outermost)
-        var edits: [SourceEdit] = []
-        switch builder.kind {
-        case .builder:
-            break
-        case .needsAttribute(let declaration):
-            let indent = context.lineIndentation(of: declaration)
-            edits.append(.insert(
-                "@ViewBuilder" + context.style.lineEnding + indent,
-                at: declaration.positionAfterSkippingLeadingTrivia.utf8Offset))
-        case .other:
-            throw .notInBuilder
-        }
-        let start = builder.returnStatement?.positionAfterSkippingLeadingTrivia.utf8Offset
-            ?? group.call.positionAfterSkippingLeadingTrivia.utf8Offset
-        guard let distribution = try? GroupDistribution(
-            group: group, chain: chain, members: members.views, start: start, context: context) else {
-            throw .layout
-        }
-        edits.append(distribution.edit)
-        return edits
     }
 }
 

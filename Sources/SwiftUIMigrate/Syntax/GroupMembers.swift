@@ -8,7 +8,8 @@ import SwiftSyntax
 /// expression statement is a view; `if`/`else`, `switch` and `#if` choose
 /// between branches; a nested `Group` contributes its own members (they
 /// flatten into the outer Group); `ForEach` may show any number;
-/// `EmptyView()` shows none.
+/// `EmptyView()` shows none. A declaration inside a branch (`let text = …`)
+/// shows nothing and binds its name there.
 ///
 /// A `switch` counts as covering every value: Swift rejects a `switch` that is
 /// not exhaustive, so one that compiles always picks some case. It shows one
@@ -17,12 +18,17 @@ import SwiftSyntax
 public struct GroupMembers {
     /// The view expressions a distributed modifier chain is applied to, in source order.
     public private(set) var views: [ExprSyntax] = []
-    /// Statements the analysis does not follow: declarations, loops, `#if` of other kinds.
-    /// Their presence keeps the content from being unwrapped.
+    /// Statements of the Group's own content (its statements and their branches, not the
+    /// closures of its members or of nested Groups) that the analysis does not follow: a
+    /// declaration at the top of the content, loops, `#if` of other kinds. Their presence keeps
+    /// the content from being unwrapped.
     public private(set) var unsupported: [Syntax] = []
-    /// Names the content's branches bind (`if let name`, `case .failed(let message)`):
-    /// modifiers moved into those branches would see these instead of what they named before.
+    /// Names the content's branches bind (`if let name`, `case .failed(let message)`,
+    /// `let text = …` inside a branch): modifiers moved into those branches would see these
+    /// instead of what they named before.
     public private(set) var boundNames: Set<String> = []
+    /// The members that are `EmptyView()`: modifiers copied onto one would never act.
+    public private(set) var emptyViews: [ExprSyntax] = []
     /// The fewest views shown at once over every path (0, 1, or 2 for "two or more").
     public private(set) var minimum = 0
     /// The most views shown at once on some path (0, 1, or 2 for "two or more").
@@ -30,12 +36,18 @@ public struct GroupMembers {
 
     /// The members of `statements`, a Group's content closure body.
     public init(content statements: CodeBlockItemListSyntax) {
-        (minimum, maximum) = count(statements)
+        (minimum, maximum) = count(statements, isBranch: false)
     }
 
     /// True when exactly one view shows on every path: the Group never has
     /// more than one member and is never empty.
     public var showsOneViewOnEveryPath: Bool { minimum == 1 && maximum == 1 }
+
+    /// True when no path shows more than one view and some path shows one.
+    public var showsAtMostOneView: Bool { maximum == 1 }
+
+    /// True when some path shows no view (an `if` without `else`, `default: EmptyView()`).
+    public var mayShowNothing: Bool { minimum == 0 }
 
     /// True when some path shows two or more views at once.
     public var showsSeveralAtOnce: Bool { maximum >= 2 }
@@ -44,18 +56,19 @@ public struct GroupMembers {
 
     private static let several = 2
 
-    private mutating func count(_ statements: CodeBlockItemListSyntax) -> (Int, Int) {
+    /// `isBranch` is false for the Group's own statements, true inside a branch of them.
+    private mutating func count(_ statements: CodeBlockItemListSyntax, isBranch: Bool = true) -> (Int, Int) {
         var low = 0
         var high = 0
         for item in statements {
-            let (itemLow, itemHigh) = count(item)
+            let (itemLow, itemHigh) = count(item, isBranch: isBranch)
             low = min(Self.several, low + itemLow)
             high = min(Self.several, high + itemHigh)
         }
         return (low, high)
     }
 
-    private mutating func count(_ item: CodeBlockItemSyntax) -> (Int, Int) {
+    private mutating func count(_ item: CodeBlockItemSyntax, isBranch: Bool) -> (Int, Int) {
         switch item.item {
         case .expr(let expression):
             return count(expression: expression)
@@ -65,7 +78,11 @@ public struct GroupMembers {
             }
         case .decl(let declaration):
             if let conditional = declaration.as(IfConfigDeclSyntax.self) {
-                return count(conditional)
+                return count(conditional, isBranch: isBranch)
+            }
+            if isBranch, let variable = declaration.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings { boundNames.formUnion(LocalScope.patternNames(in: binding.pattern)) }
+                return (0, 0)
             }
         @unknown default:
             break
@@ -85,13 +102,15 @@ public struct GroupMembers {
         let base = ModifierChainBase.base(of: expression)
         if let call = base.as(FunctionCallExprSyntax.self) {
             if let group = GroupCall(call) {
+                // The nested Group stays whole, with its own content: only its counts matter here.
                 let nested = GroupMembers(content: group.content.statements)
-                unsupported.append(contentsOf: nested.unsupported)
                 return (nested.minimum, nested.maximum)
             }
             switch call.calledName {
             case "ForEach": return (0, Self.several)
-            case "EmptyView": return (0, 0)
+            case "EmptyView":
+                emptyViews.append(expression)
+                return (0, 0)
             default: break
             }
         }
@@ -127,11 +146,12 @@ public struct GroupMembers {
         return branches.isEmpty ? (0, 0) : Self.either(branches)
     }
 
-    private mutating func count(_ conditional: IfConfigDeclSyntax) -> (Int, Int) {
+    /// A `#if` clause is no scope of its own: its statements stand where the `#if` stands.
+    private mutating func count(_ conditional: IfConfigDeclSyntax, isBranch: Bool) -> (Int, Int) {
         var branches: [(Int, Int)] = []
         for clause in conditional.clauses {
             switch clause.elements {
-            case .statements(let statements)?: branches.append(count(statements))
+            case .statements(let statements)?: branches.append(count(statements, isBranch: isBranch))
             case nil: branches.append((0, 0))
             default:
                 unsupported.append(Syntax(clause))
@@ -144,13 +164,10 @@ public struct GroupMembers {
         return Self.either(branches)
     }
 
-    /// Records the names bound by the patterns under `node` (`if let name`, `let .failed(message)`).
+    /// Records the names bound by the patterns under `node` (`if let name`, `let .failed(message)`),
+    /// not those of closures inside it (`{ error in … }`), which stay in the closure.
     private mutating func bind(_ node: some SyntaxProtocol) {
-        for token in node.tokens(viewMode: .sourceAccurate) {
-            if let pattern = token.parent?.as(IdentifierPatternSyntax.self) {
-                boundNames.insert(pattern.identifier.text)
-            }
-        }
+        boundNames.formUnion(LocalScope.patternNames(in: node))
     }
 
     /// One of several branches shows: the fewest and the most of any.

@@ -81,8 +81,10 @@ public struct ModifierChain {
     /// The modifiers' names, innermost first.
     public var names: [String] { modifiers.map(\.name) }
 
-    /// The plain names the modifiers' arguments and closures read or write (`title` in
-    /// `.id(title)`), not the members they name after a dot.
+    /// The plain names the modifiers' arguments and closures read or write from outside the
+    /// chain (`title` in `.id(title)`): not the members they name after a dot, and not the names
+    /// the chain declares itself — a closure's parameters (`.alert(item: $error) { error in … }`),
+    /// its captures, and the locals and bindings of its statements.
     public var referencedNames: Set<String> {
         var names: Set<String> = []
         for modifier in modifiers {
@@ -91,15 +93,109 @@ public struct ModifierChain {
             if let closure = call.trailingClosure { parts.append(Syntax(closure)) }
             parts.append(Syntax(call.additionalTrailingClosures))
             for token in parts.flatMap({ $0.tokens(viewMode: .sourceAccurate) }) {
-                guard case .identifier(let name) = token.tokenKind,
-                      let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-                if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
+                guard case .identifier(let name) = token.tokenKind, let parent = token.parent else { continue }
+                if let reference = parent.as(DeclReferenceExprSyntax.self) {
+                    if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
+                        continue
+                    }
+                } else if let capture = parent.as(ClosureCaptureSyntax.self), capture.initializer == nil {
+                    // `[name] in`: captures the outer `name` where the closure is created.
+                } else {
                     continue
                 }
+                if LocalScope.declares(name, around: parent, within: Syntax(call)) { continue }
                 names.insert(name)
             }
         }
         return names
+    }
+}
+
+/// The names a piece of code declares for the code inside it, as Swift scopes them.
+enum LocalScope {
+    /// True when `name`, referenced at `node`, is declared by some scope between `node` and
+    /// `boundary` (exclusive): a closure's parameter or capture, a local or `guard` binding
+    /// earlier in a statement list, an `if`/`while` condition's binding in its body (or in a
+    /// later condition), a `for` pattern, a `case` pattern, or a `catch` clause's (`error`).
+    static func declares(_ name: String, around node: Syntax, within boundary: Syntax) -> Bool {
+        var child = node
+        while let parent = child.parent, parent.id != boundary.id {
+            if names(declaredBy: parent, for: child).contains(name) { return true }
+            child = parent
+        }
+        return false
+    }
+
+    /// The names `scope` declares for its part `child`.
+    private static func names(declaredBy scope: Syntax, for child: Syntax) -> Set<String> {
+        // A closure's names hold in its body, not in its own capture list (`[name = name]`).
+        if let closure = scope.as(ClosureExprSyntax.self), let signature = closure.signature, signature.id != child.id {
+            var names = Set(signature.capture?.items.map(\.name.text) ?? [])
+            switch signature.parameterClause {
+            case .simpleInput(let parameters)?: names.formUnion(parameters.map(\.name.text))
+            case .parameterClause(let clause)?:
+                names.formUnion(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            default: break
+            }
+            return names
+        }
+        if let list = scope.as(CodeBlockItemListSyntax.self) {
+            var names: Set<String> = []
+            for item in list {
+                if item.id == child.id { break }
+                if let variable = item.item.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings { names.formUnion(patternNames(in: binding.pattern)) }
+                } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                    names.formUnion(patternNames(in: guardStatement.conditions))
+                } else if let function = item.item.as(FunctionDeclSyntax.self) {
+                    names.insert(function.name.text)
+                }
+            }
+            return names
+        }
+        if let conditions = scope.as(ConditionElementListSyntax.self) {
+            var names: Set<String> = []
+            for condition in conditions {
+                if condition.id == child.id { break }
+                names.formUnion(patternNames(in: condition))
+            }
+            return names
+        }
+        if let conditional = scope.as(IfExprSyntax.self), conditional.body.id == child.id {
+            return patternNames(in: conditional.conditions)
+        }
+        if let loop = scope.as(WhileStmtSyntax.self), loop.body.id == child.id {
+            return patternNames(in: loop.conditions)
+        }
+        if let loop = scope.as(ForStmtSyntax.self), loop.body.id == child.id {
+            return patternNames(in: loop.pattern)
+        }
+        if let switchCase = scope.as(SwitchCaseSyntax.self), switchCase.statements.id == child.id {
+            return patternNames(in: switchCase.label)
+        }
+        if let clause = scope.as(CatchClauseSyntax.self), clause.body.id == child.id {
+            return clause.catchItems.isEmpty ? ["error"] : patternNames(in: clause.catchItems)
+        }
+        return []
+    }
+
+    /// The names the patterns under `node` bind (`name` in `if let name`, `case .failed(let name)`,
+    /// `let (a, b) = …`), leaving out patterns inside closures, whose names stay in the closure.
+    static func patternNames(in node: some SyntaxProtocol) -> Set<String> {
+        let collector = PatternNameCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        return collector.names
+    }
+
+    private final class PatternNameCollector: SyntaxVisitor {
+        var names: Set<String> = []
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+            names.insert(node.identifier.text)
+            return .skipChildren
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUIMigrate
 
 /// A batch report as Markdown (`--summary FILE`): totals, one table row per repository, counts per rule, and the
 /// failures with their errors — ready for a tracking issue or a CI job summary.
@@ -10,9 +11,9 @@ enum BatchSummary {
         lines.append("|---|---|---:|---:|---:|---:|---:|---|---|")
         for result in report.repositories {
             let cells = [
-                "`\(escape(result.name))`", result.status.rawValue, "\(result.filesChanged)",
+                "`\(MarkdownCell.escape(result.name))`", result.status.rawValue, "\(result.filesChanged)",
                 "\(result.actions.rewrite)", "\(result.actions.keep)", "\(result.actions.skip)", "\(result.actions.report)",
-                result.branch.map { "`\(escape($0))`" } ?? "", result.commit.map { "`\($0.prefix(7))`" } ?? "",
+                result.branch.map { "`\(MarkdownCell.escape($0))`" } ?? "", result.commit.map { "`\($0.prefix(7))`" } ?? "",
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
@@ -25,19 +26,14 @@ enum BatchSummary {
         let failed = report.repositories.filter { $0.status == .failed }
         if !failed.isEmpty {
             lines += ["", "### Failed", ""]
-            for result in failed { lines.append("- `\(escape(result.name))`: \(escape(result.error ?? "unknown error"))") }
+            for result in failed { lines.append("- `\(MarkdownCell.escape(result.name))`: \(MarkdownCell.escape(result.error ?? "unknown error"))") }
         }
         let skipped = report.repositories.filter { $0.status == .skipped }
         if !skipped.isEmpty {
             lines += ["", "### Skipped", ""]
-            for result in skipped { lines.append("- `\(escape(result.name))`: \(escape(result.reason ?? ""))") }
+            for result in skipped { lines.append("- `\(MarkdownCell.escape(result.name))`: \(MarkdownCell.escape(result.reason ?? ""))") }
         }
         lines.append("")
         return lines.joined(separator: "\n")
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
-            .replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -53,6 +53,9 @@ enum BatchTable {
         case .migrated, .alreadyApplied:
             guard let branch = result.branch else { return "" }
             return result.commit.map { "\(branch) @ \($0.prefix(7))" } ?? "\(branch) (staged)"
+        case .pushed, .alreadyPushed:
+            let commit = result.commit.map { " @ \($0.prefix(7))" } ?? ""
+            return "\(result.remote ?? "") \(result.remoteRef ?? "")\(commit)"
         case .clean, .pending:
             return result.warnings.isEmpty ? "" : "\(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")"
         }

@@ -1,4 +1,4 @@
-import GitStage
+import AtomicFiles
 
 /// Writes a batch report where `--report` and `--summary` ask (`-` is standard output) and the table on stderr:
 /// the ending `batch` and `report merge` share.

@@ -1,4 +1,3 @@
-import ArgumentParsing
 import Foundation
 import GitStage
 import SwiftUIMigrate
@@ -9,6 +8,17 @@ import SwiftUIMigrate
 /// Scan and diff modes read HEAD's tree (what apply's default no-checkout mode migrates), so they work the same in
 /// bare repositories and ignore local edits. Each job opens its own `Repository` (they are not `Sendable`).
 struct RepositoryJob: Sendable {
+    let repository: BatchRepository
+    let mode: BatchMode
+    /// The batch's `--rules`, `--strategy`, `--config`, `--only`, `--baseline`, `--max-file-size`.
+    let options: MigrationOptions
+    /// The batch's `--branch`, `--message`, `--author` (apply mode).
+    let commit: CommitSettings
+    /// The batch's `--push REMOTE` (apply): where each migration branch goes.
+    let push: String?
+    /// The batch's `--pr-body-dir DIR` (apply): where each repository's Markdown summary goes.
+    let pullRequestBodyFolder: String?
+
     /// What a job produced.
     struct Output: Sendable {
         var result: RepositoryResult
@@ -16,15 +26,9 @@ struct RepositoryJob: Sendable {
         var patch: String
     }
 
-    var repository: BatchRepository
-    var mode: BatchMode
-    /// The batch's arguments: `--rules`, `--strategy`, `--config`, `--branch`, `--message`, `--author`.
-    var arguments: ParsedArguments
-
     /// Runs the job, timing it.
     func run() -> Output {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let stopwatch = Stopwatch()
         var result = RepositoryResult(name: repository.name, path: repository.path, status: .failed)
         var patch = ""
         do {
@@ -33,9 +37,7 @@ struct RepositoryJob: Sendable {
             result.status = .failed
             result.error = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
         }
-        let elapsed = (clock.now - start).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        result.durationSeconds = (seconds * 1000).rounded() / 1000
+        result.durationSeconds = (stopwatch.elapsedSeconds * 1000).rounded() / 1000
         return Output(result: result, patch: patch)
     }
 
@@ -48,7 +50,7 @@ struct RepositoryJob: Sendable {
         }
         switch mode {
         case .scan, .diff:
-            let migration = try GitApply.migrateHEAD(git, path: repository.path, arguments: arguments)
+            let migration = try GitApply.migrateHEAD(git, path: repository.path, options: options)
             let outcomes = migration.outcomes
             let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
             record(findings: findings, fileCount: outcomes.count, warnings: Workspace.problems(outcomes), in: &result)
@@ -68,7 +70,7 @@ struct RepositoryJob: Sendable {
         case .apply(let stageMode):
             var warnings: [String] = []
             let report = try GitApply.run(
-                arguments, path: repository.path, mode: stageMode, repositoryRelativeNames: true
+                options, commit: commit, path: repository.path, mode: stageMode, repositoryRelativeNames: true
             ) { warnings.append($0) }
             let findings = report.summaries.flatMap(\.findings)
             record(findings: findings, fileCount: report.fileCount, warnings: warnings, in: &result)
@@ -92,6 +94,10 @@ struct RepositoryJob: Sendable {
                 result.status = .clean
                 result.changedPaths = []
             }
+            if let folder = pullRequestBodyFolder {
+                try PullRequestBody(folder: folder).write(report.summaries, for: result)
+            }
+            if let remote = push { BranchPush(remote: remote).run(git, result: &result) }
         }
     }
 

@@ -16,6 +16,10 @@ struct RepositoryResult: Codable, Equatable, Sendable {
     var base: String?
     /// The migration commit (apply mode, when one was made or already exists); null when only staged.
     var commit: String?
+    /// The remote given to `--push` (a name, URL or path); null without `--push`.
+    var remote: String?
+    /// The remote's branch the migration was pushed to (`pushed`, `already-pushed`), e.g. `refs/heads/…`.
+    var remoteRef: String?
     /// Swift files looked at.
     var filesScanned = 0
     /// Files the migration changes (or changed), repository-relative, sorted.
@@ -36,7 +40,7 @@ struct RepositoryResult: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, path, status, error, reason, branch, base, commit, filesScanned, filesChanged, changedPaths
+        case name, path, status, error, reason, branch, base, commit, remote, remoteRef, filesScanned, filesChanged, changedPaths
         case actions, rules, warnings, durationSeconds
     }
 
@@ -50,6 +54,8 @@ struct RepositoryResult: Codable, Equatable, Sendable {
         branch = try container.decodeIfPresent(String.self, forKey: .branch)
         base = try container.decodeIfPresent(String.self, forKey: .base)
         commit = try container.decodeIfPresent(String.self, forKey: .commit)
+        remote = try container.decodeIfPresent(String.self, forKey: .remote)
+        remoteRef = try container.decodeIfPresent(String.self, forKey: .remoteRef)
         filesScanned = try container.decodeIfPresent(Int.self, forKey: .filesScanned) ?? 0
         changedPaths = try container.decodeIfPresent([String].self, forKey: .changedPaths) ?? []
         actions = try container.decodeIfPresent(ActionCounts.self, forKey: .actions) ?? ActionCounts()
@@ -68,6 +74,8 @@ struct RepositoryResult: Codable, Equatable, Sendable {
         try container.encode(branch, forKey: .branch)
         try container.encode(base, forKey: .base)
         try container.encode(commit, forKey: .commit)
+        try container.encode(remote, forKey: .remote)
+        try container.encode(remoteRef, forKey: .remoteRef)
         try container.encode(filesScanned, forKey: .filesScanned)
         try container.encode(changedPaths.count, forKey: .filesChanged)
         try container.encode(changedPaths, forKey: .changedPaths)

@@ -8,6 +8,10 @@ enum RepositoryStatus: String, Codable, CaseIterable, Sendable {
     case migrated
     /// Apply mode: the branch already holds this exact migration of HEAD; nothing was changed.
     case alreadyApplied = "already-applied"
+    /// Apply mode with `--push`: the branch was pushed; `remoteRef` names the remote branch.
+    case pushed
+    /// Apply mode with `--push`: the remote branch already held the migration commit; nothing was sent.
+    case alreadyPushed = "already-pushed"
     /// Not looked at: no commit yet, or no Swift file; `reason` says which.
     case skipped
     /// The repository could not be opened, read or migrated; `error` says why. The others carried on.

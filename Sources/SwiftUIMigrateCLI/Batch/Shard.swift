@@ -1,3 +1,5 @@
+import SwiftUIMigrate
+
 /// `--shard K/N`: the K-th of N disjoint parts of a repository list, for CI matrices and batch-change systems.
 ///
 /// A repository belongs to shard `FNV-1a-64(name) mod N + 1`, where `name` is its name in the report (see
@@ -30,17 +32,7 @@ struct Shard: Equatable, Sendable, CustomStringConvertible {
 
     /// True when the repository named `name` is in this shard.
     func contains(_ name: String) -> Bool {
-        Int(Self.hash(name) % UInt64(count)) + 1 == index
-    }
-
-    /// 64-bit FNV-1a of `name`'s UTF-8 bytes: simple, fast, and the same on every platform and run.
-    static func hash(_ name: String) -> UInt64 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-        return value
+        Int(FNV1a.hash(name) % UInt64(count)) + 1 == index
     }
 
     /// `K/N`.

@@ -1,11 +1,12 @@
 import ArgumentParsing
+import AtomicFiles
 import Foundation
 import GitStage
 import SwiftUIMigrate
 
 /// `apply`: write the migration — on a new git branch (default), as a commit that touches
 /// nothing checked out (`--no-checkout`), or to the files only (`--in-place`).
-struct ApplyCommand {
+struct ApplyCommand: Command {
     static let spec = CommandSpec(
         name: "apply", abstract: "Apply the migration on a new git branch, or in place.",
         discussion: """
@@ -30,44 +31,78 @@ struct ApplyCommand {
         ] + CommonOptions.all,
         positional: CommonOptions.paths)
 
-    let console: Console
+    /// How `apply` writes the migration.
+    enum Target {
+        /// `--in-place`: the files only, no git.
+        case inPlace
+        /// A git mode, on the branch and with the commit `settings` names.
+        case git(StageMode, CommitSettings)
+    }
 
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
+    /// `apply`'s options, typed and checked against each other.
+    struct Options {
+        let paths: [String]
+        let migration: MigrationOptions
+        let target: Target
+        let interactive, json: Bool
+        let summaryPath: String?
+    }
+
+    static func options(_ arguments: ParsedArguments) throws -> Options {
+        let target: Target
         if arguments.flag("in-place") {
-            let gitOnly = ["branch", "message", "author"].filter { arguments.value($0) != nil }
-                + ["commit", "no-checkout"].filter { arguments.flag($0) }
+            let gitOnly = CommitSettings.given(arguments) + ["commit", "no-checkout"].filter { arguments.flag($0) }
             if let first = gitOnly.first {
                 throw CommandError("--in-place writes no git state, so --\(first) does not apply")
             }
-            return try runInPlace(arguments, review: try review(arguments, writesDefaultBaseline: true))
+            target = .inPlace
+        } else {
+            if arguments.positionals.count > 1 {
+                throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
+            }
+            if arguments.flag("commit") && arguments.flag("no-checkout") {
+                throw CommandError("--no-checkout always commits; drop --commit")
+            }
+            let mode: StageMode = arguments.flag("no-checkout")
+                ? .noCheckout : (arguments.flag("commit") ? .stageAndCommit : .stage)
+            target = .git(mode, try CommitSettings(arguments))
         }
-        if arguments.positionals.count > 1 {
-            throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
+        return Options(
+            paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments), target: target,
+            interactive: arguments.flag("interactive"), json: try arguments.defaulted("format") == "json",
+            summaryPath: arguments.value("summary"))
+    }
+
+    let console: Console
+
+    init(console: Console, environment: [String: String]) { self.console = console }
+
+    func run(_ options: Options) throws -> Int32 {
+        guard case .git(let mode, let commit) = options.target else {
+            return try runInPlace(options, review: try review(options, writesDefaultBaseline: true))
         }
-        if arguments.flag("commit") && arguments.flag("no-checkout") {
-            throw CommandError("--no-checkout always commits; drop --commit")
-        }
-        let review = try review(arguments, writesDefaultBaseline: !arguments.flag("no-checkout"))
-        let report = try GitApply(console: console).run(
-            arguments, path: arguments.positionals.first ?? ".", review: review.map { review in { try review.run($0, engine: $1) } })
+        let review = try review(options, writesDefaultBaseline: mode != .noCheckout)
+        let report = try GitApply.run(
+            options.migration, commit: commit, path: options.paths[0], mode: mode,
+            review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
         console.writeError(SummaryTable.render(report.summaries))
         console.writeError(GitApply.resultLine(report) + "\n")
-        if arguments.value("format") == "json" { console.write(try GitApply.json(report)) }
-        try writeSummary(report.summaries, arguments)
+        if options.json { console.write(try GitApply.json(report)) }
+        try writeSummary(report.summaries, to: options.summaryPath)
         return ExitCode.success
     }
 
     /// The interactive review `--interactive` asks for, on the terminal (opened before the run,
     /// so a missing terminal fails first); nil without the flag.
-    private func review(_ arguments: ParsedArguments, writesDefaultBaseline: Bool) throws -> InteractiveReview? {
-        guard arguments.flag("interactive") else { return nil }
+    private func review(_ options: Options, writesDefaultBaseline: Bool) throws -> InteractiveReview? {
+        guard options.interactive else { return nil }
         return try InteractiveReview.onTerminal(
-            arguments, paths: arguments.positionals.isEmpty ? ["."] : arguments.positionals,
+            baselinePath: options.migration.baselinePath, paths: options.paths,
             writesDefaultBaseline: writesDefaultBaseline, console: console)
     }
 
-    private func runInPlace(_ arguments: ParsedArguments, review: InteractiveReview?) throws -> Int32 {
-        var (engine, outcomes) = try Workspace.run(arguments, console: console)
+    private func runInPlace(_ options: Options, review: InteractiveReview?) throws -> Int32 {
+        var (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
         try GitApply.stopOnResourceExhaustion(outcomes)
         if let review {
             outcomes = try review.run(outcomes, engine: engine)
@@ -90,15 +125,15 @@ struct ApplyCommand {
         }
         let summaries = Workspace.summaries(outcomes)
         console.writeError(SummaryTable.render(summaries))
-        if arguments.value("format") == "json" {
+        if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
-        try writeSummary(summaries, arguments)
+        try writeSummary(summaries, to: options.summaryPath)
         return failures > 0 ? ExitCode.failure : ExitCode.success
     }
 
-    private func writeSummary(_ summaries: [FileSummary], _ arguments: ParsedArguments) throws {
-        guard let path = arguments.value("summary") else { return }
+    private func writeSummary(_ summaries: [FileSummary], to path: String?) throws {
+        guard let path else { return }
         do {
             try SignalGuard.deferringInterruptions(announce: { _, _ in }) {
                 try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries).utf8), to: path, expecting: nil)

@@ -5,7 +5,7 @@ import SwiftUIMigrate
 
 /// `batch`: one migration over many repositories — a worker pool, per-repository results, a JSON report, a
 /// Markdown summary, and `--shard K/N` for CI matrices.
-struct BatchCommand {
+struct BatchCommand: Command {
     static let spec = CommandSpec(
         name: "batch", abstract: "Run scan, diff or apply over many repositories.",
         discussion: """
@@ -17,6 +17,12 @@ struct BatchCommand {
             uses the worktree instead (apply's default mode), --stage --commit also commits. Re-running is safe:
             repositories whose branch already holds the migration say already-applied; failed ones are retried.
             --shard K/N keeps the repositories whose name hashes (FNV-1a) to K modulo N.
+            --push REMOTE pushes each repository's migration branch (migrated or already-applied) to the branch of
+            the same name on REMOTE — a remote's name such as origin, or a URL or path — through libgit2, with
+            the ssh-agent's keys or the git credential helper's password; never forced. A branch already there
+            says already-pushed; a rejected push (the remote branch has other commits) is that repository's
+            failure. --pr-body-dir DIR writes each migrated repository's per-file summary as Markdown to
+            DIR/<name>.md, ready for a pull request's body.
             Progress and the final table go to standard error; diff mode's patches to standard output.
             Exit status: 0 every repository succeeded; 1 scan or diff found something to migrate; 2 a repository
             failed (the others still ran), or a usage error.
@@ -25,7 +31,7 @@ struct BatchCommand {
             .option("root", value: "dir", help: "Run every git repository directly under this folder."),
             .option("repos", value: "file", help: "Run the repositories listed in this file, one path per line."),
             .option("mode", value: "mode", help: "What to do in each repository.", allowed: ["scan", "diff", "apply"], default: "scan"),
-            .option("jobs", short: "j", value: "n", help: "Repositories run at once.", default: "the number of cores"),
+            .option("jobs", short: "j", value: "n", help: "Repositories run at once.", shownDefault: "the number of cores"),
             .option("shard", value: "k/n", help: "Run only shard K of N (a stable split by repository name)."),
             .flag("list", help: "Print the repositories this run (and shard) would cover, one per line, and stop."),
             .option("report", value: "file", help: "Write the JSON report to this file ('-': standard output)."),
@@ -35,60 +41,89 @@ struct BatchCommand {
             .option("branch", value: "name", help: "The branch to create (apply).", default: StagePlan.defaultBranch),
             .option("message", value: "text", help: "The commit's title (apply)."),
             .option("author", value: "name <email>", help: "Commit author, when a repository's config has none (apply)."),
+            .option("push", value: "remote", help: "Push each migration branch to this remote (a name, URL or path; apply). Never forced."),
+            .option("pr-body-dir", value: "dir", help: "Write each repository's Markdown summary to DIR/<name>.md, for a pull request (apply)."),
         ] + CommonOptions.all,
         positional: PositionalSpec(name: "repo", help: "Repository folders."))
 
-    let console: Console
+    /// `batch`'s options, typed and checked once for every repository.
+    struct Options {
+        /// Where the repositories are: arguments, `--repos FILE`, `--root DIR`.
+        let repositories: [String]
+        let listFile, root: String?
+        let mode: BatchMode
+        let jobs: Int
+        let shard: Shard?
+        /// `--list`: print the repositories and stop.
+        let listOnly: Bool
+        let reportPath, summaryPath: String?
+        let migration: MigrationOptions
+        let commit: CommitSettings
+        /// `--push REMOTE` and `--pr-body-dir DIR` (apply).
+        let push, pullRequestBodyFolder: String?
+    }
 
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let mode = try Self.mode(arguments)
-        let jobs = try Self.jobs(arguments)
-        let shard = try arguments.value("shard").map(Shard.init(parsing:))
-        try Self.checkSettings(arguments)
-        if arguments.positionals.isEmpty && arguments.value("repos") == nil && arguments.value("root") == nil {
+    static func options(_ arguments: ParsedArguments) throws -> Options {
+        let options = Options(
+            repositories: arguments.positionals, listFile: arguments.value("repos"), root: arguments.value("root"),
+            mode: try mode(arguments), jobs: try jobs(arguments), shard: try arguments.value("shard").map(Shard.init(parsing:)),
+            listOnly: arguments.flag("list"), reportPath: arguments.value("report"), summaryPath: arguments.value("summary"),
+            migration: try MigrationOptions(arguments), commit: try CommitSettings(arguments),
+            push: arguments.value("push"), pullRequestBodyFolder: arguments.value("pr-body-dir"))
+        // A configuration file that cannot be used is one usage error, not a failure per repository.
+        if options.migration.configPath != nil { _ = try RunSettings(options: options.migration, paths: ["."]) }
+        if options.repositories.isEmpty && options.listFile == nil && options.root == nil {
             throw CommandError("name the repositories: as arguments, with --repos FILE, or with --root DIR")
         }
+        return options
+    }
+
+    let console: Console
+
+    init(console: Console, environment: [String: String]) { self.console = console }
+
+    func run(_ options: Options) throws -> Int32 {
         var repositories = try RepositoryList.load(
-            arguments: arguments.positionals, listFile: arguments.value("repos"), root: arguments.value("root"))
-        if let shard { repositories = repositories.filter { shard.contains($0.name) } }
-        if arguments.flag("list") {
+            arguments: options.repositories, listFile: options.listFile, root: options.root)
+        if let shard = options.shard { repositories = repositories.filter { shard.contains($0.name) } }
+        if options.listOnly {
             console.write(repositories.map { $0.name + "\n" }.joined())
             return ExitCode.success
         }
 
-        let clock = ContinuousClock()
-        let start = clock.now
-        let work = repositories.map { RepositoryJob(repository: $0, mode: mode, arguments: arguments) }
+        let stopwatch = Stopwatch()
+        let work = repositories.map {
+            RepositoryJob(
+                repository: $0, mode: options.mode, options: options.migration, commit: options.commit,
+                push: options.push, pullRequestBodyFolder: options.pullRequestBodyFolder)
+        }
         let progress = BatchProgress(console: console, total: work.count)
-        let outputs = BatchRunner(jobs: jobs).run(work, progress: progress)
-        let elapsed = (clock.now - start).components
+        let outputs = BatchRunner(jobs: options.jobs).run(work, progress: progress)
         let report = BatchReport(
-            mode: mode.name, shard: shard?.description,
-            elapsedSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18,
+            mode: options.mode.name, shard: options.shard?.description, elapsedSeconds: stopwatch.elapsedSeconds,
             repositories: outputs.map(\.result))
 
         for output in outputs.sorted(by: { $0.result.name < $1.result.name }) where !output.patch.isEmpty {
             console.write(output.patch)
         }
-        try ReportOutput(console: console).write(
-            report, reportPath: arguments.value("report"), summaryPath: arguments.value("summary"))
+        try ReportOutput(console: console).write(report, reportPath: options.reportPath, summaryPath: options.summaryPath)
         return report.exitCode
     }
 
     /// The mode from `--mode`, `--stage` and `--commit`, refusing apply options in the other modes.
     static func mode(_ arguments: ParsedArguments) throws -> BatchMode {
-        let applyOnly = ["stage", "commit"].filter { arguments.flag($0) }
-            + ["branch", "message", "author"].filter { arguments.value($0) != nil }
-        switch arguments.value("mode") ?? "scan" {
+        let applyOnly = ["stage", "commit"].filter { arguments.flag($0) } + CommitSettings.given(arguments)
+            + ["push", "pr-body-dir"].filter { arguments.given($0) != nil }
+        switch try arguments.defaulted("mode") {
         case "diff", "scan":
             if let first = applyOnly.first { throw CommandError("--\(first) applies only with --mode apply") }
-            return arguments.value("mode") == "diff" ? .diff : .scan
+            return try arguments.defaulted("mode") == "diff" ? .diff : .scan
         default:
             if arguments.flag("commit") && !arguments.flag("stage") {
                 throw CommandError("--commit goes with --stage; without it, apply always commits (no checkout)")
             }
-            if let author = arguments.value("author") {
-                do { _ = try Identity(parsing: author) } catch { throw CommandError("\(error)") }
+            if arguments.given("push") != nil && arguments.flag("stage") && !arguments.flag("commit") {
+                throw CommandError("--push needs a commit to push: drop --stage, or add --commit")
             }
             if !arguments.flag("stage") { return .apply(.noCheckout) }
             return .apply(arguments.flag("commit") ? .stageAndCommit : .stage)
@@ -100,13 +135,5 @@ struct BatchCommand {
         guard let text = arguments.value("jobs") else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
         guard let jobs = Int(text), jobs >= 1 else { throw CommandError("invalid --jobs '\(text)': expected a whole number of at least 1") }
         return jobs
-    }
-
-    /// Checks `--rules` and `--config` once, so a typo is one usage error rather than a failure per repository.
-    static func checkSettings(_ arguments: ParsedArguments) throws {
-        for id in arguments.list("rules") where RuleRegistry.rule(id: id) == nil {
-            throw CommandError("unknown rule '\(id)' (see 'swiftui-migrate rules')")
-        }
-        if arguments.value("config") != nil { _ = try RunSettings(arguments: arguments, paths: ["."]) }
     }
 }

@@ -7,7 +7,7 @@ enum CommonOptions {
         "rules", value: "ids", help: "Run only these rules (comma-separated ids; opt-in rules included).", repeatable: true)
     static let strategy = OptionSpec.option(
         "strategy", value: "strategy", help: "How group-lifecycle fixes a Group.",
-        allowed: GroupStrategy.allCases.map(\.rawValue), default: "auto")
+        allowed: GroupStrategy.allCases.map(\.rawValue), shownDefault: "auto")
     static let config = OptionSpec.option(
         "config", value: "file", help: "Read this configuration instead of the nearest .swiftui-migrate.json.")
     static let only = OptionSpec.option(

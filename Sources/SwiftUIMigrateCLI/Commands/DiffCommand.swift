@@ -4,7 +4,7 @@ import GitStage
 import SwiftUIMigrate
 
 /// `diff`: the migration as a unified diff on stdout, the per-file summary on stderr; writes nothing.
-struct DiffCommand {
+struct DiffCommand: Command {
     static let spec = CommandSpec(
         name: "diff", abstract: "Preview the migration as a unified diff; writes nothing.",
         discussion: """
@@ -20,17 +20,40 @@ struct DiffCommand {
         ] + CommonOptions.all,
         positional: CommonOptions.paths)
 
+    /// `diff`'s options, typed.
+    struct Options {
+        let paths: [String]
+        let migration: MigrationOptions
+        let color: ColorChoice
+        let exitCode, listFiles, interactive: Bool
+    }
+
+    static func options(_ arguments: ParsedArguments) throws -> Options {
+        Options(
+            paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments),
+            color: ColorChoice(rawValue: try arguments.defaulted("color")) ?? .auto,
+            exitCode: arguments.flag("exit-code"), listFiles: arguments.flag("list-files"),
+            interactive: arguments.flag("interactive"))
+    }
+
     let console: Console
     let environment: [String: String]
 
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    init(console: Console, environment: [String: String]) {
+        self.console = console
+        self.environment = environment
+    }
+
+    func run(_ options: Options) throws -> Int32 {
+        let paths = options.paths
         // The terminal is opened before the run, so a missing one fails first. Rejections are
         // recorded only in a baseline named with --baseline: diff writes nothing else.
-        let review = arguments.flag("interactive")
-            ? try InteractiveReview.onTerminal(arguments, paths: paths, writesDefaultBaseline: false, console: console) : nil
-        let color = (ColorChoice(rawValue: arguments.value("color") ?? "auto") ?? .auto)
-            .enabled(environment: environment, isTerminal: Console.outputIsTerminal)
+        let review = options.interactive
+            ? try InteractiveReview.onTerminal(
+                color: options.color, baselinePath: options.migration.baselinePath, paths: paths,
+                writesDefaultBaseline: false, console: console)
+            : nil
+        let color = options.color.enabled(environment: environment, isTerminal: Console.outputIsTerminal)
         var changed = 0
         var summaries: [FileSummary] = []
         func show(_ outcome: FileOutcome) throws {
@@ -40,7 +63,7 @@ struct DiffCommand {
             }
             guard migration.changed else { return }
             changed += 1
-            if arguments.flag("list-files") {
+            if options.listFiles {
                 console.write(outcome.file.displayPath + "\n")
                 return
             }
@@ -48,13 +71,13 @@ struct DiffCommand {
             console.write(color ? DiffColorizer.colorize(patch) : patch)
         }
         if let review {
-            let (engine, outcomes) = try Workspace.run(arguments, console: console)
+            let (engine, outcomes) = try Workspace.run(options.migration, paths: paths, console: console)
             for outcome in try review.run(outcomes, engine: engine) { try show(outcome) }
         } else {
             // Each file's patch is printed as soon as it and every earlier file are done.
-            try Workspace.stream(arguments, console: console, each: show)
+            try Workspace.stream(options.migration, paths: paths, console: console, each: show)
         }
         console.writeError(SummaryTable.render(summaries))
-        return arguments.flag("exit-code") && changed > 0 ? ExitCode.pending : ExitCode.success
+        return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
     }
 }

@@ -1,11 +1,11 @@
 import ArgumentParsing
+import AtomicFiles
 import Foundation
-import GitStage
 import SwiftUIMigrate
 
 /// `init`: write a `.swiftui-migrate.json` with every option at its default, each explained
 /// by a `"// key"` comment entry.
-struct InitCommand {
+struct InitCommand: Command {
     static let spec = CommandSpec(
         name: "init", abstract: "Write a .swiftui-migrate.json with every option at its default.",
         discussion: """
@@ -18,16 +18,28 @@ struct InitCommand {
         ],
         positional: PositionalSpec(name: "folder", help: "Where to write the file (default: the current folder).", maximum: 1))
 
+    /// `init`'s options, typed.
+    struct Options {
+        let folder: String
+        let force: Bool
+    }
+
+    static func options(_ arguments: ParsedArguments) throws -> Options {
+        Options(folder: arguments.positionals.first ?? ".", force: arguments.flag("force"))
+    }
+
     let console: Console
 
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let folder = arguments.positionals.first ?? "."
+    init(console: Console, environment: [String: String]) { self.console = console }
+
+    func run(_ options: Options) throws -> Int32 {
+        let folder = options.folder
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError("no such folder: \(folder)")
         }
         let path = folder == "." ? Configuration.fileName : URL(fileURLWithPath: folder).appendingPathComponent(Configuration.fileName).relativePath
-        if FileManager.default.fileExists(atPath: path) && !arguments.flag("force") {
+        if FileManager.default.fileExists(atPath: path) && !options.force {
             throw CommandError("\(path) already exists; use --force to replace it")
         }
         do {

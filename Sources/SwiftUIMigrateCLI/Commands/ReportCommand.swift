@@ -1,7 +1,7 @@
 import ArgumentParsing
 
 /// `report merge A.json B.json …`: combine the reports of a sharded batch into one report, table and summary.
-struct ReportCommand {
+struct ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report", abstract: "Merge batch reports (e.g. one per shard) into one.",
         discussion: """
@@ -18,17 +18,30 @@ struct ReportCommand {
         ],
         positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2))
 
-    let console: Console
+    /// `report merge`'s options, typed.
+    struct Options {
+        let files: [String]
+        let reportPath: String
+        let summaryPath: String?
+    }
 
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func options(_ arguments: ParsedArguments) throws -> Options {
         guard arguments.positionals.first == "merge" else {
             throw CommandError("unknown report action '\(arguments.positionals[0])': use 'report merge A.json B.json …'")
         }
-        let files = Array(arguments.positionals.dropFirst())
-        let reports = try files.map { (file: $0, report: try BatchReport.read($0)) }
+        return Options(
+            files: Array(arguments.positionals.dropFirst()), reportPath: try arguments.defaulted("report"),
+            summaryPath: arguments.value("summary"))
+    }
+
+    let console: Console
+
+    init(console: Console, environment: [String: String]) { self.console = console }
+
+    func run(_ options: Options) throws -> Int32 {
+        let reports = try options.files.map { (file: $0, report: try BatchReport.read($0)) }
         let merged = try ReportMerge.merge(reports) { console.warning($0) }
-        try ReportOutput(console: console).write(
-            merged, reportPath: arguments.value("report") ?? "-", summaryPath: arguments.value("summary"))
+        try ReportOutput(console: console).write(merged, reportPath: options.reportPath, summaryPath: options.summaryPath)
         return merged.exitCode
     }
 }

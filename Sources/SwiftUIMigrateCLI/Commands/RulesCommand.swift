@@ -2,12 +2,17 @@ import ArgumentParsing
 import SwiftUIMigrate
 
 /// `rules`: list every rule with its default and summary.
-struct RulesCommand {
+struct RulesCommand: Command {
     static let spec = CommandSpec(name: "rules", abstract: "List the rules.")
+
+    /// `rules` takes no options.
+    static func options(_ arguments: ParsedArguments) throws {}
 
     let console: Console
 
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
+    init(console: Console, environment: [String: String]) { self.console = console }
+
+    func run(_ options: Void) throws -> Int32 {
         let width = RuleRegistry.all.map(\.id.count).max() ?? 0
         for rule in RuleRegistry.all {
             let padded = rule.id + String(repeating: " ", count: width - rule.id.count)

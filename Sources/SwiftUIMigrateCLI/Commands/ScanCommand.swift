@@ -3,7 +3,7 @@ import Foundation
 import SwiftUIMigrate
 
 /// `scan`: print findings; exit 1 when any asks for action.
-struct ScanCommand {
+struct ScanCommand: Command {
     static let spec = CommandSpec(
         name: "scan", abstract: "Report lifecycle code to migrate, without changing anything.",
         discussion: """
@@ -24,22 +24,43 @@ struct ScanCommand {
 
     let console: Console
 
-    func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let format = ReportFormat(rawValue: arguments.value("format") ?? "xcode") ?? .xcode
-        if arguments.value("write-baseline") == nil && (arguments.flag("list-files") || Self.streams(format)) {
-            return try stream(arguments, format: format)
+    init(console: Console, environment: [String: String]) { self.console = console }
+
+    /// `scan`'s options, typed.
+    struct Options {
+        let paths: [String]
+        let migration: MigrationOptions
+        let format: ReportFormat
+        let listFiles: Bool
+        /// `--write-baseline`: record every finding here (and ignore `--baseline`).
+        let writeBaseline: String?
+    }
+
+    static func options(_ arguments: ParsedArguments) throws -> Options {
+        var migration = try MigrationOptions(arguments)
+        let writeBaseline = arguments.value("write-baseline")
+        // --write-baseline records every finding, so no baseline hides any.
+        if writeBaseline != nil { migration.baselinePath = nil }
+        return Options(
+            paths: MigrationOptions.paths(arguments), migration: migration,
+            format: ReportFormat(rawValue: try arguments.defaulted("format")) ?? .xcode,
+            listFiles: arguments.flag("list-files"), writeBaseline: writeBaseline)
+    }
+
+    func run(_ options: Options) throws -> Int32 {
+        if options.writeBaseline == nil && (options.listFiles || Self.streams(options.format)) {
+            return try stream(options)
         }
-        let outcomes = try Workspace.migrate(arguments, console: console, announceFloor: true)
+        let outcomes = try Workspace.migrate(options.migration, paths: options.paths, console: console, announceFloor: true)
         var migrations = outcomes.compactMap(\.migration)
-        if let path = arguments.value("write-baseline") {
+        if let path = options.writeBaseline {
             migrations = try writeBaseline(migrations, to: path)
         }
         let findings = migrations.flatMap(\.findings)
-        if arguments.flag("list-files") {
+        if options.listFiles {
             console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
         } else {
-            let format = ReportFormat(rawValue: arguments.value("format") ?? "xcode") ?? .xcode
-            console.write(FindingsReport.render(format, migrations))
+            console.write(FindingsReport.render(options.format, migrations))
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
     }
@@ -49,10 +70,10 @@ struct ScanCommand {
 
     /// Prints each file's findings (with --list-files, its path when the migration would change it)
     /// as soon as it and every earlier file are done, keeping nothing of the files behind.
-    private func stream(_ arguments: ParsedArguments, format: ReportFormat) throws -> Int32 {
-        let listFiles = arguments.flag("list-files")
+    private func stream(_ options: Options) throws -> Int32 {
+        let (listFiles, format) = (options.listFiles, options.format)
         var asksForAction = false
-        try Workspace.stream(arguments, console: console, announceFloor: true) { outcome in
+        try Workspace.stream(options.migration, paths: options.paths, console: console, announceFloor: true) { outcome in
             guard let migration = outcome.migration else { return }
             asksForAction = asksForAction || migration.findings.contains { $0.action.asksForAction }
             if listFiles {

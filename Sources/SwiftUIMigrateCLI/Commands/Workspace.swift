@@ -1,4 +1,3 @@
-import ArgumentParsing
 import Foundation
 import GitStage
 import SwiftUIMigrate
@@ -6,18 +5,18 @@ import SwiftUIMigrate
 /// The steps every migrating command starts with: settings, files, the run, and the
 /// warnings about files that were skipped or that failed the engine's checks.
 enum Workspace {
-    /// Resolves settings and files for `arguments`, runs the engine, and warns about
+    /// Resolves settings and the files under `paths`, runs the engine, and warns about
     /// skipped files and internal errors on stderr.
-    static func migrate(_ arguments: ParsedArguments, console: Console, announceFloor: Bool = false) throws -> [FileOutcome] {
-        try run(arguments, console: console, announceFloor: announceFloor).outcomes
+    static func migrate(_ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false) throws -> [FileOutcome] {
+        try run(options, paths: paths, console: console, announceFloor: announceFloor).outcomes
     }
 
     /// Like `migrate`, also returning the engine that ran, so a later step (the interactive
     /// review) can run it again without reading the configuration a second time.
     static func run(
-        _ arguments: ParsedArguments, console: Console, announceFloor: Bool = false
+        _ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false
     ) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
-        let (settings, files) = try settingsAndFiles(arguments, floorNotes: announceFloor ? { console.note($0) } : nil)
+        let (settings, files) = try settingsAndFiles(options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil)
         let engine = settings.engine
         let outcomes = MigrationRun.run(files, engine: engine)
         warnAboutProblems(outcomes, console: console)
@@ -29,23 +28,22 @@ enum Workspace {
     /// skipped or failed the engine's checks; keeps nothing, so memory does not grow with the
     /// number of files.
     static func stream(
-        _ arguments: ParsedArguments, console: Console, announceFloor: Bool = false, each: (FileOutcome) throws -> Void
+        _ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false,
+        each: (FileOutcome) throws -> Void
     ) throws {
-        let (settings, files) = try settingsAndFiles(arguments, floorNotes: announceFloor ? { console.note($0) } : nil)
+        let (settings, files) = try settingsAndFiles(options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil)
         try MigrationRun.stream(files, engine: settings.engine) { outcome in
             warnAboutProblems([outcome], console: console)
             try each(outcome)
         }
     }
 
-    /// The settings for `arguments` and the files `paths` (default: the arguments' paths) name, each
-    /// with the deployment floor found beside it on disk. `floorNotes` is given the lines saying which
-    /// floors were found (see `FloorNote`).
+    /// The settings for `options` and the files `paths` name, each with the deployment floor found
+    /// beside it on disk. `floorNotes` is given the lines saying which floors were found (see `FloorNote`).
     static func settingsAndFiles(
-        _ arguments: ParsedArguments, paths named: [String]? = nil, floorNotes: ((String) -> Void)? = nil
+        _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
-        let paths = named ?? (arguments.positionals.isEmpty ? ["."] : arguments.positionals)
-        let settings = try RunSettings(arguments: arguments, paths: paths)
+        let settings = try RunSettings(options: options, paths: paths)
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFiles: TrackedFiles.under)

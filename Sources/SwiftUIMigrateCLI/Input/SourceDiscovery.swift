@@ -21,7 +21,8 @@ struct SourceDiscovery {
     /// The folder include/exclude globs are relative to.
     var globRoot: String
     /// Lists the tracked files under a directory when it is inside a git work tree; nil outside git.
-    var trackedFiles: (String) -> [String]? = { _ in nil }
+    /// Throws when the directory is in a repository that cannot be read.
+    var trackedFiles: (String) throws -> [String]? = { _ in nil }
 
     /// The files under `paths`, in a stable order, without duplicates.
     func files(in paths: [String]) throws -> [SourceFile] {
@@ -44,7 +45,7 @@ struct SourceDiscovery {
                 continue
             }
             let found: [String]
-            if let tracked = trackedFiles(absolute) {
+            if let tracked = try trackedFiles(absolute) {
                 found = tracked.filter { $0.hasSuffix(".swift") }.sorted()
             } else {
                 found = walk(absolute)

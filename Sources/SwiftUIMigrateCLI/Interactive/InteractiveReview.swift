@@ -1,4 +1,3 @@
-import ArgumentParsing
 import Foundation
 import SwiftUIMigrate
 
@@ -18,15 +17,17 @@ struct InteractiveReview {
     let console: Console
 
     /// A review on the controlling terminal for a run over `paths`; throws (exit 2) when
-    /// there is no terminal. Colors follow `color` (`--color`), else `auto` on the terminal.
+    /// there is no terminal. Colors follow `color` (`diff --color`; `auto` on the terminal);
+    /// rejections go to `baselinePath` (`--baseline`), else the default baseline when
+    /// `writesDefaultBaseline`.
     static func onTerminal(
-        _ arguments: ParsedArguments, paths: [String], writesDefaultBaseline: Bool, console: Console
+        color choice: ColorChoice = .auto, baselinePath: String?, paths: [String], writesDefaultBaseline: Bool,
+        console: Console
     ) throws -> InteractiveReview {
         let terminal = try ControllingTerminal()
-        let choice = arguments.value("color").flatMap(ColorChoice.init(rawValue:)) ?? .auto
         let color = choice.enabled(environment: ProcessInfo.processInfo.environment, isTerminal: true)
         let baseline = try RejectionBaseline(
-            explicit: arguments.value("baseline"), firstPath: paths.first ?? ".", writesDefault: writesDefaultBaseline)
+            explicit: baselinePath, firstPath: paths.first ?? ".", writesDefault: writesDefaultBaseline)
         return InteractiveReview(terminal: terminal, presenter: HunkPresenter(color: color), baseline: baseline, console: console)
     }
 

@@ -1,4 +1,3 @@
-import ArgumentParsing
 import Foundation
 import SwiftUIMigrate
 
@@ -16,10 +15,10 @@ struct FindingSelection: Sendable {
     /// The absolute folder of the baseline file; its entries' paths are relative to it.
     var baselineFolder = ""
 
-    /// Reads `--only` and `--baseline` (ignored with `--write-baseline`, which records every finding).
-    init(arguments: ParsedArguments) throws {
-        onlyPreserving = arguments.value("only") == "preserving"
-        if arguments.value("write-baseline") == nil, let path = arguments.value("baseline") {
+    /// The selection of `--only preserving` and `--baseline FILE` (read here).
+    init(onlyPreserving: Bool, baselinePath: String?) throws {
+        self.onlyPreserving = onlyPreserving
+        if let path = baselinePath {
             do {
                 baseline = try Baseline.load(path: path)
             } catch let error as ConfigurationError {

@@ -1,13 +1,11 @@
-import ArgumentParsing
 import Foundation
 import GitStage
 import SwiftUIMigrate
+import Synchronization
 
 /// `apply` in its git modes: migrate the repository's tracked Swift files and put the
 /// result on a new branch with GitStage (stage, stage and commit, or no-checkout).
-struct GitApply {
-    let console: Console
-
+enum GitApply {
     /// What one git-mode run produced, for the text and JSON reports.
     struct Report {
         var outcome: StageOutcome
@@ -27,43 +25,31 @@ struct GitApply {
         var relativePaths: [String: String]
     }
 
-    /// `apply`'s git modes: runs ``run(_:path:mode:repositoryRelativeNames:warn:)`` in the mode the flags ask for,
-    /// with warnings on stderr.
-    func run(_ arguments: ParsedArguments, path: String, review: Review? = nil) throws -> Report {
-        try Self.run(arguments, path: path, mode: Self.mode(arguments), review: review, warn: console.warning)
-    }
-
     /// Decides which fixes go in (`apply --interactive`): gets the run's outcomes and engine,
     /// returns the outcomes to stage.
     typealias Review = (_ outcomes: [FileOutcome], _ engine: MigrationEngine) throws -> [FileOutcome]
 
-    /// The mode `apply`'s flags ask for: `--no-checkout`, `--commit`, or staging only.
-    static func mode(_ arguments: ParsedArguments) -> StageMode {
-        arguments.flag("no-checkout") ? .noCheckout : (arguments.flag("commit") ? .stageAndCommit : .stage)
-    }
-
-    /// Migrates the repository containing `path` and stages the result in `mode`, writing nothing to the terminal:
-    /// warnings (skipped files, internal errors, rewrites not written) go to `warn`. `--branch`, `--message`,
-    /// `--author` and the run settings are read from `arguments`. With `repositoryRelativeNames` the worktree modes
-    /// name files relative to the repository's root (as no-checkout mode always does) rather than to `path`.
+    /// Migrates the repository containing `path` with `options` and stages the result in `mode` on the branch and
+    /// with the commit `commit` names, writing nothing to the terminal: warnings (skipped files, internal errors,
+    /// rewrites not written) go to `warn`. With `repositoryRelativeNames` the worktree modes name files relative
+    /// to the repository's root (as no-checkout mode always does) rather than to `path`.
     static func run(
-        _ arguments: ParsedArguments, path: String, mode: StageMode, repositoryRelativeNames: Bool = false,
-        review: Review? = nil, warn: (String) -> Void
+        _ options: MigrationOptions, commit settings: CommitSettings, path: String, mode: StageMode,
+        repositoryRelativeNames: Bool = false, review: Review? = nil, warn: (String) -> Void
     ) throws -> Report {
-        let branch = arguments.value("branch") ?? StagePlan.defaultBranch
+        let branch = settings.branch
         let repository = try Repository.discover(from: path)
         let lock = try RepositoryLock(gitDirectory: repository.gitDirectory)
         defer { lock.release() }
         try repository.preflight(mode: mode, branch: branch)
-        let author = try arguments.value("author").map(Identity.init(parsing:))
 
         var migration = mode == .noCheckout
-            ? try migrateHEAD(repository, path: path, arguments: arguments)
-            : try migrateWorktree(repository, path: path, arguments: arguments, repositoryRelativeNames: repositoryRelativeNames)
+            ? try migrateHEAD(repository, path: path, options: options)
+            : try migrateWorktree(repository, path: path, options: options, repositoryRelativeNames: repositoryRelativeNames)
         for problem in Workspace.problems(migration.outcomes) { warn(problem) }
         try Self.stopOnResourceExhaustion(migration.outcomes)
         if let review { migration.outcomes = try review(migration.outcomes, migration.settings.engine) }
-        let (settings, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
+        let (run, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
 
         let summaries = Workspace.summaries(outcomes)
         let rewrites = outcomes.compactMap { outcome -> FileRewrite? in
@@ -71,16 +57,16 @@ struct GitApply {
                   let relative = relativePaths[outcome.file.displayPath] else { return nil }
             return FileRewrite(path: relative, original: migration.original, migrated: migration.migrated)
         }
-        let ruleIDs = settings.engine.rules.map(\.id).joined(separator: ", ")
+        let ruleIDs = run.engine.rules.map(\.id).joined(separator: ", ")
         let commit = CommitOptions(
-            title: arguments.value("message") ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
+            title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
             body: SummaryTable.render(summaries),
             trailers: [
                 Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
                 Trailer("Migration-rules", ruleIDs),
-                Trailer("Migration-strategy", settings.configuration.strategy.rawValue),
+                Trailer("Migration-strategy", run.configuration.strategy.rawValue),
             ],
-            author: author)
+            author: settings.author)
         let plan = StagePlan(rewrites: rewrites, branch: branch, commit: commit)
         // SIGINT/SIGTERM wait for the staging (or its rollback) to finish: all or nothing.
         let outcome = try SignalGuard.deferringInterruptions(announce: { signal, completed in
@@ -97,19 +83,18 @@ struct GitApply {
     }
 
     /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),
-    /// reading their blobs — the worktree and index are never looked at. The configuration is HEAD's
+    /// reading their blobs as the workers reach them — the worktree and index are never looked at. A blob that
+    /// cannot be read fails the run, as a broken repository must. The configuration is HEAD's
     /// `.swiftui-migrate.json` unless `--config` names one. Files are named repository-relative.
-    static func migrateHEAD(_ repository: Repository, path: String, arguments: ParsedArguments) throws -> Migration {
+    static func migrateHEAD(_ repository: Repository, path: String, options: MigrationOptions) throws -> Migration {
         let scope = repository.isBare ? nil : try repository.relativePath(for: path)
         let committedConfig = try repository.headBlob(path: Configuration.fileName)
         let settings = try RunSettings(
-            arguments: arguments, paths: [path],
+            options: options, paths: [path],
             committed: committedConfig.map { ($0, "HEAD:\(Configuration.fileName)") })
         let discovery = SourceDiscovery(configuration: settings.configuration, globRoot: "")
         let paths = try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 })
             .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
-        var blobs: [String: [UInt8]] = [:]
-        for relative in paths { blobs[relative] = try repository.headBlob(path: relative) }
         // Every tracked file, not only the Swift ones in scope: the floor is read from project.pbxproj
         // and .xcconfig files too, and from folders above `path`.
         let tree = CommitProjectTree(repository: repository, trackedPaths: try repository.trackedFilesAtHEAD())
@@ -119,20 +104,28 @@ struct GitApply {
         var relativePaths: [String: String] = [:]
         for file in files { relativePaths[file.displayPath] = file.displayPath }
         let maxSize = settings.configuration.maxFileSize
-        let loaded = blobs
+        // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
+        let head = try HeadBlobReader(repository)
+        let failure = Mutex<(any Error)?>(nil)
         let outcomes = MigrationRun.run(files, engine: settings.engine) { file in
-            guard let bytes = loaded[file.absolutePath] else { return .skipped("not a file in HEAD") }
-            return SourceReader.decode(bytes, maxSize: maxSize)
+            do {
+                guard let bytes = try head.blob(path: file.absolutePath) else { return .skipped("not a file in HEAD") }
+                return SourceReader.decode(bytes, maxSize: maxSize)
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+                return .skipped("cannot read it from HEAD: \(error)")
+            }
         }
+        if let error = failure.withLock({ $0 }) { throw error }
         return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
     }
 
     /// Migrates the tracked Swift files in the worktree at or below `path`, as `scan PATH` finds them.
     static func migrateWorktree(
-        _ repository: Repository, path: String, arguments: ParsedArguments, repositoryRelativeNames: Bool
+        _ repository: Repository, path: String, options: MigrationOptions, repositoryRelativeNames: Bool
     ) throws -> Migration {
         _ = try repository.relativePath(for: path)
-        var (settings, files) = try Workspace.settingsAndFiles(arguments, paths: [path])
+        var (settings, files) = try Workspace.settingsAndFiles(options, paths: [path])
         if repositoryRelativeNames {
             files = try files.map { SourceFile(displayPath: try repository.relativePath(for: $0.absolutePath), absolutePath: $0.absolutePath) }
         }

@@ -1,4 +1,3 @@
-import ArgumentParsing
 import Foundation
 import SwiftUIMigrate
 
@@ -11,24 +10,24 @@ struct RunSettings {
     var selection: FindingSelection
 
     /// Reads `--config FILE` (or discovers `.swiftui-migrate.json` above the first path),
-    /// then applies `--rules` and `--strategy`.
+    /// then applies `--rules`, `--strategy` and `--max-file-size`.
     ///
     /// `committed` is a configuration read from a commit (no-checkout mode), used when no
     /// `--config` is given instead of looking on disk.
-    init(arguments: ParsedArguments, paths: [String], committed: (data: [UInt8], source: String)? = nil) throws {
-        selection = try FindingSelection(arguments: arguments)
+    init(options: MigrationOptions, paths: [String], committed: (data: [UInt8], source: String)? = nil) throws {
+        selection = try FindingSelection(onlyPreserving: options.onlyPreserving, baselinePath: options.baselinePath)
         let configPath: String?
-        if arguments.value("config") == nil, let committed {
+        if options.configPath == nil, let committed {
             do {
                 configuration = try Configuration(json: Data(committed.data), source: committed.source)
             } catch let error as ConfigurationError {
                 throw CommandError(error.description)
             }
             configurationRoot = ""
-            try applyFlags(arguments, source: committed.source)
+            apply(options)
             return
         }
-        if let explicit = arguments.value("config") {
+        if let explicit = options.configPath {
             guard FileManager.default.fileExists(atPath: explicit) else {
                 throw CommandError("no such configuration file: \(explicit)")
             }
@@ -41,34 +40,23 @@ struct RunSettings {
                 from: isDirectory.boolValue ? start : URL(fileURLWithPath: start).deletingLastPathComponent().path)
         }
         do {
-            configuration = try configPath.map(Configuration.load(path:)) ?? Configuration()
+            configuration = try configPath.map { try Configuration.load(path: $0) } ?? Configuration()
         } catch let error as ConfigurationError {
             throw CommandError(error.description)
         }
         configurationRoot = configPath.map { URL(fileURLWithPath: SourceDiscovery.absolute($0)).deletingLastPathComponent().path }
             ?? SourceDiscovery.absolute(".")
-        try applyFlags(arguments, source: configPath ?? "configuration")
+        apply(options)
     }
 
-    /// Checks the configuration's rule ids, then applies `--rules` and `--strategy` over it.
-    private mutating func applyFlags(_ arguments: ParsedArguments, source: String) throws {
-        for rule in configuration.rules.keys where RuleRegistry.rule(id: rule) == nil {
-            throw CommandError("\(source): unknown rule '\(rule)' (see 'swiftui-migrate rules')")
+    /// Applies `--rules`, `--strategy` and `--max-file-size` over the configuration.
+    private mutating func apply(_ options: MigrationOptions) {
+        if !options.rules.isEmpty {
+            configuration.rules = Dictionary(
+                uniqueKeysWithValues: RuleRegistry.all.map { ($0.id, options.rules.contains($0.id)) })
         }
-        let chosen = arguments.list("rules")
-        if !chosen.isEmpty {
-            for id in chosen where RuleRegistry.rule(id: id) == nil {
-                throw CommandError("unknown rule '\(id)' (see 'swiftui-migrate rules')")
-            }
-            configuration.rules = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.id, chosen.contains($0.id)) })
-        }
-        if let strategy = arguments.value("strategy") {
-            configuration.strategy = GroupStrategy(rawValue: strategy) ?? .auto
-        }
-        if let size = arguments.value("max-file-size") {
-            guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
-            configuration.maxFileSize = bytes
-        }
+        if let strategy = options.strategy { configuration.strategy = strategy }
+        if let size = options.maxFileSize { configuration.maxFileSize = size }
     }
 
     /// The engine for this run.

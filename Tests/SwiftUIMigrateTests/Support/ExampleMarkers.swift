@@ -13,17 +13,18 @@ struct ExampleMarkers {
 
     /// The code with the markers removed.
     var code: String
-    /// Where the markers stood, in the coordinates of `code`.
-    var positions: Set<Position>
+    /// Where the markers stood, in the coordinates of `code`, sorted; a place marked twice
+    /// (`↓↓`) is listed twice, so it expects two findings.
+    var positions: [Position]
 
     init(parsing text: String) {
         var code = ""
-        var positions: Set<Position> = []
+        var positions: [Position] = []
         var line = 1
         var column = 1
         for character in text {
             if character == Self.marker {
-                positions.insert(Position(line: line, column: column))
+                positions.append(Position(line: line, column: column))
                 continue
             }
             code.append(character)
@@ -35,7 +36,7 @@ struct ExampleMarkers {
             }
         }
         self.code = code
-        self.positions = positions
+        self.positions = positions.sorted()
     }
 
     /// True when the text has at least one marker.

@@ -74,7 +74,7 @@ struct FixtureVerifier {
         var configuration = Configuration()
         if let url = fixture.configuration {
             do {
-                configuration = try Configuration.load(path: url.path)
+                configuration = try Configuration.load(path: url.path, rules: RuleRegistry.all + [rule])
             } catch {
                 return ["\(label): bad configuration: \(error)"]
             }

@@ -11,6 +11,7 @@ struct ClosureRule: Rule {
         summary: "a test-only rule", detects: "what the test says", fix: "what the test says", safety: "preserving")
     var examples = RuleExamples(triggering: [], nonTriggering: [], corrections: [])
     var triggerWords: [String]
+    var options: [RuleOption] = []
     var body: @Sendable (RuleContext, String) -> [Finding]
 
     func findings(in context: RuleContext) -> [Finding] { body(context, id) }

@@ -71,7 +71,7 @@ public enum AtomicFileWrite {
     }
 
     /// `lstat` of `path`: nil when it does not exist; an error for a symbolic link or anything but a regular file.
-    static func regularFileStatus(_ path: String) throws -> stat? {
+    public static func regularFileStatus(_ path: String) throws -> stat? {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return nil }
@@ -85,7 +85,7 @@ public enum AtomicFileWrite {
     }
 
     /// The bytes of a regular file, refusing to follow a symbolic link.
-    static func readRegularFile(_ path: String) throws -> [UInt8] {
+    public static func readRegularFile(_ path: String) throws -> [UInt8] {
         let descriptor = posixOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ELOOP { throw FileWriteError.symbolicLink(path: path) }

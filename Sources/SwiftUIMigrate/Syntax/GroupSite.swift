@@ -1,0 +1,143 @@
+import SwiftSyntax
+
+/// One `Group { … }` of a file with what every Group rule reads of it: the
+/// modifier chain above it and the members of its content, and the one way
+/// to unwrap it (remove the Group and apply its chain to each member).
+///
+/// `group-lifecycle`, `group-modifiers` and `group-redundant` each start from
+/// these sites and each meet the same obstacles to unwrapping, named once by
+/// ``Obstacle``.
+struct GroupSite {
+    /// The `Group { … }` call.
+    let group: GroupCall
+    /// The modifiers applied to the Group, possibly none.
+    let chain: ModifierChain
+    /// What the Group's content shows.
+    let members: GroupMembers
+
+    /// The site of `group`.
+    init(_ group: GroupCall) {
+        self.group = group
+        self.chain = ModifierChain(above: group.call)
+        self.members = GroupMembers(content: group.content.statements)
+    }
+
+    /// Every `Group { … }` content-closure call of the context's file, outer ones first.
+    static func all(in context: RuleContext) -> [GroupSite] {
+        GroupCall.all(in: context).map(GroupSite.init)
+    }
+
+    /// Where the Group stands with respect to a view builder (its whole chain is the statement).
+    var builder: ViewBuilderContext { ViewBuilderContext(of: chain.outermost) }
+
+    /// The containers whose content closures build rows: there each member of a Group is a row
+    /// of its own, and a container in its place is one row even when it shows nothing.
+    static let rowContainers: Set<String> = ["List", "Form", "Section", "ForEach"]
+
+    /// The `List`, `Form`, `Section` or `ForEach` whose rows the Group's members are, directly,
+    /// in a branch of an `if`, `switch` or `#if` there, or through enclosing Groups (whose
+    /// members flatten into the rows); nil anywhere else.
+    var rowContainer: String? {
+        var node = Syntax(chain.outermost)
+        var container = builder.container
+        while container == "Group" {
+            guard let outer = Self.enclosingGroup(of: node) else { return nil }
+            let outerChain = ModifierChain(above: outer.call)
+            node = Syntax(outerChain.outermost)
+            container = ViewBuilderContext(of: outerChain.outermost).container
+        }
+        return container.flatMap { Self.rowContainers.contains($0) ? $0 : nil }
+    }
+
+    /// The Group whose content closure holds `node`.
+    private static func enclosingGroup(of node: Syntax) -> GroupCall? {
+        var current = node.parent
+        while let candidate = current, !candidate.is(ClosureExprSyntax.self) { current = candidate.parent }
+        guard let closure = current?.as(ClosureExprSyntax.self) else { return nil }
+        var owner = closure.parent
+        while let candidate = owner {
+            if let call = candidate.as(FunctionCallExprSyntax.self) {
+                guard let group = GroupCall(call), group.content.id == closure.id else { return nil }
+                return group
+            }
+            owner = candidate.parent
+        }
+        return nil
+    }
+
+    /// The lines the chain takes as written, from the Group's closing brace (a chain that
+    /// starts there, `}.task {`, counts that line) to its last modifier: what distributing it
+    /// copies after each further member. Zero for a Group without modifiers.
+    func chainLineCount(in context: RuleContext) -> Int {
+        let start = group.call.endPositionBeforeTrailingTrivia.utf8Offset
+        let end = chain.outermost.endPositionBeforeTrailingTrivia.utf8Offset
+        guard end > start else { return 0 }
+        let text = context.bytes[start..<end]
+        let lineBreaks = text.count { $0 == UInt8(ascii: "\n") }
+        let startsInline = text.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            .map { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") } ?? false
+        return lineBreaks + (startsInline ? 1 : 0)
+    }
+
+    /// Why a Group cannot be unwrapped with its chain applied to each member.
+    enum Obstacle: Error, Equatable {
+        /// The Group shows no view.
+        case noMembers
+        /// The Group's own content has statements that are not views (declarations, loops).
+        case otherStatements
+        /// A branch binds `name`, which the chain also uses.
+        case shadowed(String)
+        /// The Group does not stand in a view builder.
+        case notInBuilder
+        /// The braces and members are laid out in a way the edit cannot follow.
+        case layout
+
+        /// What stands in the way, as a finding's reason begins (the rules add the manual fix).
+        var reason: String {
+            switch self {
+            case .noMembers:
+                "the Group shows no view"
+            case .otherStatements:
+                "the Group's content has statements that are not views, so it cannot be unwrapped"
+            case .shadowed(let name):
+                "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the "
+                    + "branch would change what `\(name)` means"
+            case .notInBuilder:
+                "the Group does not stand in a view builder, so its members cannot stand on their own"
+            case .layout:
+                "the Group's braces and members are laid out in a way the tool does not unwrap"
+            }
+        }
+    }
+
+    /// The edits that remove the Group and apply its chain (which may be empty) to each
+    /// member view, checked in this order: the Group shows some view, its own content is
+    /// only views, no branch binds a name the chain uses, and it stands in a view builder —
+    /// adding `@ViewBuilder` to a computed property or function that then needs it.
+    func unwrapEdits(in context: RuleContext) throws(Obstacle) -> [SourceEdit] {
+        if members.views.isEmpty { throw .noMembers }
+        if !members.unsupported.isEmpty { throw .otherStatements }
+        if let name = chain.referencedNames.sorted().first(where: members.boundNames.contains) {
+            throw .shadowed(name)
+        }
+        let builder = self.builder
+        var edits: [SourceEdit] = []
+        switch builder.kind {
+        case .builder:
+            break
+        case .needsAttribute(let declaration):
+            let indent = context.lineIndentation(of: declaration)
+            edits.append(.insert(
+                "@ViewBuilder" + context.style.lineEnding + indent,
+                at: declaration.positionAfterSkippingLeadingTrivia.utf8Offset))
+        case .other:
+            throw .notInBuilder
+        }
+        let start = builder.returnStatement?.positionAfterSkippingLeadingTrivia.utf8Offset
+            ?? group.call.positionAfterSkippingLeadingTrivia.utf8Offset
+        let distribution = try GroupDistribution(
+            group: group, chain: chain, members: members.views, start: start, context: context)
+        edits.append(distribution.edit)
+        return edits
+    }
+}

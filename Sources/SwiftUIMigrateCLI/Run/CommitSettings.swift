@@ -1,0 +1,28 @@
+import ArgumentParsing
+import GitStage
+
+/// `--branch`, `--message` and `--author`: the branch apply's git modes create and the commit's title and author.
+struct CommitSettings: Sendable {
+    /// The branch to create; the spec's default unless given.
+    var branch: String
+    /// The commit's title, when given.
+    var message: String?
+    /// The commit's author, when given.
+    var author: Identity?
+
+    /// Reads the three options; an author not in `Name <email>` form is an error.
+    init(_ arguments: ParsedArguments) throws {
+        branch = try arguments.defaulted("branch")
+        message = arguments.value("message")
+        do {
+            author = try arguments.value("author").map(Identity.init(parsing:))
+        } catch {
+            throw CommandError("\(error)")
+        }
+    }
+
+    /// The names of the options among these three that were given, as `--name`, for "does not apply" errors.
+    static func given(_ arguments: ParsedArguments) -> [String] {
+        ["branch", "message", "author"].filter { arguments.given($0) != nil }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParsing
+import SwiftUIMigrate
+
+/// The options every migrating command shares (`CommonOptions`), typed and checked once: the
+/// rule ids of `--rules` exist and `--max-file-size` is a positive number.
+struct MigrationOptions: Sendable {
+    /// `--rules`: the only rules to run (opt-in ones included); empty runs the configured rules.
+    var rules: [String] = []
+    /// `--strategy`, over the configuration's.
+    var strategy: GroupStrategy?
+    /// `--config`: the configuration file to read instead of the nearest `.swiftui-migrate.json`.
+    var configPath: String?
+    /// `--only preserving`.
+    var onlyPreserving = false
+    /// `--baseline`: the findings to hide.
+    var baselinePath: String?
+    /// `--max-file-size`, over the configuration's `maxFileSize`.
+    var maxFileSize: Int?
+
+    /// The options of no flags: the configuration decides.
+    init() {}
+
+    /// Reads and checks the common options of `arguments`.
+    init(_ arguments: ParsedArguments) throws {
+        rules = arguments.list("rules")
+        for id in rules where RuleRegistry.rule(id: id) == nil {
+            throw CommandError("unknown rule '\(id)' (see 'swiftui-migrate rules')")
+        }
+        strategy = arguments.value("strategy").flatMap(GroupStrategy.init(rawValue:))
+        configPath = arguments.value("config")
+        onlyPreserving = arguments.value("only") == "preserving"
+        baselinePath = arguments.value("baseline")
+        if let size = arguments.value("max-file-size") {
+            guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
+            maxFileSize = bytes
+        }
+    }
+
+    /// The paths a command's positionals name; the current folder when there are none.
+    static func paths(_ arguments: ParsedArguments) -> [String] {
+        arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    }
+}
