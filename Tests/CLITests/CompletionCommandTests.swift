@@ -12,7 +12,7 @@ final class CompletionCommandTests: XCTestCase {
             let result = try ToolProcess.run(["completion", shell.rawValue])
             XCTAssertEqual(result.status, 0, result.stderr)
             let script = result.stdout
-            for command in CLI.commands {
+            for command in CLI.commands.map({ $0.spec }) {
                 XCTAssertTrue(script.contains(command.name), "\(shell): no command \(command.name)")
                 for option in command.options {
                     let name = shell == .fish ? "-l \(option.name)" : "--\(option.name)"

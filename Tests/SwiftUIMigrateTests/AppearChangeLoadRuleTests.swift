@@ -1,3 +1,4 @@
+import Foundation
 import SwiftUIMigrate
 import XCTest
 
@@ -291,6 +292,18 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         XCTAssertEqual(
             skipReason(view(links, extra: extra), configuration: configuration),
             "the deployment floor is iOS 16.0 (.swiftui-migrate.json), and onChange with zero or two parameters or initial: needs iOS 17.0")
+    }
+
+    func testSyncWorkOptionIsDeclaredAndChecked() throws {
+        let chosen = try Configuration(
+            json: Data(#"{"ruleOptions": {"appear-change-load": {"syncWork": "onChangeInitial"}}}"#.utf8), source: "test.json")
+        XCTAssertEqual(chosen.string(AppearChangeLoadRule.syncWork, of: "appear-change-load"), "onChangeInitial")
+        XCTAssertEqual(Configuration().string(AppearChangeLoadRule.syncWork, of: "appear-change-load"), "keep")
+        XCTAssertThrowsError(try Configuration(
+            json: Data(#"{"ruleOptions": {"appear-change-load": {"syncWork": "sometimes"}}}"#.utf8), source: "test.json")
+        ) { error in
+            XCTAssertTrue("\(error)".contains("keep, onChangeInitial"), "\(error)")
+        }
     }
 
     func testFloorBelowTaskSkips() {
