@@ -306,6 +306,45 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         }
     }
 
+    func testPairsWithoutACallAndMainActorStarts() {
+        // No function call, the same statements: a synchronous pair, kept.
+        let extra = "    @State private var width: Double = 0\n    let measured: Double\n"
+        let copies = """
+                    .onAppear { width = measured }
+                    .onChange(of: measured) { width = measured }
+            """
+        XCTAssertEqual(run(view(copies, extra: extra)).findings.map(\.action), [.keep])
+
+        // `.task { @MainActor in … }` is a start; its body becomes the keyed task's.
+        let helper = "    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
+        let mainActor = """
+                    .task { @MainActor in
+                        await reload()
+                    }
+                    .onChange(of: chefID) { Task { await reload() } }
+            """
+        XCTAssertEqual(run(view(mainActor, extra: helper)).text, view("""
+                    .task(id: chefID) {
+                        await reload()
+                    }
+            """, extra: helper))
+    }
+
+    func testSynchronousSharedWorkBesideAnAsyncStartIsKept() throws {
+        // The task also loads something; the work it shares with the onChange is synchronous.
+        let extra = "    @State private var title = \"\"\n    func retitle() { title = chefID.rawValue }\n"
+        let links = """
+                    .task {
+                        retitle()
+                        profile = await RecipeStore.shared.profile(chefID)
+                    }
+                    .onChange(of: chefID) { retitle() }
+            """
+        let finding = try XCTUnwrap(run(view(links, extra: extra)).findings.first)
+        XCTAssertEqual(finding.action, .keep)
+        XCTAssertTrue(finding.reason?.hasPrefix("the work is synchronous") ?? false, finding.reason ?? "")
+    }
+
     func testFloorBelowTaskSkips() {
         var configuration = Configuration()
         configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(14)], source: ".swiftui-migrate.json")

@@ -84,7 +84,11 @@ public struct AppearChangeLoadRule: Rule {
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
-        let isAsync = start.name == "task" || pair.startWork.awaits
+        // The work is asynchronous when it is in `.task` or awaits; where the works differ, also only
+        // when every onChange's work awaits (a synchronous recomputation shared with a `.task` that
+        // also loads something else is synchronous work, and stays).
+        let sameWork = pair.changes.allSatisfy { $0.work.keys == pair.startWork.keys }
+        let isAsync = (start.name == "task" || pair.startWork.awaits) && (sameWork || pair.changes.allSatisfy(\.work.awaits))
         let obstacle = reasonToSkip(pair)
         if !isAsync && syncWork == .keep {
             let reason = obstacle.map { "the work is synchronous, which task(id:) would make asynchronous, and \($0)" } ?? Message.syncKept

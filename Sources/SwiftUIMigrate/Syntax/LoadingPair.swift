@@ -1,7 +1,8 @@
 import SwiftSyntax
 
 /// A loading pair: a start (`.onAppear { }`, `.onAppear(perform:)`, `.task { }`) and the
-/// `.onChange(of:)` links of the same modifier chain that call some of the same functions.
+/// `.onChange(of:)` links of the same modifier chain that call some of the same functions (or,
+/// calling none, run the same statements: `width = proxy.size.width` in both).
 ///
 /// ```swift
 /// .onAppear { Task { profile = await api.profile(userID) } }
@@ -71,7 +72,8 @@ struct LoadingPair {
         var taken: Set<SyntaxIdentifier> = []
         for (start, work) in starts {
             let sharing = changes.filter { change in
-                !taken.contains(change.modifier.call.id) && !change.work.callees.isDisjoint(with: work.callees)
+                !taken.contains(change.modifier.call.id)
+                    && (!change.work.callees.isDisjoint(with: work.callees) || (!work.keys.isEmpty && change.work.keys == work.keys))
             }
             guard !sharing.isEmpty else { continue }
             for change in sharing { taken.insert(change.modifier.call.id) }
@@ -82,7 +84,8 @@ struct LoadingPair {
 
     private static func work(of start: LifecycleModifier) -> LoadingWork? {
         if let closure = start.closure {
-            guard closure.signature == nil else { return nil }
+            // `.task { @MainActor in … }`: a view's task action runs on the main actor anyway.
+            guard closure.signature == nil || (start.name == "task" && closure.isMainActorOnly) else { return nil }
             return LoadingWork(statements: closure.statements)
         }
         if start.name == "onAppear", let reference = start.actionReference { return LoadingWork(reference: reference) }
@@ -102,5 +105,15 @@ extension LoadingPair {
     /// True when `modifier` is the start of a loading pair in the context's file.
     static func isStart(_ modifier: LifecycleModifier, in context: RuleContext) -> Bool {
         all(in: context).contains { $0.start.call.id == modifier.call.id }
+    }
+}
+
+extension ClosureExprSyntax {
+    /// True when the closure's only signature is `@MainActor in`.
+    var isMainActorOnly: Bool {
+        guard let signature, signature.capture == nil, signature.parameterClause == nil, signature.effectSpecifiers == nil,
+              signature.returnClause == nil, signature.attributes.count == 1,
+              let attribute = signature.attributes.first?.as(AttributeSyntax.self) else { return false }
+        return attribute.attributeName.trimmedDescription == "MainActor" && attribute.arguments == nil
     }
 }
