@@ -71,8 +71,8 @@ struct LoadingWork {
         if let namedCall { return namedCall }
         let text = statements[index].item.trimmedDescription
         let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
-        let shortened = firstLine.count > 80 ? String(firstLine.prefix(77)) + "…" : firstLine
-        return shortened + (firstLine == text ? "" : " …")
+        if firstLine.count > 80 { return String(firstLine.prefix(77)) + "…" }
+        return firstLine + (firstLine == text ? "" : " …")
     }
 
     /// The tokens of `node` with `self.` dropped and each plain reference to `name` replaced by `replacement`.
