@@ -172,6 +172,14 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(reason, "hasLoaded is set back on line 5, so it is not a run-once flag (the guard is in loadIfNeeded())")
     }
 
+    func testSiblingOnChangeOfTheIdentitySkips() throws {
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
+            .replacingOccurrences(of: "            }\n    }\n}", with: "            }\n            .onChange(of: brewID) { _ in }\n    }\n}")
+        XCTAssertTrue(source.contains(".onChange(of: brewID)"))
+        XCTAssertEqual(onlyFinding(source)?.reason, "a sibling .onChange(of: brewID) already reacts when it changes, so "
+            + "task(id: brewID) would run the work twice; merge the two by hand")
+    }
+
     func testInlineOneTimeSetupIsKept() throws {
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
         let finding = try XCTUnwrap(onlyFinding(source))

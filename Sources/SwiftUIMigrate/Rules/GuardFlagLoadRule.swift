@@ -57,7 +57,8 @@ public struct GuardFlagLoadRule: Rule {
                 awaits nor starts a Task is one-time setup, not a load: the flag is kept ("task(id:) would redo it \
                 on each appearance"). It skips when the flag is read or written anywhere else (the body, \
                 `onDisappear` resets, a reset in any function), when the inner task is `Task.detached` or stored, \
-                when the Task is not the last statement, and, for work moving out of `onAppear`, on the \
+                when the Task is not the last statement, when a sibling `.onChange(of: <id>)` already reacts to \
+                the id, and, for work moving out of `onAppear`, on the \
                 cancellation hazards `onappear-task` names (a sentinel or self-removing host, a hidden in-flight \
                 writer, work that changes no state the view owns). A guard in a helper the modifier calls \
                 (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`, `.task { await \
@@ -143,6 +144,11 @@ public struct GuardFlagLoadRule: Rule {
             return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
         case .failure(let obstacle):
             return skip(obstacle.reason)
+        }
+
+        if LifecycleHost(of: modifier).watchesChanges(of: chosen.expression) {
+            return skip("a sibling .onChange(of: \(chosen.expression)) already reacts when it changes, so task(id: "
+                + "\(chosen.expression)) would run the work twice; merge the two by hand")
         }
 
         // Unwrap the inner Task when it is the last statement, then remove the sets.
