@@ -107,11 +107,10 @@ public struct MigrationEngine: Sendable {
                 reported.edits = []
                 if seen.insert(key).inserted {
                     findings.append(reported)
-                } else if screened.action == .rewrite && !finding.edits.isEmpty,
-                          let index = findings.firstIndex(where: { $0.ruleID == key.rule && $0.offset == key.offset && $0.action != .rewrite }) {
-                    // An earlier pass kept or skipped this place, and another rule's rewrite has since made
-                    // the fix possible (a Group hoisted to a stack no longer swaps the host away): the file
-                    // gets the rewrite, so the report says rewritten, not the stale decision.
+                } else if reported.action == .rewrite && !finding.edits.isEmpty,
+                          let index = findings.firstIndex(where: { FindingKey(rule: $0.ruleID, offset: $0.offset) == key && $0.action != .rewrite }) {
+                    // Skipped at first, rewritten once another rewrite changed the code around it (a
+                    // Group hoisted to a container no longer swaps the host away): the rewrite is what happens.
                     findings[index] = reported
                 }
             }

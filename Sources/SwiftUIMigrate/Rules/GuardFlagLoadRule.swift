@@ -160,13 +160,13 @@ public struct GuardFlagLoadRule: Rule {
             return skip(error.reason)
         }
         move.replacePieces { removing(sets, from: $0, context: context) }
+        if modifier.name != "task", let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         // Work already in a `.task` was cancellable before; work leaving `onAppear` is checked.
         if modifier.name == "onAppear",
            let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
             return skip(reason)
         }
 
-        if modifier.name != "task", let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         var edits = move.edits(id: chosen.expression, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
         return context.finding(

@@ -112,6 +112,7 @@ public struct OnAppearTaskRule: Rule {
             return skip(error.reason)
         }
         guard !move.statements.isEmpty else { return nil }
+        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
             return skip(reason)
         }
@@ -125,7 +126,6 @@ public struct OnAppearTaskRule: Rule {
             }
         }
 
-        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
         let edits = move.edits(id: identity?.expression, context: context)
         return context.finding(
             id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftParser
 import SwiftUIMigrate
 
 /// Checks one rule's documentation and examples; each problem is one message.
@@ -65,9 +66,23 @@ struct RuleExampleVerifier {
                             + "\(Self.describe(migration.findings))\n\(example.code)")
                 }
             }
+            failures += duplicateFailures(in: markers.code, configuration: example.configuration, label: label)
             failures += idempotenceFailures(of: output, changed: migration.changed, engine: engine, label: label)
         }
         return failures
+    }
+
+    /// The places the rule itself reports more than once in `source` (the engine keeps one finding
+    /// per rule and place, so only the rule's own output shows a duplicate).
+    func duplicateFailures(in source: String, configuration: Configuration, label: String) -> [String] {
+        var configuration = configuration
+        configuration.rules[rule.id] = true
+        let bytes = Array(source.utf8)
+        let context = RuleContext(tree: Parser.parse(source: source), bytes: bytes, file: "duplicates.swift", configuration: configuration)
+        var seen = Set<Int>()
+        return rule.findings(in: context).compactMap { finding in
+            seen.insert(finding.offset).inserted ? nil : "\(label): the rule reports \(finding.line):\(finding.column) twice\n\(source)"
+        }
     }
 
     /// Each non-triggering example yields no rewrite or report and stays as it is.
