@@ -138,7 +138,8 @@ final class ConfigurationTests: XCTestCase {
             "test.json: unknown option 'maxMembers' of group-lifecycle in 'ruleOptions'; group-lifecycle has no options")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"group-modifers\": {\"maxMembers\": 3}}}"),
-            "test.json: unknown rule 'group-modifers' in 'ruleOptions'; the rules with options are: group-modifiers")
+            "test.json: unknown rule 'group-modifers' in 'ruleOptions'; the rules with options are: "
+                + RuleRegistry.all.filter { !$0.options.isEmpty }.map(\.id).joined(separator: ", "))
     }
 
     func testStringOptionsTakeOnlyTheirDeclaredValues() throws {

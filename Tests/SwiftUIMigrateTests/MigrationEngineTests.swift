@@ -42,6 +42,30 @@ final class MigrationEngineTests: XCTestCase {
         XCTAssertEqual(engine([TestRules.unwrap("wrap")]).migrate(source: text).text, text, "idempotent")
     }
 
+    func testRewriteMadePossibleInALaterPassReplacesTheEarlierSkip() {
+        // `gate` skips `open` while a `lock` call is in the file; `unwrap` removes the lock in pass 1,
+        // so `gate` rewrites in pass 2: the report must say rewritten, as the text is.
+        let gate = ClosureRule(id: "gate", triggerWords: ["open"]) { context, id in
+            let locked = !TestRules.calls(named: "lock", in: context.tree).isEmpty
+            return context.tree.tokens(viewMode: .sourceAccurate).filter { $0.text == "open" }.map { token in
+                locked
+                    ? context.finding(id, at: token, message: "open", action: .skip, reason: "locked")
+                    : context.finding(
+                        id, at: token, message: "open", action: .rewrite, safety: .preserving,
+                        edits: [context.replace(token, with: "opened")])
+            }
+        }
+        let source = "let a = lock(1)\nlet b = open\n"
+        for rules in [[gate, TestRules.unwrap("lock")], [TestRules.unwrap("lock"), gate]] as [[any Rule]] {
+            let (text, migration) = engine(rules).migrate(source: source)
+            XCTAssertEqual(text, "let a = 1\nlet b = opened\n")
+            let gated = migration.findings.filter { $0.ruleID == "gate" }
+            XCTAssertEqual(gated.map(\.action), [.rewrite])
+            XCTAssertEqual(gated.first?.line, 2)
+            XCTAssertNil(gated.first?.reason)
+        }
+    }
+
     func testRuleThatNeverSettlesHitsThePassBound() {
         let source = "let spin = 1\n"
         let (text, migration) = engine([TestRules.neverSettles()]).migrate(source: source)

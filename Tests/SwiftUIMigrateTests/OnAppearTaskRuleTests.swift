@@ -46,7 +46,12 @@ final class OnAppearTaskRuleTests: XCTestCase {
                 }
             }
             """
-        let result = run(source)
+        // With appear-change-load on, this pair is that rule's (it becomes one .task(id: brewID)),
+        // and onappear-task leaves it alone; with it off, onappear-task must not key on brewID.
+        XCTAssertEqual(run(source).findings, [])
+        var configuration = Configuration()
+        configuration.rules["appear-change-load"] = false
+        let result = run(source, configuration: configuration)
         XCTAssertEqual(result.findings.first?.safety, .behaviorChange("the work is now cancelled when the view disappears"))
         XCTAssertTrue(result.text.contains(".task {"))
     }

@@ -55,10 +55,11 @@ package() {
 }
 
 package plugin swiftui-migrate scan
-if [ "$status" = 1 ] && [ "$(grep -c ': warning: ' <<<"$out")" = 3 ] \
+if [ "$status" = 1 ] && [ "$(grep -c ': warning: ' <<<"$out")" = 4 ] \
     && grep -q '^Sources/BrewJournal/Views/StartView.swift:11:13: warning: .*\[group-lifecycle\]$' <<<"$out" \
-    && grep -q '\[guard-flag-load\]$' <<<"$out" && grep -q '\[onappear-task\]$' <<<"$out"; then
-    pass "scan lists the demo's three findings in the target's folder and exits 1"
+    && grep -q '\[guard-flag-load\]$' <<<"$out" && grep -q '\[onappear-task\]$' <<<"$out" \
+    && grep -q '\[appear-change-load\]$' <<<"$out"; then
+    pass "scan lists the demo's four findings in the target's folder and exits 1"
 else
     fail "scan: status $status"; echo "$out" >&2; echo "$err" >&2
 fi

@@ -5,6 +5,7 @@ public enum RuleRegistry {
         GroupLifecycleRule(),
         GuardFlagLoadRule(),
         OnAppearTaskRule(),
+        AppearChangeLoadRule(),
         GroupModifiersRule(),
         GroupRedundantRule(),
     ]

@@ -14,6 +14,10 @@ fileprivate enum Message {
 /// would be worse than either form — a load cancelled by an early disappearance would never
 /// run again, because the flag is already set.
 ///
+/// The start of a loading pair (an `.onChange(of: x)` on the same chain calling the same work)
+/// belongs to `appear-change-load` while that rule is on: rewriting the start alone would leave a
+/// `.task` plus an onChange whose Task races it, where the pair should become one `.task(id: x)`.
+///
 /// `.task` cancels what `Task { }` let run on, so the move is skipped where that would cut
 /// short work that must finish (`CancellationHazard`): a pagination sentinel
 /// (`if !isLoadingMore { Color.clear.frame(height: 1).onAppear { Task { await loadMore() } } }`)
@@ -64,7 +68,9 @@ public struct OnAppearTaskRule: Rule {
                 object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
                 not the view's) — a save, sync or app-wide refresh must finish. Closures guarded by a run-once \
                 flag, also compound or logging checks, are left to `guard-flag-load`: in a cancellable `.task` a \
-                load cut short by an early disappearance would never run again, because the flag is already set.
+                load cut short by an early disappearance would never run again, because the flag is already set. \
+                The start of a loading pair (an `.onChange(of: x)` on the same view calling the same work) is left \
+                to `appear-change-load` while that rule is on.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
@@ -89,6 +95,7 @@ public struct OnAppearTaskRule: Rule {
         guard startsAtTopLevel || nested != nil else { return nil }
         let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
         if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
+        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
 
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)

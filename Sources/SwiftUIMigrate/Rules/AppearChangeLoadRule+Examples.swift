@@ -1,0 +1,212 @@
+/// The examples `explain` prints and the generic rule test runs.
+extension AppearChangeLoadRule {
+    public var examples: RuleExamples {
+        var syncOptIn = Configuration()
+        syncOptIn.ruleOptions[id] = [Self.syncWork.name: .string(SyncWork.onChangeInitial.rawValue)]
+        return RuleExamples(
+            triggering: [
+                RuleExample("""
+                    struct ChefProfileView: View {
+                        @Binding var chefID: ChefID
+                        @State private var profile: ChefProfile?
+
+                        var body: some View {
+                            Text(profile?.name ?? "")
+                                .↓onAppear {
+                                    Task { profile = await RecipeStore.shared.profile(chefID) }
+                                }
+                                .onChange(of: chefID) { newID in
+                                    Task { profile = await RecipeStore.shared.profile(newID) }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct RecipeNotesView: View {
+                        @Binding var recipeID: UUID
+                        @State private var notes = ""
+
+                        var body: some View {
+                            Text(notes)
+                                .↓task(priority: .background) {
+                                    await reload()
+                                }
+                                .onChange(of: recipeID) { _, _ in
+                                    Task { await reload() }
+                                }
+                        }
+
+                        func reload() async {
+                            notes = await RecipeStore.shared.notes(for: recipeID)
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct RecipeSearchView: View {
+                        @State private var query = ""
+                        @State private var results: [Recipe] = []
+
+                        var body: some View {
+                            Text("\\(results.count)")
+                                .↓onAppear(perform: filter)
+                                .onChange(of: query) { filter() }
+                        }
+
+                        func filter() {
+                            results = results.filter { $0.title.contains(query) }
+                        }
+                    }
+                    """, configuration: syncOptIn),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct RecipeSearchView: View {
+                        @State private var query = ""
+                        @State private var results: [Recipe] = []
+
+                        var body: some View {
+                            Text("\\(results.count)")
+                                .onAppear { filter() }
+                                .onChange(of: query) { _ in filter() }
+                        }
+
+                        func filter() {
+                            results = results.filter { $0.title.contains(query) }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct ChefProfileView: View {
+                        @Binding var chefID: ChefID
+                        @State private var profile: ChefProfile?
+
+                        var body: some View {
+                            Text(profile?.name ?? "")
+                                .onAppear {
+                                    Analytics.log("profile")
+                                    Task { profile = await RecipeStore.shared.profile(chefID) }
+                                }
+                                .onChange(of: chefID) { _, _ in
+                                    Task { profile = await RecipeStore.shared.profile(chefID) }
+                                }
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct ChefProfileView: View {
+                        @Binding var chefID: ChefID
+                        @State private var profile: ChefProfile?
+
+                        var body: some View {
+                            Text(profile?.name ?? "")
+                                .onAppear {
+                                    Task { profile = await RecipeStore.shared.profile(chefID) }
+                                }
+                                .onChange(of: chefID) { oldID, newID in
+                                    guard oldID != newID else { return }
+                                    Task { profile = await RecipeStore.shared.profile(chefID) }
+                                }
+                        }
+                    }
+                    """),
+            ],
+            corrections: [
+                RuleCorrection("""
+                    struct ChefProfileView: View {
+                        @Binding var chefID: ChefID
+                        @State private var profile: ChefProfile?
+
+                        var body: some View {
+                            Text(profile?.name ?? "")
+                                .onAppear {
+                                    Task { profile = await RecipeStore.shared.profile(chefID) }
+                                }
+                                .onChange(of: chefID) { newID in
+                                    Task { profile = await RecipeStore.shared.profile(newID) }
+                                }
+                        }
+                    }
+                    """, """
+                    struct ChefProfileView: View {
+                        @Binding var chefID: ChefID
+                        @State private var profile: ChefProfile?
+
+                        var body: some View {
+                            Text(profile?.name ?? "")
+                                .task(id: chefID) {
+                                    profile = await RecipeStore.shared.profile(chefID)
+                                }
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct RecipeNotesView: View {
+                        @Binding var recipeID: UUID
+                        @State private var notes = ""
+
+                        var body: some View {
+                            Text(notes)
+                                .task(priority: .background) {
+                                    await reload()
+                                }
+                                .onChange(of: recipeID) { _, _ in
+                                    Task { await reload() }
+                                }
+                        }
+
+                        func reload() async {
+                            notes = await RecipeStore.shared.notes(for: recipeID)
+                        }
+                    }
+                    """, """
+                    struct RecipeNotesView: View {
+                        @Binding var recipeID: UUID
+                        @State private var notes = ""
+
+                        var body: some View {
+                            Text(notes)
+                                .task(id: recipeID, priority: .background) {
+                                    await reload()
+                                }
+                        }
+
+                        func reload() async {
+                            notes = await RecipeStore.shared.notes(for: recipeID)
+                        }
+                    }
+                    """),
+                RuleCorrection("""
+                    struct RecipeSearchView: View {
+                        @State private var query = ""
+                        @State private var results: [Recipe] = []
+
+                        var body: some View {
+                            Text("\\(results.count)")
+                                .onAppear(perform: filter)
+                                .onChange(of: query) { filter() }
+                        }
+
+                        func filter() {
+                            results = results.filter { $0.title.contains(query) }
+                        }
+                    }
+                    """, """
+                    struct RecipeSearchView: View {
+                        @State private var query = ""
+                        @State private var results: [Recipe] = []
+
+                        var body: some View {
+                            Text("\\(results.count)")
+                                .onChange(of: query, initial: true) {
+                                    filter()
+                                }
+                        }
+
+                        func filter() {
+                            results = results.filter { $0.title.contains(query) }
+                        }
+                    }
+                    """, configuration: syncOptIn),
+            ])
+    }
+}

@@ -1,0 +1,280 @@
+import SwiftSyntax
+
+fileprivate enum Message {
+    static let rewrite = "load with one task(id:) instead of a start and onChange doing the same work"
+    static let rewriteSync = "run the work with onChange(of:initial:) instead of onAppear and onChange"
+    static let keep = "keep the synchronous onAppear and onChange pair"
+    static let skip = "merge the start and onChange into task(id:) by hand"
+    static let syncKept = """
+        task(id:) would make the work asynchronous and cancellable; ruleOptions \
+        {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)
+        """
+    static func cancelled(_ id: String) -> String {
+        "re-runs on each re-appearance; the previous load is cancelled when \(id) changes; cancelled on disappear"
+    }
+    static let firstAppearanceOnly = "runs on the first appearance only, no longer on every re-appearance"
+}
+
+/// Merges the loading pair — a start (`.onAppear`, `.task`) and an `.onChange(of: x)` doing the
+/// same work — into one `.task(id: x)`, which is what `task(id:)` exists for.
+///
+/// The rewrite also fixes the pair's race: the onChange's Task never cancels the earlier load,
+/// so a slow old response can overwrite a newer one. The result is not "run once": `.task(id:)`
+/// runs on each appearance, restarts when `x` changes and is cancelled on disappear.
+/// `onappear-task` leaves a pair's start to this rule (see `LoadingPair`), so the two compose at
+/// the engine's fixpoint into one `.task(id:)`, never a `.task` plus a leftover onChange.
+public struct AppearChangeLoadRule: Rule {
+    public init() {}
+    public var id: String { "appear-change-load" }
+    public var isEnabledByDefault: Bool { true }
+    public var triggerWords: [String] { ["onChange"] }
+    public var flooredAPIs: [FlooredAPI] { [.task, .modernOnChange] }
+
+    /// The `syncWork` option: what happens to a pair doing synchronous work.
+    public enum SyncWork: String, CaseIterable, Sendable {
+        /// Leave it as it is (the default).
+        case keep
+        /// Rewrite it to `.onChange(of: x, initial: true) { … }` (iOS 17+).
+        case onChangeInitial
+    }
+
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(
+            summary: "Merge an onAppear/task and an onChange(of:) doing the same load into one task(id:).",
+            detects: """
+                on one view's modifier chain, a start — `.onAppear { }`, `.onAppear(perform: f)` or `.task { }` — \
+                and an `.onChange(of: x)` (any form: `{ }`, `{ new in }`, `{ old, new in }`, `perform:`, \
+                `initial: false`) doing the same work: the same statements once the onChange's new value is read as \
+                `x` and `Task { W }` as `W`, or the same call with the same arguments. The earlier load is never \
+                cancelled, so a slow old response can overwrite a newer one.
+                """,
+            fix: """
+                when the work is asynchronous (a Task whose body awaits, or work in `.task`), both become one \
+                `.task(id: x)` at the position of the first, keeping `priority:` and comments, without the Task \
+                wrapper. Before:
+                    .onAppear { Task { profile = await api.profile(userID) } }
+                    .onChange(of: userID) { Task { profile = await api.profile(userID) } }
+                After:
+                    .task(id: userID) {
+                        profile = await api.profile(userID)
+                    }
+                Two onChange of values declared in the view with the same type key it on both: \
+                `.task(id: [a, b])`. Synchronous work is kept (a finding with the reason); the option \
+                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}` rewrites it to \
+                `.onChange(of: x, initial: true) { W }` (iOS 17+). Skips, with the reason: works that differ or a \
+                start that does more than the shared work; an onChange that reads the old value or already has \
+                `initial: true`; two ids whose types the rule cannot tell are the same; a Task that cannot be \
+                unwrapped (`Task.detached`, stored, throwing); the cancellation hazards; a deployment floor below \
+                the fix's API (task: iOS 15, onChange(initial:): iOS 17).
+                """,
+            safety: """
+                behavior-change: "re-runs on each re-appearance; the previous load is cancelled when <x> changes; \
+                cancelled on disappear". With syncWork onChangeInitial: behavior-change: "runs on the first \
+                appearance only, no longer on every re-appearance".
+                """)
+    }
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        let syncWork = SyncWork(rawValue: context.configuration.string(Self.syncWork, of: id)) ?? .keep
+        return LoadingPair.all(in: context).map { finding(for: $0, syncWork: syncWork, context: context) }
+    }
+
+    private func finding(for pair: LoadingPair, syncWork: SyncWork, context: RuleContext) -> Finding {
+        let start = pair.start
+        func skip(_ reason: String) -> Finding {
+            context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        // The work is asynchronous when it is in `.task` or awaits; where the works differ, also only
+        // when every onChange's work awaits (a synchronous recomputation shared with a `.task` that
+        // also loads something else is synchronous work, and stays).
+        let sameWork = pair.changes.allSatisfy { $0.work.keys == pair.startWork.keys }
+        let isAsync = (start.name == "task" || pair.startWork.awaits) && (sameWork || pair.changes.allSatisfy(\.work.awaits))
+        let obstacle = reasonToSkip(pair)
+        if !isAsync && syncWork == .keep {
+            let reason = obstacle.map { "the work is synchronous, which task(id:) would make asynchronous, and \($0)" } ?? Message.syncKept
+            return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
+        }
+        if let obstacle { return skip(obstacle) }
+        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
+
+        if !isAsync {
+            guard pair.changes.count == 1, let change = pair.changes.first else {
+                return context.finding(
+                    id, at: start.nameToken, message: Message.keep, action: .keep,
+                    reason: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
+            }
+            if let reason = context.floor.reasonBelow(.modernOnChange, at: start.call) { return skip(reason) }
+            return rewriteSync(pair, change: change, context: context)
+        }
+
+        // The asynchronous fix: one `.task(id:)` running the start's work.
+        guard let closure = start.closure else { return skip("the onAppear names a function, whose work cannot move into task") }
+        var move = TaskUnwrapping(modifier: start, closure: closure)
+        do throws(TaskUnwrapping.Obstacle) {
+            try move.unwrapLastTask(inView: view != nil)
+            for change in pair.changes {
+                if let task = change.work.task, let reason = task.reasonNotUnwrappable(inView: view != nil) {
+                    throw TaskUnwrapping.Obstacle(reason: "in onChange(of: \(change.modifier.value.trimmedDescription)), \(reason)")
+                }
+            }
+        } catch {
+            return skip(error.reason)
+        }
+        guard let key = taskID(of: pair, in: view) else {
+            let names = pair.changes.map { $0.modifier.value.trimmedDescription }
+            return skip("several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell "
+                + "they have one type, which task(id: [\(names.joined(separator: ", "))]) needs; merge them by hand")
+        }
+        if start.name != "task", let reason = context.floor.reasonBelow(.task, at: start.call) { return skip(reason) }
+        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: start, view: view) { return skip(reason) }
+
+        let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
+        return context.finding(
+            id, at: start.nameToken, message: Message.rewrite, action: .rewrite,
+            safety: .behaviorChange(Message.cancelled(key)), edits: edits)
+    }
+
+    /// Why the pair is not one piece of work that can move, or nil.
+    private func reasonToSkip(_ pair: LoadingPair) -> String? {
+        for change in pair.changes {
+            let value = change.modifier.value.trimmedDescription
+            if change.modifier.runsInitially {
+                return "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
+            }
+            if change.modifier.readsOldValue {
+                return "onChange(of: \(value)) reads the old value (\(change.modifier.oldValueName!)), which task(id:) does not give"
+            }
+            if let difference = difference(pair.startWork, change.work, startName: pair.startName, value: value) {
+                return difference
+            }
+        }
+        return nil
+    }
+
+    /// How two works differ, in words, or nil when they are the same.
+    private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> String? {
+        guard start.keys != change.keys else { return nil }
+        let onChange = "onChange(of: \(value))"
+        let startExtra = Self.firstUnshared(start.keys, with: change.keys)
+        let changeExtra = Self.firstUnshared(change.keys, with: start.keys)
+        switch (startExtra, changeExtra) {
+        case (let extra?, nil):
+            return "the \(startName) also runs \(start.quote(extra)), which would then run again whenever \(value) changes"
+        case (nil, let extra?):
+            return "\(onChange) also runs \(change.quote(extra)), which the \(startName) does not"
+        case (let startIndex?, let changeIndex?) where start.keys.count == 1 && change.keys.count == 1:
+            return "the \(startName) runs \(start.quote(startIndex)) but \(onChange) runs \(change.quote(changeIndex))"
+        case (let startIndex?, let changeIndex?):
+            return "the \(startName) also runs \(start.quote(startIndex)) and \(onChange) also runs \(change.quote(changeIndex))"
+        case (nil, nil):
+            return "the \(startName) and \(onChange) run the same statements in a different order"
+        }
+    }
+
+    /// The index of the first key of `keys` that `other` does not hold (counting repeats).
+    private static func firstUnshared(_ keys: [String], with other: [String]) -> Int? {
+        var available = other
+        for (index, key) in keys.enumerated() {
+            if let match = available.firstIndex(of: key) {
+                available.remove(at: match)
+            } else {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The `id:` of the task: the one observed value, or `[a, b]` for values of one type declared in the view.
+    private func taskID(of pair: LoadingPair, in view: ViewDeclaration?) -> String? {
+        var values: [String] = []
+        for change in pair.changes {
+            let text = change.modifier.value.trimmedDescription
+            if !values.contains(text) { values.append(text) }
+        }
+        if values.count == 1 { return values[0] }
+        guard let view else { return nil }
+        let types = pair.changes.map { Self.declaredType(of: $0.modifier.value, in: view) }
+        guard let first = types.first, let type = first, types.allSatisfy({ $0 == type }) else { return nil }
+        return "[\(values.joined(separator: ", "))]"
+    }
+
+    /// The type a view declares for the property `expression` names: written, or that of a literal initial value.
+    private static func declaredType(of expression: ExprSyntax, in view: ViewDeclaration) -> String? {
+        guard let name = expression.referencedPropertyName, let property = view.storedProperty(named: name) else { return nil }
+        if let type = property.type { return type.trimmedDescription }
+        switch property.initializer?.kind {
+        case .stringLiteralExpr?: return "String"
+        case .integerLiteralExpr?: return "Int"
+        case .booleanLiteralExpr?: return "Bool"
+        case .floatLiteralExpr?: return "Double"
+        default: return nil
+        }
+    }
+
+    private func header(id: String, priority: String?) -> String {
+        "task(id: \(id)" + (priority.map { ", priority: \($0)" } ?? "") + ")"
+    }
+
+    /// The synchronous fix: `.onChange(of: x, initial: true) { W }` with the start's work.
+    private func rewriteSync(_ pair: LoadingPair, change: LoadingPair.Change, context: RuleContext) -> Finding {
+        let start = pair.start
+        let header = "onChange(of: \(change.modifier.value.trimmedDescription), initial: true)"
+        var pieces: [BodyPiece] = []
+        if let closure = start.closure { pieces = closure.statements.map { .statement($0, holes: []) } }
+        let edits = replacingLinks(
+            of: pair, header: header, body: pieces, namedCall: start.closure == nil ? pair.startWork.namedCall : nil,
+            context: context)
+        return context.finding(
+            id, at: start.nameToken, message: Message.rewriteSync, action: .rewrite,
+            safety: .behaviorChange(Message.firstAppearanceOnly), edits: edits)
+    }
+
+    /// The edits writing `header { body }` in place of the pair's first link and removing the others.
+    ///
+    /// Comments of the removed links (above them, in their closures, after them) move into the
+    /// new body, first, unless the kept work already has the same comment.
+    private func replacingLinks(
+        of pair: LoadingPair, header: String, body: [BodyPiece], namedCall: String? = nil, context: RuleContext
+    ) -> [SourceEdit] {
+        let startLink = ModifierLink(call: pair.start.call, closure: pair.start.closure)
+        let links = ([startLink] + pair.changes.map { ModifierLink(call: $0.modifier.call, closure: $0.modifier.closure) })
+            .sorted { $0.nameStart < $1.nameStart }
+        let first = links[0]
+        let removed = links.dropFirst()
+
+        // Comments of what goes away come first: above and after the removed links, then inside
+        // the onChange closures; then the start's work with its own comments.
+        var pieces: [BodyPiece] = []
+        let keptComments = Set(startLink.comments)
+        for link in removed where link.isWholeLines(context: context) {
+            pieces += link.outerCommentPieces(excluding: link.call.id == startLink.call.id ? [] : keptComments)
+        }
+        for link in links where link.call.id != startLink.call.id {
+            pieces += link.innerCommentPieces(excluding: keptComments)
+        }
+        pieces += body
+        if let closure = pair.start.closure { pieces.append(.closingComments(of: closure.rightBrace)) }
+
+        var writer = ClosureBodyWriter(context: context)
+        writer.add(pieces)
+        let ending = context.style.lineEnding
+        let indentation: (statements: String, closingBrace: String)
+        if let closure = first.closure {
+            indentation = closure.bodyIndentation(in: context)
+        } else {
+            let line = context.lineIndentation(at: first.nameStart)
+            indentation = (line + context.style.indentUnit, line)
+        }
+        var lines = writer.lines(indent: indentation.statements)
+        if let namedCall {
+            lines = (writer.isEmpty ? "" : lines + ending) + indentation.statements + namedCall
+        }
+        // The start's `{ // comment` stays on the brace's line.
+        let braceComment = pair.start.closure.map { ModifierLink.commentTexts(in: $0.leftBrace.trailingTrivia) } ?? []
+        let brace = braceComment.isEmpty ? " {" : " { " + braceComment.joined(separator: " ")
+        let replacement = header + brace + ending + lines + ending + indentation.closingBrace + "}"
+        var edits = [SourceEdit(range: first.nameStart..<first.end, replacement: replacement)]
+        for link in removed { edits.append(SourceEdit(range: link.removalRange(context: context), replacement: "")) }
+        return edits
+    }
+}

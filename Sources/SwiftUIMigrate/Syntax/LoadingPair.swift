@@ -1,0 +1,119 @@
+import SwiftSyntax
+
+/// A loading pair: a start (`.onAppear { }`, `.onAppear(perform:)`, `.task { }`) and the
+/// `.onChange(of:)` links of the same modifier chain that call some of the same functions (or,
+/// calling none, run the same statements: `width = proxy.size.width` in both).
+///
+/// ```swift
+/// .onAppear { Task { profile = await api.profile(userID) } }
+/// .onChange(of: userID) { Task { profile = await api.profile(userID) } }
+/// ```
+/// Found for `appear-change-load`, which decides whether the pair becomes one `.task(id:)`,
+/// and for `onappear-task`, which leaves a pair's start to it: rewriting the start alone would
+/// leave a `.task` racing the onChange's Task. Links inside `#if` clauses are not paired.
+struct LoadingPair {
+    /// One `onChange` link of the pair and its work.
+    struct Change {
+        var modifier: ValueChangeModifier
+        var work: LoadingWork
+    }
+
+    /// The start.
+    var start: LifecycleModifier
+    /// The start's work.
+    var startWork: LoadingWork
+    /// The onChange links sharing work with the start, in chain order (innermost first).
+    var changes: [Change]
+
+    /// `onAppear` or `task`: how reasons name the start.
+    var startName: String { start.name }
+
+    /// Every pair of the context's file, in source order of their starts.
+    static func all(in context: RuleContext) -> [LoadingPair] {
+        var seenRoots: Set<SyntaxIdentifier> = []
+        var pairs: [LoadingPair] = []
+        for call in context.functionCalls where ValueChangeModifier(call) != nil {
+            let root = chainRoot(of: call)
+            guard seenRoots.insert(root.id).inserted else { continue }
+            pairs += Self.pairs(in: ModifierChain(above: root))
+        }
+        return pairs.sorted { $0.start.nameToken.position < $1.start.nameToken.position }
+    }
+
+    /// The expression a chain of `.name(…)` links starts from, walking down from one link.
+    private static func chainRoot(of call: FunctionCallExprSyntax) -> ExprSyntax {
+        var current = ExprSyntax(call)
+        while true {
+            if let link = current.as(FunctionCallExprSyntax.self), let member = link.calledExpression.as(MemberAccessExprSyntax.self),
+               let base = member.base {
+                current = base
+            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let postfix = current.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
+                current = base
+            } else {
+                return current
+            }
+        }
+    }
+
+    private static func pairs(in chain: ModifierChain) -> [LoadingPair] {
+        let calls = chain.modifiers.filter { !$0.isConditional }.compactMap(\.call)
+        var starts: [(LifecycleModifier, LoadingWork)] = []
+        var changes: [Change] = []
+        for call in calls {
+            if let start = LifecycleModifier(call), !start.hasID, let work = work(of: start) {
+                starts.append((start, work))
+            } else if let change = ValueChangeModifier(call), let work = work(of: change) {
+                changes.append(Change(modifier: change, work: work))
+            }
+        }
+        var pairs: [LoadingPair] = []
+        var taken: Set<SyntaxIdentifier> = []
+        for (start, work) in starts {
+            let sharing = changes.filter { change in
+                !taken.contains(change.modifier.call.id)
+                    && (!change.work.callees.isDisjoint(with: work.callees) || (!work.keys.isEmpty && change.work.keys == work.keys))
+            }
+            guard !sharing.isEmpty else { continue }
+            for change in sharing { taken.insert(change.modifier.call.id) }
+            pairs.append(LoadingPair(start: start, startWork: work, changes: sharing))
+        }
+        return pairs
+    }
+
+    private static func work(of start: LifecycleModifier) -> LoadingWork? {
+        if let closure = start.closure {
+            // `.task { @MainActor in … }`: a view's task action runs on the main actor anyway.
+            guard closure.signature == nil || (start.name == "task" && closure.isMainActorOnly) else { return nil }
+            return LoadingWork(statements: closure.statements)
+        }
+        if start.name == "onAppear", let reference = start.actionReference { return LoadingWork(reference: reference) }
+        return nil
+    }
+
+    private static func work(of change: ValueChangeModifier) -> LoadingWork? {
+        if let closure = change.closure {
+            return LoadingWork(statements: closure.statements, newValue: change.newValueName, value: change.value)
+        }
+        if let reference = change.actionReference { return LoadingWork(reference: reference, argument: change.value) }
+        return nil
+    }
+}
+
+extension LoadingPair {
+    /// True when `modifier` is the start of a loading pair in the context's file.
+    static func isStart(_ modifier: LifecycleModifier, in context: RuleContext) -> Bool {
+        all(in: context).contains { $0.start.call.id == modifier.call.id }
+    }
+}
+
+extension ClosureExprSyntax {
+    /// True when the closure's only signature is `@MainActor in`.
+    var isMainActorOnly: Bool {
+        guard let signature, signature.capture == nil, signature.parameterClause == nil, signature.effectSpecifiers == nil,
+              signature.returnClause == nil, signature.attributes.count == 1,
+              let attribute = signature.attributes.first?.as(AttributeSyntax.self) else { return false }
+        return attribute.attributeName.trimmedDescription == "MainActor" && attribute.arguments == nil
+    }
+}

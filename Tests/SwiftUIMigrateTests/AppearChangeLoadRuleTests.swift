@@ -1,0 +1,417 @@
+import Foundation
+import SwiftUIMigrate
+import XCTest
+
+/// Cases of `appear-change-load` beyond its examples and fixtures, and its composition with
+/// `onappear-task` through the engine with every default rule on.
+final class AppearChangeLoadRuleTests: XCTestCase {
+    private func run(
+        _ source: String, configuration: Configuration = Configuration(), rules: [any Rule] = [AppearChangeLoadRule()],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> (text: String, findings: [Finding]) {
+        let engine = MigrationEngine(configuration: configuration, rules: rules)
+        let (text, migration) = engine.migrate(source: source)
+        XCTAssertNil(migration.internalError, file: file, line: line)
+        let again = engine.migrate(source: text)
+        XCTAssertEqual(again.text, text, "idempotent", file: file, line: line)
+        XCTAssertFalse(again.migration.findings.contains { $0.action == .rewrite }, "no rewrite on the output", file: file, line: line)
+        return (text, migration.findings)
+    }
+
+    private func skipReason(_ source: String, configuration: Configuration = Configuration(), file: StaticString = #filePath, line: UInt = #line) -> String? {
+        let result = run(source, configuration: configuration, file: file, line: line)
+        XCTAssertEqual(result.text, source, "a skip changes nothing", file: file, line: line)
+        XCTAssertEqual(result.findings.map(\.action), [.skip], file: file, line: line)
+        return result.findings.first?.reason
+    }
+
+    /// A view whose `start` and `change` links stand on one chain, with `extra` members.
+    private func view(_ links: String, extra: String = "") -> String {
+        """
+        struct ChefView: View {
+            @Binding var chefID: ChefID
+            @State private var profile: ChefProfile?
+        \(extra)
+            var body: some View {
+                Text(profile?.name ?? "")
+        \(links)
+            }
+        }
+
+        """
+    }
+
+    // MARK: - Composition with onappear-task
+
+    private let pair = """
+                    .onAppear {
+                        Task { profile = await RecipeStore.shared.profile(chefID) }
+                    }
+                    .onChange(of: chefID) { _, _ in
+                        Task { profile = await RecipeStore.shared.profile(chefID) }
+                    }
+        """
+    private let merged = """
+                    .task(id: chefID) {
+                        profile = await RecipeStore.shared.profile(chefID)
+                    }
+        """
+
+    func testEveryDefaultRuleOnEndsWithOneKeyedTask() {
+        let result = run(view(pair), rules: RuleRegistry.all)
+        XCTAssertEqual(result.text, view(merged))
+        XCTAssertEqual(result.findings.map(\.ruleID), ["appear-change-load"], "onappear-task leaves the pair's start alone")
+        XCTAssertEqual(
+            result.findings.first?.safety,
+            .behaviorChange("re-runs on each re-appearance; the previous load is cancelled when chefID changes; cancelled on disappear"))
+    }
+
+    func testRuleOrderDoesNotMatter() {
+        let forward = run(view(pair), rules: RuleRegistry.all).text
+        let reversed = run(view(pair), rules: RuleRegistry.all.reversed()).text
+        XCTAssertEqual(forward, reversed)
+        XCTAssertEqual(forward, view(merged))
+    }
+
+    func testOnChangeFirstPutsTheTaskInItsPlace() {
+        let swapped = """
+                    .onChange(of: chefID) { newID in
+                        Task { profile = await RecipeStore.shared.profile(newID) }
+                    }
+                    .padding()
+                    .onAppear {
+                        Task { profile = await RecipeStore.shared.profile(chefID) }
+                    }
+            """
+        let expected = """
+                    .task(id: chefID) {
+                        profile = await RecipeStore.shared.profile(chefID)
+                    }
+                    .padding()
+            """
+        XCTAssertEqual(run(view(swapped), rules: RuleRegistry.all).text, view(expected))
+    }
+
+    func testWithThePairRuleOffOnAppearTaskRewritesTheStart() {
+        var configuration = Configuration()
+        configuration.rules["appear-change-load"] = false
+        let result = run(view(pair), configuration: configuration, rules: RuleRegistry.all)
+        XCTAssertEqual(result.findings.map(\.ruleID), ["onappear-task"])
+        XCTAssertTrue(result.text.contains(".task {"), result.text)
+    }
+
+    func testTaskStartPairsWithOnChangeTask() {
+        let links = """
+                    .task {
+                        await reload()
+                    }
+                    .onChange(of: chefID) { _, _ in
+                        Task {
+                            await reload()
+                        }
+                    }
+            """
+        let expected = """
+                    .task(id: chefID) {
+                        await reload()
+                    }
+            """
+        let helper = "    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
+        XCTAssertEqual(run(view(links, extra: helper), rules: RuleRegistry.all).text, view(expected, extra: helper))
+    }
+
+    func testGroupHoistInAnEarlierPassClearsTheGroupBranchHazard() throws {
+        let source = """
+            struct HistoryView: View {
+                @Binding var showMerges: Bool
+                @State private var phase = 0
+                @State private var tracks: [Track] = []
+
+                var body: some View {
+                    Group {
+                        switch phase {
+                        case 0: ProgressView()
+                        default: Text("\\(tracks.count)")
+                        }
+                    }
+                    .task {
+                        await reload()
+                    }
+                    .onChange(of: showMerges) { _, _ in
+                        Task { await reload() }
+                    }
+                }
+
+                func reload() async {
+                    phase = 0
+                    tracks = await PlaylistStore.shared.tracks(in: "history")
+                    phase = 1
+                }
+            }
+
+            """
+        // Alone, the Group swaps its branches when reload() sets phase: the pair is skipped.
+        let alone = run(source)
+        XCTAssertEqual(alone.findings.map(\.action), [.skip])
+        XCTAssertTrue(alone.findings.first?.reason?.contains("a branch of the Group") ?? false, alone.findings.first?.reason ?? "")
+
+        // With every default rule, group-lifecycle hoists the Group into a ZStack first; the
+        // pair is then merged, and reported as rewritten.
+        let all = run(source, rules: RuleRegistry.all)
+        XCTAssertTrue(all.text.contains("ZStack {"), all.text)
+        XCTAssertTrue(all.text.contains(".task(id: showMerges) {\n            await reload()\n        }\n    }"), all.text)
+        XCTAssertFalse(all.text.contains("onChange"), all.text)
+        let pairFinding = try XCTUnwrap(all.findings.first { $0.ruleID == "appear-change-load" })
+        XCTAssertEqual(pairFinding.action, .rewrite)
+        XCTAssertEqual(pairFinding.line, 13)
+    }
+
+    // MARK: - Forms of onChange
+
+    func testEveryOnChangeSignatureCounts() {
+        let actions = [
+            "{ Task { profile = await RecipeStore.shared.profile(chefID) } }",
+            "{ new in Task { profile = await RecipeStore.shared.profile(new) } }",
+            "{ _, new in Task { profile = await RecipeStore.shared.profile(new) } }",
+            "{ _, _ in Task { profile = await RecipeStore.shared.profile(self.chefID) } }",
+        ]
+        for action in actions {
+            let links = """
+                        .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                        .onChange(of: chefID) \(action)
+                """
+            XCTAssertEqual(run(view(links)).findings.map(\.action), [.rewrite], action)
+        }
+        let perform = """
+                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID, perform: { _ in Task { profile = await RecipeStore.shared.profile(chefID) } })
+            """
+        XCTAssertEqual(run(view(perform)).findings.map(\.action), [.rewrite])
+        let initialFalse = """
+                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID, initial: false) { Task { profile = await RecipeStore.shared.profile(chefID) } }
+            """
+        XCTAssertEqual(run(view(initialFalse)).findings.map(\.action), [.rewrite])
+    }
+
+    // MARK: - Skips and keeps
+
+    func testSkipsWithReasons() {
+        XCTAssertEqual(skipReason(view("""
+                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID) { old, new in
+                        if old != new { Task { profile = await RecipeStore.shared.profile(new) } }
+                    }
+            """)), "onChange(of: chefID) reads the old value (old), which task(id:) does not give")
+        XCTAssertEqual(skipReason(view("""
+                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID, initial: true) { Task { profile = await RecipeStore.shared.profile(chefID) } }
+            """)), "onChange(of: chefID) already runs when the view appears (initial: true), so the start runs the work twice")
+        XCTAssertEqual(skipReason(view("""
+                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID) { Task { profile = await RecipeStore.shared.profile(ChefID(rawValue: "house")) } }
+            """)), """
+            the onAppear runs profile = await RecipeStore.shared.profile(chefID) but onChange(of: chefID) runs \
+            profile = await RecipeStore.shared.profile(ChefID(rawValue: "house"))
+            """)
+        XCTAssertEqual(skipReason(view("""
+                    .onAppear {
+                        Analytics.log("chef")
+                        Task { profile = await RecipeStore.shared.profile(chefID) }
+                    }
+                    .onChange(of: chefID) { Task { profile = await RecipeStore.shared.profile(chefID) } }
+            """)), "the onAppear also runs Analytics.log(\"chef\"), which would then run again whenever chefID changes")
+        XCTAssertEqual(skipReason(view("""
+                    .onAppear { Task.detached { _ = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID) { Task.detached { _ = await RecipeStore.shared.profile(chefID) } }
+            """)), "the work runs in Task.detached, which does not inherit the view's actor, so it stays as it is")
+    }
+
+    func testShorthandNewValueCountsOnlyInTheOnChangeClosureItself() {
+        let extra = "    func select(_ id: ChefID) { profile = ChefProfile(id: id, name: \"\") }\n"
+        let direct = """
+                    .onAppear { select(chefID) }
+                    .onChange(of: chefID) { select($0) }
+            """
+        let kept = run(view(direct, extra: extra)).findings
+        XCTAssertEqual(kept.map(\.action), [.keep])
+        XCTAssertEqual(kept.first?.reason?.hasPrefix("task(id:) would make the work asynchronous"), true, kept.first?.reason ?? "")
+        // `$0` of a nested closure is that closure's, not the new value.
+        let nested = """
+                    .onAppear { others.forEach { _ in select(chefID) } }
+                    .onChange(of: chefID) { others.forEach { _ in select($0) } }
+            """
+        let differing = run(view(nested, extra: extra + "    let others: [ChefID]\n")).findings
+        XCTAssertEqual(differing.map(\.action), [.keep])
+        XCTAssertEqual(differing.first?.reason?.contains("but onChange(of: chefID) runs"), true, differing.first?.reason ?? "")
+    }
+
+    func testTwoValuesOfOneTypeKeyOnBoth() {
+        let extra = "    @State private var page = 0\n    @State private var size: Int = 20\n"
+        let links = """
+                    .onAppear { Task { await reload() } }
+                    .onChange(of: page) { Task { await reload() } }
+                    .onChange(of: size) { Task { await reload() } }
+            """
+        let helper = extra + "    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
+        let expected = """
+                    .task(id: [page, size]) {
+                        await reload()
+                    }
+            """
+        XCTAssertEqual(run(view(links, extra: helper)).text, view(expected, extra: helper))
+
+        let mixed = links.replacingOccurrences(of: "of: size", with: "of: chefID")
+        XCTAssertEqual(
+            skipReason(view(mixed, extra: helper)),
+            "several onChange values run the work (page, chefID) and the rule cannot tell they have one type, "
+                + "which task(id: [page, chefID]) needs; merge them by hand")
+    }
+
+    func testSynchronousWorkIsKeptUnlessOptedIn() {
+        let extra = "    @State private var names: [String] = []\n    func refilter() { names = names.sorted() }\n"
+        let links = """
+                    .onAppear { refilter() }
+                    .onChange(of: chefID) { _, _ in refilter() }
+            """
+        let kept = run(view(links, extra: extra))
+        XCTAssertEqual(kept.text, view(links, extra: extra))
+        XCTAssertEqual(kept.findings.map(\.action), [.keep])
+
+        var configuration = Configuration()
+        configuration.ruleOptions["appear-change-load"] = ["syncWork": "onChangeInitial"]
+        let rewritten = run(view(links, extra: extra), configuration: configuration)
+        XCTAssertEqual(rewritten.text, view("""
+                    .onChange(of: chefID, initial: true) {
+                        refilter()
+                    }
+            """, extra: extra))
+        XCTAssertEqual(rewritten.findings.first?.safety, .behaviorChange("runs on the first appearance only, no longer on every re-appearance"))
+
+        configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(16)], source: ".swiftui-migrate.json")
+        XCTAssertEqual(
+            skipReason(view(links, extra: extra), configuration: configuration),
+            "the deployment floor is iOS 16.0 (.swiftui-migrate.json), and onChange with zero or two parameters or initial: needs iOS 17.0")
+    }
+
+    func testSyncWorkOptionIsDeclaredAndChecked() throws {
+        let chosen = try Configuration(
+            json: Data(#"{"ruleOptions": {"appear-change-load": {"syncWork": "onChangeInitial"}}}"#.utf8), source: "test.json")
+        XCTAssertEqual(chosen.string(AppearChangeLoadRule.syncWork, of: "appear-change-load"), "onChangeInitial")
+        XCTAssertEqual(Configuration().string(AppearChangeLoadRule.syncWork, of: "appear-change-load"), "keep")
+        XCTAssertThrowsError(try Configuration(
+            json: Data(#"{"ruleOptions": {"appear-change-load": {"syncWork": "sometimes"}}}"#.utf8), source: "test.json")
+        ) { error in
+            XCTAssertTrue("\(error)".contains("keep, onChangeInitial"), "\(error)")
+        }
+    }
+
+    func testPairsWithoutACallAndMainActorStarts() {
+        // No function call, the same statements: a synchronous pair, kept.
+        let extra = "    @State private var width: Double = 0\n    let measured: Double\n"
+        let copies = """
+                    .onAppear { width = measured }
+                    .onChange(of: measured) { width = measured }
+            """
+        XCTAssertEqual(run(view(copies, extra: extra)).findings.map(\.action), [.keep])
+
+        // `.task { @MainActor in … }` is a start; its body becomes the keyed task's.
+        let helper = "    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
+        let mainActor = """
+                    .task { @MainActor in
+                        await reload()
+                    }
+                    .onChange(of: chefID) { Task { await reload() } }
+            """
+        XCTAssertEqual(run(view(mainActor, extra: helper)).text, view("""
+                    .task(id: chefID) {
+                        await reload()
+                    }
+            """, extra: helper))
+    }
+
+    func testSynchronousSharedWorkBesideAnAsyncStartIsKept() throws {
+        // The task also loads something; the work it shares with the onChange is synchronous.
+        let extra = "    @State private var title = \"\"\n    func retitle() { title = chefID.rawValue }\n"
+        let links = """
+                    .task {
+                        retitle()
+                        profile = await RecipeStore.shared.profile(chefID)
+                    }
+                    .onChange(of: chefID) { retitle() }
+            """
+        let finding = try XCTUnwrap(run(view(links, extra: extra)).findings.first)
+        XCTAssertEqual(finding.action, .keep)
+        XCTAssertTrue(finding.reason?.hasPrefix("the work is synchronous") ?? false, finding.reason ?? "")
+    }
+
+    func testFloorBelowTaskSkips() {
+        var configuration = Configuration()
+        configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(14)], source: ".swiftui-migrate.json")
+        XCTAssertEqual(
+            skipReason(view(pair), configuration: configuration),
+            "the deployment floor is iOS 14.0 (.swiftui-migrate.json), and task needs iOS 15.0")
+    }
+
+    func testUnrelatedOnChangeIsNoPair() {
+        let links = """
+                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID) { _, _ in Analytics.log("chef") }
+            """
+        XCTAssertEqual(run(view(links)).findings, [])
+        // Wrappers such as Task.sleep and withAnimation are not shared work.
+        let wrappers = """
+                    .onAppear { Task { try? await Task.sleep(nanoseconds: 1); profile = await RecipeStore.shared.profile(chefID) } }
+                    .onChange(of: chefID) { _, _ in Task { try? await Task.sleep(nanoseconds: 1); withAnimation { Analytics.log("chef") } } }
+            """
+        XCTAssertEqual(run(view(wrappers)).findings, [])
+    }
+
+    // MARK: - Fixtures: each case's decision and reason
+
+    /// The decision each fixture case stands for, and a phrase its reason must hold: the fixture
+    /// harness checks only the text, so a negative case skipped for the wrong reason would pass there.
+    private static let fixtureDecisions: [String: (FindingAction, String)] = [
+        "task-start-pair": (.rewrite, ""),
+        "onappear-task-new-value": (.rewrite, ""),
+        "onchange-first": (.rewrite, ""),
+        "priority-kept": (.rewrite, ""),
+        "comments-kept": (.rewrite, ""),
+        "two-values-one-type": (.rewrite, ""),
+        "perform-forms": (.rewrite, ""),
+        "closing-line-chain": (.rewrite, ""),
+        "crlf": (.rewrite, ""),
+        "tabs-one-line": (.rewrite, ""),
+        "sync-work-on-change-initial": (.rewrite, ""),
+        "sync-work-kept": (.keep, "asynchronous and cancellable"),
+        "sync-work-option-below-ios17": (.skip, "needs iOS 17.0"),
+        "different-arguments": (.skip, "but onChange(of: query) runs"),
+        "old-value-read": (.skip, "reads the old value (oldID)"),
+        "two-values-different-types": (.skip, "cannot tell they have one type"),
+        "initial-true": (.skip, "(initial: true)"),
+        "start-does-more": (.skip, "also runs Analytics.log(\"artist\")"),
+        "detached-task": (.skip, "Task.detached"),
+        "floor-below-ios15": (.skip, "task needs iOS 15.0"),
+        "hazard-sentinel": (.skip, "is a sentinel"),
+        "hazard-self-cancelling-host": (.skip, "sets isLoadingPage before it awaits"),
+        "hazard-hidden-in-flight-writer": (.skip, "!library.isRefreshing, an in-flight flag"),
+        "hazard-no-owned-state": (.skip, "changes no state the view owns"),
+    ]
+
+    func testEachFixtureCaseIsDecidedForItsReason() throws {
+        let cases = FixtureCase.discoverRepositoryFixtures().cases.filter { $0.ruleID == "appear-change-load" }
+        XCTAssertEqual(Set(cases.map(\.name)), Set(Self.fixtureDecisions.keys), "every case has an expected decision")
+        for fixture in cases {
+            guard let (action, phrase) = Self.fixtureDecisions[fixture.name] else { continue }
+            var configuration = Configuration()
+            if let url = fixture.configuration { configuration = try Configuration.load(path: url.path) }
+            let source = try String(contentsOf: fixture.before, encoding: .utf8)
+            let findings = MigrationEngine(configuration: configuration, rules: [AppearChangeLoadRule()])
+                .migrate(source: source).migration.findings
+            XCTAssertEqual(findings.map(\.action), [action], fixture.name)
+            if !phrase.isEmpty {
+                XCTAssertTrue(findings.first?.reason?.contains(phrase) ?? false, "\(fixture.name): \(findings.first?.reason ?? "no reason")")
+            }
+        }
+    }
+}
