@@ -126,12 +126,7 @@ public struct GuardFlagLoadRule: Rule {
 
         // The sets the rewrite removes: whole statements, or lines inside `withAnimation { }`.
         let sets = setSites(in: pieces, flag: flag)
-        let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
-        let condition = flag.conditionRange
-        let uses = view.uses(of: flag.name).filter { use in
-            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
-            return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
-        }
+        let uses = otherUses(of: flag, besides: sets, in: view)
         if let use = uses.first {
             return skip(otherUseReason(use, flag: flag, context: context))
         }
@@ -197,12 +192,7 @@ public struct GuardFlagLoadRule: Rule {
         }
         if case .wrap(let body) = flag.form { pieces += body.statements.map { .statement($0, holes: []) } }
         let sets = setSites(in: pieces, flag: flag)
-        let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
-        let condition = flag.conditionRange
-        let uses = view.uses(of: flag.name).filter { use in
-            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
-            return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
-        }
+        let uses = otherUses(of: flag, besides: sets, in: view)
         // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
         if let use = uses.first(where: { Self.isWrite($0, of: flag) }) ?? uses.first {
             return skip(otherUseReason(use, flag: flag, context: context) + " (the guard is in \(name)())")
@@ -227,6 +217,16 @@ public struct GuardFlagLoadRule: Rule {
         var node = Syntax(use)
         while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
         return node.parent?.as(CodeBlockItemSyntax.self).map(flag.isWrite) ?? false
+    }
+
+    /// The uses of the flag in `view` other than its check and the `sets` the rewrite removes.
+    private func otherUses(of flag: RunOnceFlag, besides sets: [SetSite], in view: ViewDeclaration) -> [ExprSyntax] {
+        let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
+        let condition = flag.conditionRange
+        return view.uses(of: flag.name).filter { use in
+            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+            return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
+        }
     }
 
     /// True when the guarded work loads: it awaits (also in the view's functions it calls) or
