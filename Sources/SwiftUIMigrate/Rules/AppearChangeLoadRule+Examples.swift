@@ -5,58 +5,9 @@ extension AppearChangeLoadRule {
         syncOptIn.ruleOptions[id] = [Self.syncWork.name: .string(SyncWork.onChangeInitial.rawValue)]
         return RuleExamples(
             triggering: [
-                RuleExample("""
-                    struct ChefProfileView: View {
-                        @Binding var chefID: ChefID
-                        @State private var profile: ChefProfile?
-
-                        var body: some View {
-                            Text(profile?.name ?? "")
-                                .↓onAppear {
-                                    Task { profile = await RecipeStore.shared.profile(chefID) }
-                                }
-                                .onChange(of: chefID) { newID in
-                                    Task { profile = await RecipeStore.shared.profile(newID) }
-                                }
-                        }
-                    }
-                    """),
-                RuleExample("""
-                    struct RecipeNotesView: View {
-                        @Binding var recipeID: UUID
-                        @State private var notes = ""
-
-                        var body: some View {
-                            Text(notes)
-                                .↓task(priority: .background) {
-                                    await reload()
-                                }
-                                .onChange(of: recipeID) { _, _ in
-                                    Task { await reload() }
-                                }
-                        }
-
-                        func reload() async {
-                            notes = await RecipeStore.shared.notes(for: recipeID)
-                        }
-                    }
-                    """),
-                RuleExample("""
-                    struct RecipeSearchView: View {
-                        @State private var query = ""
-                        @State private var results: [Recipe] = []
-
-                        var body: some View {
-                            Text("\\(results.count)")
-                                .↓onAppear(perform: filter)
-                                .onChange(of: query) { filter() }
-                        }
-
-                        func filter() {
-                            results = results.filter { $0.title.contains(query) }
-                        }
-                    }
-                    """, configuration: syncOptIn),
+                RuleExample(Self.chefProfileView),
+                RuleExample(Self.recipeNotesView),
+                RuleExample(Self.recipeSearchView, configuration: syncOptIn),
             ],
             nonTriggering: [
                 RuleExample("""
@@ -111,22 +62,7 @@ extension AppearChangeLoadRule {
                     """),
             ],
             corrections: [
-                RuleCorrection("""
-                    struct ChefProfileView: View {
-                        @Binding var chefID: ChefID
-                        @State private var profile: ChefProfile?
-
-                        var body: some View {
-                            Text(profile?.name ?? "")
-                                .onAppear {
-                                    Task { profile = await RecipeStore.shared.profile(chefID) }
-                                }
-                                .onChange(of: chefID) { newID in
-                                    Task { profile = await RecipeStore.shared.profile(newID) }
-                                }
-                        }
-                    }
-                    """, """
+                RuleCorrection(unmarking: Self.chefProfileView, """
                     struct ChefProfileView: View {
                         @Binding var chefID: ChefID
                         @State private var profile: ChefProfile?
@@ -139,26 +75,7 @@ extension AppearChangeLoadRule {
                         }
                     }
                     """),
-                RuleCorrection("""
-                    struct RecipeNotesView: View {
-                        @Binding var recipeID: UUID
-                        @State private var notes = ""
-
-                        var body: some View {
-                            Text(notes)
-                                .task(priority: .background) {
-                                    await reload()
-                                }
-                                .onChange(of: recipeID) { _, _ in
-                                    Task { await reload() }
-                                }
-                        }
-
-                        func reload() async {
-                            notes = await RecipeStore.shared.notes(for: recipeID)
-                        }
-                    }
-                    """, """
+                RuleCorrection(unmarking: Self.recipeNotesView, """
                     struct RecipeNotesView: View {
                         @Binding var recipeID: UUID
                         @State private var notes = ""
@@ -175,22 +92,7 @@ extension AppearChangeLoadRule {
                         }
                     }
                     """),
-                RuleCorrection("""
-                    struct RecipeSearchView: View {
-                        @State private var query = ""
-                        @State private var results: [Recipe] = []
-
-                        var body: some View {
-                            Text("\\(results.count)")
-                                .onAppear(perform: filter)
-                                .onChange(of: query) { filter() }
-                        }
-
-                        func filter() {
-                            results = results.filter { $0.title.contains(query) }
-                        }
-                    }
-                    """, """
+                RuleCorrection(unmarking: Self.recipeSearchView, """
                     struct RecipeSearchView: View {
                         @State private var query = ""
                         @State private var results: [Recipe] = []
@@ -209,4 +111,62 @@ extension AppearChangeLoadRule {
                     """, configuration: syncOptIn),
             ])
     }
+
+    /// The same load in onAppear and in onChange, each in a Task.
+    private static let chefProfileView = """
+        struct ChefProfileView: View {
+            @Binding var chefID: ChefID
+            @State private var profile: ChefProfile?
+
+            var body: some View {
+                Text(profile?.name ?? "")
+                    .↓onAppear {
+                        Task { profile = await RecipeStore.shared.profile(chefID) }
+                    }
+                    .onChange(of: chefID) { newID in
+                        Task { profile = await RecipeStore.shared.profile(newID) }
+                    }
+            }
+        }
+        """
+
+    /// A `task` and an onChange calling the same function.
+    private static let recipeNotesView = """
+        struct RecipeNotesView: View {
+            @Binding var recipeID: UUID
+            @State private var notes = ""
+
+            var body: some View {
+                Text(notes)
+                    .↓task(priority: .background) {
+                        await reload()
+                    }
+                    .onChange(of: recipeID) { _, _ in
+                        Task { await reload() }
+                    }
+            }
+
+            func reload() async {
+                notes = await RecipeStore.shared.notes(for: recipeID)
+            }
+        }
+        """
+
+    /// Synchronous work in both: rewritten only when `syncWork` is `onChangeInitial`.
+    private static let recipeSearchView = """
+        struct RecipeSearchView: View {
+            @State private var query = ""
+            @State private var results: [Recipe] = []
+
+            var body: some View {
+                Text("\\(results.count)")
+                    .↓onAppear(perform: filter)
+                    .onChange(of: query) { filter() }
+            }
+
+            func filter() {
+                results = results.filter { $0.title.contains(query) }
+            }
+        }
+        """
 }

@@ -68,24 +68,7 @@ extension GroupLifecycleRule {
                         }
                     }
                     """),
-                RuleExample("""
-                    struct StartView: View {
-                        @State private var isLoggedIn = false
-
-                        var body: some View {
-                            ↓Group {
-                                if isLoggedIn {
-                                    WelcomeView()
-                                } else {
-                                    LoginView()
-                                }
-                            }
-                            .onAppear {
-                                print("start appeared")
-                            }
-                        }
-                    }
-                    """, configuration: Self.configuration(.report)),
+                RuleExample(Self.startView, configuration: Self.configuration(.report)),
                 RuleExample("""
                     struct InvitesView: View {
                         @State private var pending = 0
@@ -135,17 +118,7 @@ extension GroupLifecycleRule {
                     """),
             ],
             nonTriggering: [
-                RuleExample("""
-                    struct CreditsView: View {
-                        var body: some View {
-                            Group {
-                                Text("SwiftUI")
-                                Text("Combine")
-                            }
-                            .font(.headline)
-                        }
-                    }
-                    """),
+                RuleExample(SharedExamples.twoCredits),
                 RuleExample("""
                     struct CardsView<Content: View>: View {
                         let content: Content
@@ -180,26 +153,7 @@ extension GroupLifecycleRule {
                     """),
             ],
             corrections: [
-                RuleCorrection("""
-                    struct ContentView: View {
-                        @State private var isLoading = true
-
-                        var body: some View {
-                            Group {
-                                if isLoading {
-                                    ProgressView()
-                                } else {
-                                    DataLoadedView()
-                                }
-                            }
-                            .onAppear {
-                                fetchData()
-                            }
-                        }
-
-                        private func fetchData() {}
-                    }
-                    """, """
+                RuleCorrection(Self.loadingContent, """
                     struct ContentView: View {
                         @State private var isLoading = true
 
@@ -219,26 +173,7 @@ extension GroupLifecycleRule {
                         private func fetchData() {}
                     }
                     """),
-                RuleCorrection("""
-                    struct ContentView: View {
-                        @State private var isLoading = true
-
-                        var body: some View {
-                            Group {
-                                if isLoading {
-                                    ProgressView()
-                                } else {
-                                    DataLoadedView()
-                                }
-                            }
-                            .onAppear {
-                                fetchData()
-                            }
-                        }
-
-                        private func fetchData() {}
-                    }
-                    """, """
+                RuleCorrection(Self.loadingContent, """
                     struct ContentView: View {
                         @State private var isLoading = true
 
@@ -414,24 +349,7 @@ extension GroupLifecycleRule {
                         }
                     }
                     """),
-                RuleCorrection("""
-                    struct StartView: View {
-                        @State private var isLoggedIn = false
-
-                        var body: some View {
-                            Group {
-                                if isLoggedIn {
-                                    WelcomeView()
-                                } else {
-                                    LoginView()
-                                }
-                            }
-                            .onAppear {
-                                print("start appeared")
-                            }
-                        }
-                    }
-                    """, """
+                RuleCorrection(unmarking: Self.startView, """
                     struct StartView: View {
                         @State private var isLoggedIn = false
 
@@ -459,4 +377,46 @@ extension GroupLifecycleRule {
         configuration.hostContainer = hostContainer
         return configuration
     }
+
+    /// A Group of two branches with onAppear: reported under `report`, hosted in `hostContainer` when rewritten.
+    private static let startView = """
+        struct StartView: View {
+            @State private var isLoggedIn = false
+
+            var body: some View {
+                ↓Group {
+                    if isLoggedIn {
+                        WelcomeView()
+                    } else {
+                        LoginView()
+                    }
+                }
+                .onAppear {
+                    print("start appeared")
+                }
+            }
+        }
+        """
+
+    /// A Group of two branches with onAppear: hosted in a ZStack by default, onAppear on each branch under `distribute`.
+    private static let loadingContent = """
+        struct ContentView: View {
+            @State private var isLoading = true
+
+            var body: some View {
+                Group {
+                    if isLoading {
+                        ProgressView()
+                    } else {
+                        DataLoadedView()
+                    }
+                }
+                .onAppear {
+                    fetchData()
+                }
+            }
+
+            private func fetchData() {}
+        }
+        """
 }

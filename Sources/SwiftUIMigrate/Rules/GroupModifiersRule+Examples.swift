@@ -3,7 +3,7 @@ extension GroupModifiersRule {
     public var examples: RuleExamples {
         RuleExamples(
             triggering: [
-                RuleExample(Self.aboutForm),
+                RuleExample(SharedExamples.aboutForm),
                 RuleExample(Self.statusLine),
                 RuleExample("""
                     struct EditButtons: View {
@@ -83,20 +83,10 @@ extension GroupModifiersRule {
                         }
                     }
                     """),
-                RuleExample("""
-                    struct CreditsView: View {
-                        var body: some View {
-                            Group {
-                                Text("SwiftUI")
-                                Text("Combine")
-                            }
-                            .font(.headline)
-                        }
-                    }
-                    """, configuration: Self.configuration(maxMembers: 1)),
+                RuleExample(SharedExamples.twoCredits, configuration: Self.configuration(maxMembers: 1)),
             ],
             corrections: [
-                RuleCorrection(unmarking: Self.aboutForm, """
+                RuleCorrection(unmarking: SharedExamples.aboutForm, """
                     struct AboutForm: View {
                         var body: some View {
                             Form {
@@ -165,21 +155,6 @@ extension GroupModifiersRule {
         }
         """
 
-    private static let aboutForm = """
-        struct AboutForm: View {
-            var body: some View {
-                Form {
-                    Text("Title")
-                    ↓Group {
-                        Text("Subtitle")
-                        Text("Description")
-                    }
-                    .foregroundStyle(.secondary)
-                }
-            }
-        }
-        """
-
     private static let statusLine = """
         struct StatusLine: View {
             let isOnline: Bool
@@ -197,12 +172,4 @@ extension GroupModifiersRule {
             }
         }
         """
-}
-
-extension RuleCorrection {
-    /// A correction whose `before` is a triggering example's code without its `↓` markers,
-    /// so that one text serves both and `explain` prints a clean `before`.
-    init(unmarking before: String, _ after: String, configuration: Configuration = Configuration()) {
-        self.init(before.replacingOccurrences(of: "↓", with: ""), after, configuration: configuration)
-    }
 }

@@ -8,20 +8,7 @@ extension GroupRedundantRule {
                 RuleExample(Self.favoriteLabel),
             ],
             nonTriggering: [
-                RuleExample("""
-                    struct AboutForm: View {
-                        var body: some View {
-                            Form {
-                                Text("Title")
-                                Group {
-                                    Text("Subtitle")
-                                    Text("Description")
-                                }
-                                .foregroundStyle(.secondary)
-                            }
-                        }
-                    }
-                    """),
+                RuleExample(unmarking: SharedExamples.aboutForm),
                 RuleExample("""
                     struct CreditsView: View {
                         var body: some View {

@@ -3,22 +3,7 @@ extension GuardFlagLoadRule {
     public var examples: RuleExamples {
         RuleExamples(
             triggering: [
-                RuleExample("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-                        @State private var hasLoaded = false
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .↓onAppear {
-                                    guard !hasLoaded else { return }
-                                    hasLoaded = true
-                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
-                                }
-                        }
-                    }
-                    """),
+                RuleExample(SharedExamples.flagGuardedBrewDetail),
                 RuleExample("""
                     struct BrewRatingView: View {
                         let brewID: String
@@ -35,23 +20,7 @@ extension GuardFlagLoadRule {
                         }
                     }
                     """),
-                RuleExample("""
-                    struct BrewHeaderView: View {
-                        let brew: Brew
-                        @State private var name = ""
-                        @State private var isFirstAppearance = true
-
-                        var body: some View {
-                            Text(name)
-                                .↓onAppear {
-                                    if isFirstAppearance {
-                                        Task { name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? "" }
-                                        isFirstAppearance = false
-                                    }
-                                }
-                        }
-                    }
-                    """),
+                RuleExample(Self.brewHeaderView),
                 RuleExample("""
                     struct BrewNotesView: View {
                         let brewID: String
@@ -71,35 +40,10 @@ extension GuardFlagLoadRule {
                     """, configuration: Self.choosingRevision),
             ],
             nonTriggering: [
-                RuleExample("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-                        @State private var hasLoaded = false
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .onAppear {
-                                    guard !hasLoaded else { return }
-                                    hasLoaded = true
-                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
-                                }
-                        }
-                    }
-                    """, configuration: .withDeploymentTarget([.iOS: PlatformVersion(14), .watchOS: PlatformVersion(8)])),
-                RuleExample("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .task(id: brewID) {
-                                    brew = try? await BrewStore.shared.fetch(brewID)
-                                }
-                        }
-                    }
-                    """),
+                RuleExample(
+                    unmarking: SharedExamples.flagGuardedBrewDetail,
+                    configuration: .withDeploymentTarget([.iOS: PlatformVersion(14), .watchOS: PlatformVersion(8)])),
+                RuleExample(SharedExamples.taskLoadedBrewDetail),
                 RuleExample("""
                     struct WelcomeBanner: View {
                         @State private var brews: [Brew] = []
@@ -201,51 +145,8 @@ extension GuardFlagLoadRule {
                     """),
             ],
             corrections: [
-                RuleCorrection("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-                        @State private var hasLoaded = false
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .onAppear {
-                                    guard !hasLoaded else { return }
-                                    hasLoaded = true
-                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
-                                }
-                        }
-                    }
-                    """, """
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .task(id: brewID) {
-                                    brew = try? await BrewStore.shared.fetch(brewID)
-                                }
-                        }
-                    }
-                    """),
-                RuleCorrection("""
-                    struct BrewHeaderView: View {
-                        let brew: Brew
-                        @State private var name = ""
-                        @State private var isFirstAppearance = true
-
-                        var body: some View {
-                            Text(name)
-                                .onAppear {
-                                    if isFirstAppearance {
-                                        Task { name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? "" }
-                                        isFirstAppearance = false
-                                    }
-                                }
-                        }
-                    }
-                    """, """
+                RuleCorrection(unmarking: SharedExamples.flagGuardedBrewDetail, SharedExamples.taskLoadedBrewDetail),
+                RuleCorrection(unmarking: Self.brewHeaderView, """
                     struct BrewHeaderView: View {
                         let brew: Brew
                         @State private var name = ""
@@ -299,4 +200,22 @@ extension GuardFlagLoadRule {
         configuration.identity = ["BrewNotesView": "revision"]
         return configuration
     }
+
+    private static let brewHeaderView = """
+        struct BrewHeaderView: View {
+            let brew: Brew
+            @State private var name = ""
+            @State private var isFirstAppearance = true
+
+            var body: some View {
+                Text(name)
+                    .↓onAppear {
+                        if isFirstAppearance {
+                            Task { name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? "" }
+                            isFirstAppearance = false
+                        }
+                    }
+            }
+        }
+        """
 }

@@ -3,94 +3,14 @@ extension OnAppearTaskRule {
     public var examples: RuleExamples {
         RuleExamples(
             triggering: [
-                RuleExample("""
-                    @available(iOS 15, *)
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .↓onAppear {
-                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
-                                }
-                        }
-                    }
-                    """, configuration: .withDeploymentTarget([.iOS: PlatformVersion(14)])),
-                RuleExample("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .↓onAppear {
-                                    Task {
-                                        brew = try? await BrewStore.shared.fetch(brewID)
-                                    }
-                                }
-                        }
-                    }
-                    """),
-                RuleExample("""
-                    struct BrewShelfView: View {
-                        @State private var brews: [Brew] = []
-                        @State private var isLoading = false
-
-                        var body: some View {
-                            Text("\\(brews.count)")
-                                .↓onAppear {
-                                    isLoading = true
-                                    Task(priority: .background) {
-                                        brews = (try? await BrewStore.shared.fetchAll()) ?? []
-                                        isLoading = false
-                                    }
-                                }
-                        }
-                    }
-                    """),
-                RuleExample("""
-                    struct BrewFeedView: View {
-                        @State private var brews: [Brew] = []
-
-                        var body: some View {
-                            Text("\\(brews.count)")
-                                .↓onAppear(perform: { Task { await loadMore() } })
-                        }
-
-                        func loadMore() async {
-                            brews += (try? await BrewStore.shared.fetchAll()) ?? []
-                        }
-                    }
-                    """),
+                RuleExample("@available(iOS 15, *)\n" + Self.oneLineTask, configuration: Self.iOS14),
+                RuleExample(Self.multiLineTask),
+                RuleExample(Self.brewShelfView),
+                RuleExample(Self.brewFeedView),
             ],
             nonTriggering: [
-                RuleExample("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .onAppear {
-                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
-                                }
-                        }
-                    }
-                    """, configuration: .withDeploymentTarget([.iOS: PlatformVersion(14)])),
-                RuleExample("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .task(id: brewID) {
-                                    brew = try? await BrewStore.shared.fetch(brewID)
-                                }
-                        }
-                    }
-                    """),
+                RuleExample(unmarking: Self.oneLineTask, configuration: Self.iOS14),
+                RuleExample(SharedExamples.taskLoadedBrewDetail),
                 RuleExample("""
                     struct BrewExportView: View {
                         let brewID: String
@@ -118,22 +38,7 @@ extension OnAppearTaskRule {
                         }
                     }
                     """),
-                RuleExample("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-                        @State private var hasLoaded = false
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .onAppear {
-                                    guard !hasLoaded else { return }
-                                    hasLoaded = true
-                                    Task { brew = try? await BrewStore.shared.fetch(brewID) }
-                                }
-                        }
-                    }
-                    """),
+                RuleExample(unmarking: SharedExamples.flagGuardedBrewDetail),
                 RuleExample("""
                     struct BrewFeedView: View {
                         @State private var brews: [Brew] = []
@@ -171,50 +76,8 @@ extension OnAppearTaskRule {
                     """),
             ],
             corrections: [
-                RuleCorrection("""
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .onAppear {
-                                    Task {
-                                        brew = try? await BrewStore.shared.fetch(brewID)
-                                    }
-                                }
-                        }
-                    }
-                    """, """
-                    struct BrewDetailView: View {
-                        let brewID: String
-                        @State private var brew: Brew?
-
-                        var body: some View {
-                            Text(brew?.name ?? "")
-                                .task(id: brewID) {
-                                    brew = try? await BrewStore.shared.fetch(brewID)
-                                }
-                        }
-                    }
-                    """),
-                RuleCorrection("""
-                    struct BrewShelfView: View {
-                        @State private var brews: [Brew] = []
-                        @State private var isLoading = false
-
-                        var body: some View {
-                            Text("\\(brews.count)")
-                                .onAppear {
-                                    isLoading = true
-                                    Task(priority: .background) {
-                                        brews = (try? await BrewStore.shared.fetchAll()) ?? []
-                                        isLoading = false
-                                    }
-                                }
-                        }
-                    }
-                    """, """
+                RuleCorrection(unmarking: Self.multiLineTask, SharedExamples.taskLoadedBrewDetail),
+                RuleCorrection(unmarking: Self.brewShelfView, """
                     struct BrewShelfView: View {
                         @State private var brews: [Brew] = []
                         @State private var isLoading = false
@@ -229,20 +92,7 @@ extension OnAppearTaskRule {
                         }
                     }
                     """),
-                RuleCorrection("""
-                    struct BrewFeedView: View {
-                        @State private var brews: [Brew] = []
-
-                        var body: some View {
-                            Text("\\(brews.count)")
-                                .onAppear(perform: { Task { await loadMore() } })
-                        }
-
-                        func loadMore() async {
-                            brews += (try? await BrewStore.shared.fetchAll()) ?? []
-                        }
-                    }
-                    """, """
+                RuleCorrection(unmarking: Self.brewFeedView, """
                     struct BrewFeedView: View {
                         @State private var brews: [Brew] = []
 
@@ -260,4 +110,75 @@ extension OnAppearTaskRule {
                     """),
             ])
     }
+
+    /// A deployment floor below iOS 15, which `task` needs.
+    private static let iOS14 = Configuration.withDeploymentTarget([.iOS: PlatformVersion(14)])
+
+    /// A Task started in onAppear, on one line: left alone under ``iOS14`` unless
+    /// `@available(iOS 15, *)` raises the floor.
+    private static let oneLineTask = """
+        struct BrewDetailView: View {
+            let brewID: String
+            @State private var brew: Brew?
+
+            var body: some View {
+                Text(brew?.name ?? "")
+                    .↓onAppear {
+                        Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                    }
+            }
+        }
+        """
+
+    /// A Task started in onAppear, on lines of its own.
+    private static let multiLineTask = """
+        struct BrewDetailView: View {
+            let brewID: String
+            @State private var brew: Brew?
+
+            var body: some View {
+                Text(brew?.name ?? "")
+                    .↓onAppear {
+                        Task {
+                            brew = try? await BrewStore.shared.fetch(brewID)
+                        }
+                    }
+            }
+        }
+        """
+
+    /// Work before the Task, and a Task priority.
+    private static let brewShelfView = """
+        struct BrewShelfView: View {
+            @State private var brews: [Brew] = []
+            @State private var isLoading = false
+
+            var body: some View {
+                Text("\\(brews.count)")
+                    .↓onAppear {
+                        isLoading = true
+                        Task(priority: .background) {
+                            brews = (try? await BrewStore.shared.fetchAll()) ?? []
+                            isLoading = false
+                        }
+                    }
+            }
+        }
+        """
+
+    /// `onAppear(perform:)` with a closure.
+    private static let brewFeedView = """
+        struct BrewFeedView: View {
+            @State private var brews: [Brew] = []
+
+            var body: some View {
+                Text("\\(brews.count)")
+                    .↓onAppear(perform: { Task { await loadMore() } })
+            }
+
+            func loadMore() async {
+                brews += (try? await BrewStore.shared.fetchAll()) ?? []
+            }
+        }
+        """
 }
