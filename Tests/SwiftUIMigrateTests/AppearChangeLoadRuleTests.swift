@@ -66,6 +66,23 @@ final class AppearChangeLoadRuleTests: XCTestCase {
             .behaviorChange("re-runs on each re-appearance; the previous load is cancelled when chefID changes; cancelled on disappear"))
     }
 
+    func testAFileWithOnChangeButNoStartIsNotParsed() {
+        // The pair needs a start, so `onChange` alone must not pass the engine's prefilter:
+        // real apps have many such files, and parsing them doubled scan time on one of them.
+        let onChangeOnly = Array("""
+            struct SearchField: View {
+                @State private var query = ""
+                var body: some View {
+                    TextField("Search", text: $query)
+                        .onChange(of: query) { filter(query) }
+                }
+            }
+            """.utf8)
+        let engine = MigrationEngine(configuration: Configuration())
+        XCTAssertFalse(ByteSearch.containsAny(onChangeOnly, engine.triggerWords), "\(engine.triggerWords)")
+        XCTAssertTrue(ByteSearch.containsAny(Array(view(pair).utf8), AppearChangeLoadRule().triggerWords))
+    }
+
     func testRuleOrderDoesNotMatter() {
         let forward = run(view(pair), rules: RuleRegistry.all).text
         let reversed = run(view(pair), rules: RuleRegistry.all.reversed()).text

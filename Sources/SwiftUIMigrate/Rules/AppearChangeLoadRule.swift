@@ -27,7 +27,9 @@ public struct AppearChangeLoadRule: Rule {
     public init() {}
     public var id: String { "appear-change-load" }
     public var isEnabledByDefault: Bool { true }
-    public var triggerWords: [String] { ["onChange"] }
+    /// The start, not `onChange`: a file needs one to hold a pair, and files with only `onChange`
+    /// are common enough that parsing them all would double the scan time of some apps.
+    public var triggerWords: [String] { ["onAppear", ".task"] }
     public var flooredAPIs: [FlooredAPI] { [.task, .modernOnChange] }
 
     /// The `syncWork` option: what happens to a pair doing synchronous work.
