@@ -86,19 +86,7 @@ extension GroupModifiersRule {
                 RuleExample(SharedExamples.twoCredits, configuration: Self.configuration(maxMembers: 1)),
             ],
             corrections: [
-                RuleCorrection(unmarking: SharedExamples.aboutForm, """
-                    struct AboutForm: View {
-                        var body: some View {
-                            Form {
-                                Text("Title")
-                                Text("Subtitle")
-                                    .foregroundStyle(.secondary)
-                                Text("Description")
-                                    .foregroundStyle(.secondary)
-                            }
-                        }
-                    }
-                    """),
+                RuleCorrection(unmarking: SharedExamples.aboutForm, SharedExamples.view("AboutForm", body: Self.rewrittenAboutFormBody)),
                 RuleCorrection(unmarking: Self.statusLine, """
                     struct StatusLine: View {
                         let isOnline: Bool
@@ -152,6 +140,17 @@ extension GroupModifiersRule {
                 }
                 .font(.headline)
             }
+        }
+        """
+
+    /// ``SharedExamples/aboutFormBody`` rewritten, which the documentation shows.
+    static let rewrittenAboutFormBody = """
+        Form {
+            Text("Title")
+            Text("Subtitle")
+                .foregroundStyle(.secondary)
+            Text("Description")
+                .foregroundStyle(.secondary)
         }
         """
 

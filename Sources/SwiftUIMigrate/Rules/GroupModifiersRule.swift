@@ -110,14 +110,7 @@ extension GroupModifiersRule {
                 `ruleOptions["group-modifiers"]`.
 
                 ```swift
-                Form {
-                    Text("Title")
-                    Group {
-                        Text("Subtitle")
-                        Text("Description")
-                    }
-                    .foregroundStyle(.secondary)
-                }
+                \(SharedExamples.aboutFormBody.removingFindingMarkers)
                 ```
                 """,
             fix: """
@@ -125,13 +118,7 @@ extension GroupModifiersRule {
                 and `#if` clauses (`@ViewBuilder` is added to a computed property or function that then needs it):
 
                 ```swift
-                Form {
-                    Text("Title")
-                    Text("Subtitle")
-                        .foregroundStyle(.secondary)
-                    Text("Description")
-                        .foregroundStyle(.secondary)
-                }
+                \(Self.rewrittenAboutFormBody)
                 ```
 
                 Skipped, with the reason: a chain with an action or presentation modifier (any `on…`, \

@@ -52,18 +52,31 @@ enum SharedExamples {
 
     /// A Group sharing a modifier inside a Form; `↓` where `group-modifiers` finds it (with a
     /// modifier, it is not `group-redundant`'s).
-    static let aboutForm = """
-        struct AboutForm: View {
-            var body: some View {
-                Form {
-                    Text("Title")
-                    ↓Group {
-                        Text("Subtitle")
-                        Text("Description")
-                    }
-                    .foregroundStyle(.secondary)
-                }
+    static let aboutForm = view("AboutForm", body: aboutFormBody)
+
+    /// ``aboutForm``'s body, which `group-modifiers`' documentation shows.
+    static let aboutFormBody = """
+        Form {
+            Text("Title")
+            ↓Group {
+                Text("Subtitle")
+                Text("Description")
             }
+            .foregroundStyle(.secondary)
         }
         """
+
+    /// `struct name: View` whose `body` is `body`, indented to its place.
+    static func view(_ name: String, body: String) -> String {
+        let indentedBody = body.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "        " + $0 }
+            .joined(separator: "\n")
+        return """
+            struct \(name): View {
+                var body: some View {
+            \(indentedBody)
+                }
+            }
+            """
+    }
 }
