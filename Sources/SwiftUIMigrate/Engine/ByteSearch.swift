@@ -13,25 +13,29 @@ public enum ByteSearch {
     /// there is the whole word compared. Searching for the first byte instead would stop at
     /// every "." of the source for a word like ".task".
     public static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
+        bytes.withUnsafeBufferPointer { firstOffset(of: word, in: $0) != nil }
+    }
+
+    /// The offset of the first occurrence of the UTF-8 of `word` in `haystack` at or after `start`,
+    /// found as `contains` finds it; nil when there is none.
+    public static func firstOffset(of word: String, in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         var word = word
         return word.withUTF8 { pattern in
             let length = pattern.count
-            guard length > 0 else { return true }
-            return bytes.withUnsafeBufferPointer { haystack in
-                guard let base = haystack.baseAddress, haystack.count >= length else { return false }
-                let pivot = rarestIndex(pattern)
-                let pivotByte = Int32(pattern[pivot])
-                // The pivot byte of a match lies in pivot ..< count - (length - pivot) + 1.
-                var position = pivot
-                let end = haystack.count - (length - 1 - pivot)
-                while position < end {
-                    guard let hit = memchr(base + position, pivotByte, end - position) else { return false }
-                    let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + found - pivot, pattern.baseAddress!, length) == 0 { return true }
-                    position = found + 1
-                }
-                return false
+            guard length > 0 else { return start }
+            guard let base = haystack.baseAddress, haystack.count - start >= length else { return nil }
+            let pivot = rarestIndex(pattern)
+            let pivotByte = Int32(pattern[pivot])
+            // The pivot byte of a match lies in start + pivot ..< count - (length - pivot) + 1.
+            var position = start + pivot
+            let end = haystack.count - (length - 1 - pivot)
+            while position < end {
+                guard let hit = memchr(base + position, pivotByte, end - position) else { return nil }
+                let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + found - pivot, pattern.baseAddress!, length) == 0 { return found - pivot }
+                position = found + 1
             }
+            return nil
         }
     }
 

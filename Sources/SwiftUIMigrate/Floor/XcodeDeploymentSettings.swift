@@ -13,7 +13,7 @@ public enum XcodeDeploymentSettings {
             platform.xcodeSetting.map { ($0, platform) }
         })
         var minimums: [Platform: PlatformVersion] = [:]
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        for line in settingLines(text) {
             var rest = line.drop { $0 == " " || $0 == "\t" }
             guard let name = settings.keys.first(where: { rest.hasPrefix($0) }), let platform = settings[name] else { continue }
             rest = rest.dropFirst(name.count)
@@ -30,6 +30,27 @@ public enum XcodeDeploymentSettings {
             minimums[platform] = min(minimums[platform] ?? version, version)
         }
         return minimums
+    }
+
+    /// The lines of `text` that name a `…_DEPLOYMENT_TARGET` setting. A pbxproj runs to megabytes of
+    /// other lines, so they are found by a byte search for the marker instead of splitting the whole
+    /// text into lines of `Character`s.
+    static func settingLines(_ text: String) -> [Substring] {
+        let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        return contiguous.utf8.withContiguousStorageIfAvailable { bytes -> [Substring] in
+            var lines: [Substring] = []
+            var searchFrom = 0
+            while let found = ByteSearch.firstOffset(of: "_DEPLOYMENT_TARGET", in: bytes, from: searchFrom) {
+                var start = found, end = found
+                while start > 0, bytes[start - 1] != newline, bytes[start - 1] != carriageReturn { start -= 1 }
+                while end < bytes.count, bytes[end] != newline, bytes[end] != carriageReturn { end += 1 }
+                lines.append(Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
+                searchFrom = end
+            }
+            return lines
+        } ?? []
     }
 
     /// The lowest version per platform over several readings.
