@@ -44,12 +44,23 @@ extension Repository {
         return .pushed(remoteRef: localRef, commit: commit)
     }
 
-    /// The configured remote `name`, or an in-memory remote for a URL or path (a relative path is taken from the
-    /// current folder).
+    /// The configured remote `name` (its relative path taken from the top of the work tree, as git does), or an
+    /// in-memory remote for a URL or path (a relative path is taken from the current folder).
     private func remote(named name: String) throws -> Handle {
         var out: OpaquePointer?
         let lookup = git_remote_lookup(&out, handle.pointer, name)
-        if lookup == 0, let out { return Handle(out, keepAlive: self, free: git_remote_free) }
+        if lookup == 0, let out {
+            let configured = Handle(out, keepAlive: self, free: git_remote_free)
+            // git takes a remote's relative path from the top of the work tree (the git folder when bare);
+            // libgit2 would take it from the current folder, or call it an unsupported protocol.
+            guard let url = (git_remote_pushurl(out) ?? git_remote_url(out)).map({ String(cString: $0) }),
+                  Self.isLocalPath(url), !url.hasPrefix("/") else { return configured }
+            let resolved = URL(fileURLWithPath: url, relativeTo: URL(fileURLWithPath: workdir ?? gitDirectory, isDirectory: true))
+                .standardizedFileURL.path
+            return try Handle.make("use remote '\(name)'", keepAlive: self, free: git_remote_free) {
+                git_remote_create_anonymous($0, handle.pointer, resolved)
+            }
+        }
         guard lookup == GIT_ENOTFOUND.rawValue || lookup == GIT_EINVALIDSPEC.rawValue else {
             try check(lookup, "read remote '\(name)'")
             throw Libgit2Error(code: .generic, domain: .none, message: "no remote returned", operation: "read remote '\(name)'")

@@ -45,6 +45,15 @@ final class PushTests: GitStageTestCase {
         XCTAssertEqual(try remoteCommit(remote, branch), try fixture.trimmedGit("rev-parse", branch))
     }
 
+    func testAConfiguredRemoteWithARelativePathIsTakenFromTheWorkTreeTop() throws {
+        let (fixture, remote) = try repositoryAndRemote()
+        // As `git remote add origin ../remote.git` run in the work tree: git resolves it from the top.
+        try fixture.git("remote", "add", "origin", "../remote.git")
+        XCTAssertEqual(URL(fileURLWithPath: fixture.path).deletingLastPathComponent().appendingPathComponent("remote.git").path, remote)
+        XCTAssertEqual(try fixture.open().push(branch: branch, to: "origin").remoteRef, "refs/heads/\(branch)")
+        XCTAssertEqual(try remoteCommit(remote, branch), try fixture.trimmedGit("rev-parse", branch))
+    }
+
     func testABranchWithOtherCommitsOnTheRemoteIsNotOverwritten() throws {
         let (fixture, remote) = try repositoryAndRemote()
         // Another clone pushes a different commit under the same name.
