@@ -118,7 +118,7 @@ extension GroupLifecycleRule {
                     """),
             ],
             nonTriggering: [
-                RuleExample(SharedExamples.twoCredits),
+                RuleExample(GroupModifiersRule.twoCredits),
                 RuleExample("""
                     struct CardsView<Content: View>: View {
                         let content: Content

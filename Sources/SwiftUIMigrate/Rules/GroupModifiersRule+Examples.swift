@@ -3,7 +3,7 @@ extension GroupModifiersRule {
     public var examples: RuleExamples {
         RuleExamples(
             triggering: [
-                RuleExample(SharedExamples.aboutForm),
+                RuleExample(Self.aboutForm),
                 RuleExample(Self.statusLine),
                 RuleExample("""
                     struct EditButtons: View {
@@ -83,10 +83,10 @@ extension GroupModifiersRule {
                         }
                     }
                     """),
-                RuleExample(SharedExamples.twoCredits, configuration: Self.configuration(maxMembers: 1)),
+                RuleExample(Self.twoCredits, configuration: Self.configuration(maxMembers: 1)),
             ],
             corrections: [
-                RuleCorrection(unmarking: SharedExamples.aboutForm, SharedExamples.view("AboutForm", body: Self.rewrittenAboutFormBody)),
+                RuleCorrection(unmarking: Self.aboutForm, Self.view("AboutForm", body: Self.rewrittenAboutFormBody)),
                 RuleCorrection(unmarking: Self.statusLine, """
                     struct StatusLine: View {
                         let isOnline: Bool
@@ -129,6 +129,20 @@ extension GroupModifiersRule {
         return configuration
     }
 
+    /// Two members: within the default `maxMembers`, over 1. Without a lifecycle modifier, it is
+    /// not `group-lifecycle`'s either.
+    static let twoCredits = """
+        struct CreditsView: View {
+            var body: some View {
+                Group {
+                    Text("SwiftUI")
+                    Text("Combine")
+                }
+                .font(.headline)
+            }
+        }
+        """
+
     /// Three members: over the default `maxMembers`, within 3.
     private static let threeCredits = """
         struct CreditsView: View {
@@ -143,7 +157,23 @@ extension GroupModifiersRule {
         }
         """
 
-    /// ``SharedExamples/aboutFormBody`` rewritten, which the documentation shows.
+    /// A Group sharing a modifier inside a Form; `↓` where this rule finds it. With a modifier, it is
+    /// not `group-redundant`'s.
+    static let aboutForm = view("AboutForm", body: aboutFormBody)
+
+    /// ``aboutForm``'s body, which the documentation shows.
+    static let aboutFormBody = """
+        Form {
+            Text("Title")
+            ↓Group {
+                Text("Subtitle")
+                Text("Description")
+            }
+            .foregroundStyle(.secondary)
+        }
+        """
+
+    /// ``aboutFormBody`` rewritten, which the documentation shows.
     static let rewrittenAboutFormBody = """
         Form {
             Text("Title")
@@ -171,4 +201,18 @@ extension GroupModifiersRule {
             }
         }
         """
+
+    /// `struct name: View` whose `body` is `body`, indented to its place.
+    private static func view(_ name: String, body: String) -> String {
+        let indentedBody = body.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "        " + $0 }
+            .joined(separator: "\n")
+        return """
+            struct \(name): View {
+                var body: some View {
+            \(indentedBody)
+                }
+            }
+            """
+    }
 }

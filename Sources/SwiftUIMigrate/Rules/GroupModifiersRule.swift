@@ -110,7 +110,7 @@ extension GroupModifiersRule {
                 `ruleOptions["group-modifiers"]`.
 
                 ```swift
-                \(SharedExamples.aboutFormBody.removingFindingMarkers)
+                \(Self.aboutFormBody.removingFindingMarkers)
                 ```
                 """,
             fix: """

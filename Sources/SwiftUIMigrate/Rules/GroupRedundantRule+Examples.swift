@@ -8,7 +8,7 @@ extension GroupRedundantRule {
                 RuleExample(Self.favoriteLabel),
             ],
             nonTriggering: [
-                RuleExample(unmarking: SharedExamples.aboutForm),
+                RuleExample(unmarking: GroupModifiersRule.aboutForm),
                 RuleExample("""
                     struct CreditsView: View {
                         var body: some View {

@@ -3,7 +3,7 @@ extension GuardFlagLoadRule {
     public var examples: RuleExamples {
         RuleExamples(
             triggering: [
-                RuleExample(SharedExamples.flagGuardedBrewDetail),
+                RuleExample(Self.flagGuardedBrewDetail),
                 RuleExample("""
                     struct BrewRatingView: View {
                         let brewID: String
@@ -41,9 +41,9 @@ extension GuardFlagLoadRule {
             ],
             nonTriggering: [
                 RuleExample(
-                    unmarking: SharedExamples.flagGuardedBrewDetail,
+                    unmarking: Self.flagGuardedBrewDetail,
                     configuration: .withDeploymentTarget([.iOS: PlatformVersion(14), .watchOS: PlatformVersion(8)])),
-                RuleExample(SharedExamples.taskLoadedBrewDetail),
+                RuleExample(Self.taskLoadedBrewDetail),
                 RuleExample("""
                     struct WelcomeBanner: View {
                         @State private var brews: [Brew] = []
@@ -145,7 +145,7 @@ extension GuardFlagLoadRule {
                     """),
             ],
             corrections: [
-                RuleCorrection(unmarking: SharedExamples.flagGuardedBrewDetail, SharedExamples.taskLoadedBrewDetail),
+                RuleCorrection(unmarking: Self.flagGuardedBrewDetail, Self.taskLoadedBrewDetail),
                 RuleCorrection(unmarking: Self.brewHeaderView, """
                     struct BrewHeaderView: View {
                         let brew: Brew
@@ -214,6 +214,41 @@ extension GuardFlagLoadRule {
                             Task { name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? "" }
                             isFirstAppearance = false
                         }
+                    }
+            }
+        }
+        """
+
+    /// A brew loaded once behind a `hasLoaded` flag; `↓` where this rule finds it. `onappear-task`
+    /// leaves the same code alone: its Task is flag-guarded.
+    static let flagGuardedBrewDetail = """
+        struct BrewDetailView: View {
+            let brewID: String
+            @State private var brew: Brew?
+            @State private var hasLoaded = false
+
+            var body: some View {
+                Text(brew?.name ?? "")
+                    .↓onAppear {
+                        guard !hasLoaded else { return }
+                        hasLoaded = true
+                        Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                    }
+            }
+        }
+        """
+
+    /// The brew loaded by `task(id: brewID)`: this rule's rewrite of ``flagGuardedBrewDetail`` and
+    /// `onappear-task`'s of a Task started in onAppear, which neither rule touches.
+    static let taskLoadedBrewDetail = """
+        struct BrewDetailView: View {
+            let brewID: String
+            @State private var brew: Brew?
+
+            var body: some View {
+                Text(brew?.name ?? "")
+                    .task(id: brewID) {
+                        brew = try? await BrewStore.shared.fetch(brewID)
                     }
             }
         }

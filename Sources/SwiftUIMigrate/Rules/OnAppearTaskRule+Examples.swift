@@ -10,7 +10,7 @@ extension OnAppearTaskRule {
             ],
             nonTriggering: [
                 RuleExample(unmarking: Self.oneLineTask, configuration: Self.iOS14),
-                RuleExample(SharedExamples.taskLoadedBrewDetail),
+                RuleExample(GuardFlagLoadRule.taskLoadedBrewDetail),
                 RuleExample("""
                     struct BrewExportView: View {
                         let brewID: String
@@ -38,7 +38,7 @@ extension OnAppearTaskRule {
                         }
                     }
                     """),
-                RuleExample(unmarking: SharedExamples.flagGuardedBrewDetail),
+                RuleExample(unmarking: GuardFlagLoadRule.flagGuardedBrewDetail),
                 RuleExample("""
                     struct BrewFeedView: View {
                         @State private var brews: [Brew] = []
@@ -76,7 +76,7 @@ extension OnAppearTaskRule {
                     """),
             ],
             corrections: [
-                RuleCorrection(unmarking: Self.multiLineTask, SharedExamples.taskLoadedBrewDetail),
+                RuleCorrection(unmarking: Self.multiLineTask, GuardFlagLoadRule.taskLoadedBrewDetail),
                 RuleCorrection(unmarking: Self.brewShelfView, """
                     struct BrewShelfView: View {
                         @State private var brews: [Brew] = []
