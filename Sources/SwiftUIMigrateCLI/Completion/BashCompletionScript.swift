@@ -56,7 +56,7 @@ struct BashCompletionScript {
             if !valued.isEmpty {
                 text += "            case \"$prev\" in\n"
                 for option in valued {
-                    let names = (["--\(option.name)"] + (option.shortName.map { ["-\($0)"] } ?? [])).joined(separator: "|")
+                    let names = Self.spellings(of: option).joined(separator: "|")
                     text += "                \(names)) \(Self.completion(option.value!, function: function)); return ;;\n"
                 }
                 text += "            esac\n"
@@ -85,8 +85,12 @@ struct BashCompletionScript {
 
     /// `--name -n …` for `compgen -W`.
     private static func words(_ options: [CompletedOption]) -> String {
-        options.flatMap { option in ["--\(option.name)"] + (option.shortName.map { ["-\($0)"] } ?? []) }
-            .joined(separator: " ")
+        options.flatMap(spellings).joined(separator: " ")
+    }
+
+    /// The option as typed: `--name`, then `-n` when it has a short name.
+    private static func spellings(of option: CompletedOption) -> [String] {
+        ["--\(option.name)"] + (option.shortName.map { ["-\($0)"] } ?? [])
     }
 
     /// The shell code that fills COMPREPLY for `value` from `$cur`.
