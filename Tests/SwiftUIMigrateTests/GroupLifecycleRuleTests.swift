@@ -151,7 +151,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
     }
 
     func testBranchBindingUsedByTheChainBlocksDistribution() {
-        let ifLet = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    name = \"a\"\n}")
+        let ifLet = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    print(name)\n}")
         let (text, migration) = migrate(ifLet, strategy: .distribute)
         XCTAssertEqual(text, ifLet)
         XCTAssertTrue(migration.findings.first?.reason?.contains("binds `name`") ?? false)
@@ -163,6 +163,35 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let branchLet = view("Group {\n    if flag {\n        let name = \"a\"\n        Text(name)\n    }\n}\n.task {\n    print(name)\n}")
         XCTAssertTrue(migrate(branchLet, strategy: .distribute).migration.findings.first?.reason?.contains("binds `name`") ?? false,
                       "a declaration inside a branch binds its name there")
+    }
+
+    func testAnActionThatChangesWhichMemberShowsIsNotDistributed() {
+        // Copied into the branches, an action that switches the members starts again on every
+        // member it brings in: `.id` blocks the hoist, so each of these is reported.
+        func reason(_ body: String, extra: String = "") -> String? {
+            let source = view(body, extra: extra)
+            let (text, migration) = migrate(source)
+            XCTAssertEqual(text, source, body)
+            XCTAssertEqual(migration.findings.map(\.action), [.report], body)
+            return migration.findings.first?.reason
+        }
+        let assigned = reason("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(1)\n.task {\n    flag = true\n    await work()\n}")
+        XCTAssertEqual(assigned, "the chain has .id, which acts on each member, so the Group cannot become a container, and "
+            + "the chain's .task sets flag, and flag chooses the member that shows: copied onto each member, it would start "
+            + "again on every member it brings in, and the copy on the member that goes away is cancelled; move .task to "
+            + "the one member, or the enclosing view, that owns the work, and keep the rest of the chain on the Group")
+        let called = reason("Group {\n    switch model.phase {\n    case .idle:\n        Text(\"a\")\n    default:\n        Text(\"b\")\n    }\n}\n.id(1)\n.onAppear {\n    model.start()\n}")
+        XCTAssertTrue(called?.contains("the chain's .onAppear calls model.start(), which may change model.phase, and model.phase chooses the member") ?? false, called ?? "")
+        let helper = reason(
+            "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        if ready {\n            Text(\"b\")\n        }\n    }\n}\n.id(1)\n.onDisappear(perform: reset)",
+            extra: "    @State private var ready = false\n    func reset() { ready = false }\n")
+        XCTAssertTrue(helper?.contains("the chain's .onDisappear sets ready, and ready chooses the member") ?? false, helper ?? "")
+
+        // Control: an action that writes other state is still distributed.
+        let other = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(1)\n.onAppear {\n    count += 1\n}", extra: "    @State private var count = 0\n")
+        let (text, migration) = migrate(other)
+        XCTAssertEqual(migration.findings.map(\.message), ["distribute the Group's modifiers onto its members"])
+        XCTAssertTrue(text.contains("            Text(\"a\")\n                .id(1)\n                .onAppear {\n                    count += 1\n"), text)
     }
 
     func testCommentAfterAMemberStaysOnItsLine() {

@@ -15,7 +15,8 @@ import SwiftSyntax
 ///    not a row that could become an empty row;
 /// 3. distribute — unwrap it and apply its whole chain to each member — when
 ///    the copy stays small and holds only modifiers the tool knows, none of them
-///    presenting or navigating, and no member is `EmptyView()`;
+///    presenting or navigating, no lifecycle action changes which member shows,
+///    and no member is `EmptyView()`;
 /// 4. else report, naming what blocked each fix and the manual fix.
 public struct GroupLifecycleRule: Rule {
     public init() {}
@@ -112,6 +113,8 @@ private enum DistributeBlocker {
     case presents(String)
     /// The chain has a modifier the tool does not know.
     case unknown(String)
+    /// A lifecycle action of the chain changes which member shows.
+    case choosesMember(MemberChoiceWrite)
     /// A member is `EmptyView()`.
     case emptyView
     /// The copies would add `added` lines: `copies` more copies of a `lines`-line chain.
@@ -126,6 +129,9 @@ private enum DistributeBlocker {
         }
         if let name = names.first(where: { !GroupModifierKind.isKnown($0) }) {
             blockers.append(.unknown(name))
+        }
+        if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context.tree)) {
+            blockers.append(.choosesMember(write))
         }
         if !site.members.emptyViews.isEmpty { blockers.append(.emptyView) }
         let lines = site.chainLineCount(in: context)
@@ -144,6 +150,8 @@ private enum DistributeBlocker {
         case .unknown(let name):
             ".\(name) is not a SwiftUI modifier the tool knows (it may present, navigate or run work), so the "
                 + "chain is not copied onto each member"
+        case .choosesMember(let write):
+            write.reason
         case .emptyView:
             "a member is EmptyView(), on which the copied modifiers would never act"
         case .overBudget(let lines, let copies, let added):
@@ -258,7 +266,10 @@ extension GroupLifecycleRule {
                 is a SwiftUI modifier the tool knows (a project's own `.injectTabDestinations()` may install \
                 navigation), none presents or navigates (`sheet`, `fullScreenCover`, `popover`, `alert`, \
                 `confirmationDialog`, `navigationDestination`, `navigationTitle`, `toolbar`, `searchable`, \
-                `refreshable`, `environment…`, …), and no member is `EmptyView()`:
+                `refreshable`, `environment…`, …), no lifecycle action of the chain sets a property that chooses \
+                the member, or calls a method on one (copied onto each member, an action that switches the \
+                members would start again on every member it brings in, and a `.task` copy would be cancelled on \
+                the one that goes), and no member is `EmptyView()`:
 
                 ```swift
                 List {
@@ -270,7 +281,8 @@ extension GroupLifecycleRule {
                 ```
 
                 4. Otherwise **report**, naming what blocked each fix (the modifier, the line count, the \
-                `EmptyView()` member, a branch binding a name the chain uses, a Group outside a view builder) \
+                `EmptyView()` member, the property an action sets that chooses the member, a branch binding a \
+                name the chain uses, a Group outside a view builder) \
                 and the manual fix: move the lifecycle modifier to the one member, or the enclosing view, that \
                 owns the work.
 

@@ -85,7 +85,7 @@ enum CancellationHazard {
     }
 
     /// The property paths a condition reads: `hasMore`, `model.isLoadingMore`, `phase`.
-    private static func readPaths(in condition: Syntax) -> [[String]] {
+    static func readPaths(in condition: Syntax) -> [[String]] {
         var paths: [[String]] = []
         for reference in condition.tokens(viewMode: .sourceAccurate).compactMap({ $0.parent?.as(DeclReferenceExprSyntax.self) }) {
             // Each path is read from its root reference: `model` in `model.isLoadingMore`, `self` in `self.phase`.

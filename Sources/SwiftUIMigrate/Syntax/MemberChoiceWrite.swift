@@ -1,0 +1,110 @@
+import SwiftSyntax
+
+/// A lifecycle action on a Group that changes which of the Group's members shows.
+///
+/// ```swift
+/// Group {
+///     switch phase {                            // chooses the member
+///     case .loading: ProgressView()
+///     case .loaded(let items): ItemList(items)
+///     }
+/// }
+/// .id(listID)
+/// .task(id: listID) { phase = .loading; … }     // writes phase
+/// ```
+/// Through the Group (on iOS 15+ SDK builds) the action runs once. Copied onto each member, it
+/// runs again on every member a switch brings in: the action that switches the members starts
+/// itself over on the new one, and a `.task` copy is cancelled on the member that went away — a
+/// loop, or work that never finishes. So `group-lifecycle` does not distribute such a chain.
+struct MemberChoiceWrite {
+    /// The lifecycle modifier whose action changes the choice: `task`, `onAppear`, `onDisappear`.
+    var modifier: String
+    /// The property a branch condition reads, as written there: `phase`, `model.isLoading`.
+    var property: String
+    /// The method the action calls on it, when it does not assign it directly (`model.load`).
+    var method: String?
+
+    /// The first lifecycle action of `site`'s chain that assigns a property its branch
+    /// conditions read, or calls a method on one (which may change it where the tool cannot
+    /// see); nil when none does. `view` is the view struct around the Group, whose functions
+    /// the actions call are followed.
+    static func first(in site: GroupSite, view: ViewDeclaration?) -> MemberChoiceWrite? {
+        let read = conditions(of: site.group.content.statements).flatMap(CancellationHazard.readPaths)
+        guard !read.isEmpty else { return nil }
+        for modifier in site.chain.modifiers where GroupModifierKind.isLifecycle(modifier.name) {
+            let trace = WorkTrace(of: actionBodies(of: modifier, view: view), in: view)
+            for event in trace.events {
+                switch event {
+                case .assignment(let written):
+                    if let path = read.first(where: { WorkTrace.overlaps(written, $0) }) {
+                        return MemberChoiceWrite(modifier: modifier.name, property: path.joined(separator: "."))
+                    }
+                case .call(let receiver, let method):
+                    if let path = read.first(where: { WorkTrace.overlaps(receiver, $0) }) {
+                        return MemberChoiceWrite(
+                            modifier: modifier.name, property: path.joined(separator: "."),
+                            method: (receiver + [method]).joined(separator: "."))
+                    }
+                case .suspension:
+                    break
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The conditions that choose the member: each `if`'s conditions and each `switch`'s subject
+    /// of the content, through nested branches and `#if` clauses, not inside the members.
+    private static func conditions(of statements: CodeBlockItemListSyntax) -> [Syntax] {
+        var found: [Syntax] = []
+        for statement in statements {
+            if let config = statement.item.as(IfConfigDeclSyntax.self) {
+                for clause in config.clauses {
+                    if case .statements(let inner)? = clause.elements { found += conditions(of: inner) }
+                }
+                continue
+            }
+            let expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
+            var conditional = expression?.as(IfExprSyntax.self)
+            while let current = conditional {
+                found.append(Syntax(current.conditions))
+                found += conditions(of: current.body.statements)
+                conditional = nil
+                if case .ifExpr(let next)? = current.elseBody {
+                    conditional = next
+                } else if case .codeBlock(let block)? = current.elseBody {
+                    found += conditions(of: block.statements)
+                }
+            }
+            if let selection = expression?.as(SwitchExprSyntax.self) {
+                found.append(Syntax(selection.subject))
+                for case .switchCase(let switchCase) in selection.cases { found += conditions(of: switchCase.statements) }
+            }
+        }
+        return found
+    }
+
+    /// What the modifier runs: its closures, or the body of the view's function it names
+    /// (`perform: reload`).
+    private static func actionBodies(of modifier: Modifier, view: ViewDeclaration?) -> [Syntax] {
+        guard let call = modifier.call else { return [] }
+        var bodies: [Syntax] = call.trailingClosure.map { [Syntax($0.statements)] } ?? []
+        for argument in call.arguments {
+            if let closure = argument.expression.as(ClosureExprSyntax.self) {
+                bodies.append(Syntax(closure.statements))
+            } else if argument.label?.text == "perform", let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+                      let body = view?.function(named: reference.baseName.text)?.body {
+                bodies.append(Syntax(body))
+            }
+        }
+        return bodies
+    }
+
+    /// How a report names it.
+    var reason: String {
+        let change = method.map { "calls \($0)(), which may change \(property)" } ?? "sets \(property)"
+        let cancelled = modifier == "task" ? ", and the copy on the member that goes away is cancelled" : ""
+        return "the chain's .\(modifier) \(change), and \(property) chooses the member that shows: copied onto each "
+            + "member, it would start again on every member it brings in\(cancelled)"
+    }
+}
