@@ -194,6 +194,40 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertTrue(text.contains("            Text(\"a\")\n                .id(1)\n                .onAppear {\n                    count += 1\n"), text)
     }
 
+    func testAGroupInTheContentOfAnItemContainerIsReported() {
+        // There each view is an item (a menu item, an option, a tab): a container would be one item.
+        let group = "Group {\n    if flag {\n        Button(\"A\") {}\n    } else {\n        Button(\"B\") {}\n    }\n}\n.onAppear {}"
+        func indented(_ text: String, by levels: Int) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : String(repeating: "    ", count: levels) + $0 }.joined(separator: "\n")
+        }
+        let holders: [(String, String)] = [
+            ("Menu", "Menu(\"More\") {\n\(indented(group, by: 1))\n}"),
+            ("Picker", "Picker(\"Pick\", selection: $choice) {\n\(indented(group, by: 1))\n}"),
+            ("TabView", "TabView {\n\(indented(group, by: 1))\n}"),
+            (".contextMenu", "Text(\"x\")\n    .contextMenu {\n\(indented(group, by: 2))\n    }"),
+            (".toolbar", "Text(\"x\")\n    .toolbar {\n\(indented(group, by: 2))\n    }"),
+            ("Menu", "Menu(\"More\") {\n    Section {\n\(indented(group, by: 2))\n    }\n}"),
+        ]
+        for (name, body) in holders {
+            let source = view(body)
+            let (text, migration) = migrate(source)
+            XCTAssertEqual(text, source, name)
+            XCTAssertEqual(migration.findings.map(\.action), [.report], name)
+            XCTAssertEqual(migration.findings.first?.reason, "the Group stands in the content of \(name), where SwiftUI makes each "
+                + "view an item (a menu item, an option, a tab, a toolbar item or an action): a container there would be one "
+                + "item that may not show as its members did, and whether a lifecycle action runs on an item is not "
+                + "documented; move .onAppear to the view that holds the \(name)", name)
+        }
+        // Controls: a stack's content, a List's Section and a sheet's content lay views out, so the hoist stays.
+        for body in ["VStack {\n\(indented(group, by: 1))\n}", "List {\n    Section {\n\(indented(group, by: 2))\n    }\n}",
+                     "Text(\"x\")\n    .sheet(isPresented: $shown) {\n\(indented(group, by: 2))\n    }"] {
+            let (text, migration) = migrate(view(body))
+            XCTAssertEqual(migration.findings.map(\.action), [.rewrite], body)
+            XCTAssertTrue(text.contains("ZStack {"), text)
+        }
+    }
+
     func testCommentAfterAMemberStaysOnItsLine() {
         let source = view("Group {\n    if flag {\n        Text(\"a\") // the title\n    }\n}\n.onAppear {}")
         let (text, _) = migrate(source, strategy: .distribute)

@@ -9,7 +9,8 @@ import SwiftSyntax
 /// way the code says something other than what it does. The rule makes it
 /// explicit, in this order (measured on real apps: a hoist is a one-token diff
 /// a reviewer accepts, a copied modifier chain often is not):
-/// 1. report a Group that shows several members at once;
+/// 1. report a Group that shows several members at once, or that stands in the content of a
+///    `Menu`, `Picker`, `.contextMenu` or another holder of items (`ItemContainer`);
 /// 2. hoist — replace the Group with a container — when at most one view shows
 ///    on every path, the chain has no member-scoped modifier, and the Group is
 ///    not a row that could become an empty row;
@@ -45,6 +46,7 @@ public struct GroupLifecycleRule: Rule {
         }
 
         if members.showsSeveralAtOnce { return report(Reason.severalMembers) }
+        if let container = ItemContainer.enclosing(chain.outermost) { return report(Reason.itemContent(container, lifecycle)) }
         if strategy == .report { return report(Reason.reportStrategy) }
         if !members.showsAtMostOneView { return report(Reason.neverShowsAView(members)) }
 
@@ -174,6 +176,15 @@ fileprivate enum Message {
 fileprivate enum Reason {
     static let severalMembers = "the Group shows several views at once, so the action runs once per member; "
         + "move the modifier to a container or to the one view that owns the work"
+    /// The Group stands in the content of `container` (`Menu`, `Picker`, `.contextMenu`, …), which holds items.
+    static func itemContent(_ container: String, _ names: [String]) -> String {
+        let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
+        let modifiers = unique(names).map { ".\($0)" }.joined(separator: " and ")
+        return "the Group stands in the content of \(shown), where SwiftUI makes each view an item (a menu item, an "
+            + "option, a tab, a toolbar item or an action): a container there would be one item that may not show as "
+            + "its members did, and whether a lifecycle action runs on an item is not documented; move \(modifiers) "
+            + "to the view that holds the \(shown)"
+    }
     static let reportStrategy = "the strategy is report; replace the Group with a container if it shows one view "
         + "on every path, or apply its modifiers to each member"
     static let distributeStrategy = "the strategy is distribute"
@@ -187,12 +198,17 @@ fileprivate enum Reason {
 
     /// What a person does instead: move the lifecycle modifiers (`names`) to the view that owns the work.
     static func manualFix(_ names: [String], orStrategy strategy: GroupStrategy?) -> String {
-        var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
-        let modifiers = unique.map { ".\($0)" }.joined(separator: " and ")
+        let modifiers = unique(names).map { ".\($0)" }.joined(separator: " and ")
         let fix = "move \(modifiers) to the one member, or the enclosing view, that owns the work, and keep the "
             + "rest of the chain on the Group"
         return strategy.map { fix + ", or use the \($0.rawValue) strategy" } ?? fix
+    }
+
+    /// `names` without repeats, in their order.
+    private static func unique(_ names: [String]) -> [String] {
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        return unique
     }
 
     /// The obstacle's reason with what a person does about it.
@@ -243,7 +259,10 @@ extension GroupLifecycleRule {
                 in this order (a hoist is a one-token diff; a copied modifier chain is often not one a \
                 reviewer accepts):
 
-                1. **report** a Group that shows several views at once: the action runs once per member.
+                1. **report** a Group that shows several views at once: the action runs once per member; \
+                and a Group in the content of a view or modifier that makes each view an item (`Menu`, \
+                `Picker`, `TabView`, `.contextMenu`, `.toolbar`, `.swipeActions`, …): a container there would \
+                be one item, and whether a lifecycle action runs on an item is not documented.
                 2. **hoist** when at most one view shows on every path — one view; an `if`/`else if`/`else`, \
                 a `switch` or a `#if` whose branches each show at most one view, empty paths included (an `if` \
                 without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \

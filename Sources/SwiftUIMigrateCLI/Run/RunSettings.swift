@@ -35,9 +35,9 @@ struct RunSettings {
         } else {
             let start = SourceDiscovery.absolute(paths.first ?? ".")
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory)
+            let isFolder = FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) && isDirectory.boolValue
             configPath = Configuration.discover(
-                from: isDirectory.boolValue ? start : URL(fileURLWithPath: start).deletingLastPathComponent().path)
+                from: isFolder ? start : URL(fileURLWithPath: start).deletingLastPathComponent().path)
         }
         do {
             configuration = try configPath.map { try Configuration.load(path: $0) } ?? Configuration()

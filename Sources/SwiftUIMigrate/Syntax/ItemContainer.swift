@@ -1,0 +1,77 @@
+import SwiftSyntax
+
+/// The SwiftUI views and modifiers whose content closures SwiftUI turns into items one view at
+/// a time — menu items, picker options, tabs, toolbar items, swipe or dialog actions — rather
+/// than laying the views out.
+///
+/// ```swift
+/// Menu("Sort") {
+///     Group {
+///         if byDate { Button("Newest") { … } } else { Button("Name") { … } }
+///     }
+///     .onAppear { … }
+/// }
+/// ```
+/// A Group there hands its members to the menu; a `ZStack` in its place would be one item that
+/// SwiftUI may not show as a menu item at all, and whether a lifecycle action runs on an item
+/// is not documented. `group-lifecycle` reports such Groups instead of rewriting them.
+enum ItemContainer {
+    /// The views and modifiers whose content is items.
+    static let names: Set<String> = [
+        "Menu", "Picker", "TabView", "ControlGroup", "ToolbarItemGroup", "CommandMenu", "CommandGroup",
+        "MenuBarExtra", "contextMenu", "toolbar", "swipeActions", "commands", "confirmationDialog", "alert",
+        "searchSuggestions",
+    ]
+
+    /// The item container whose content closure holds `expression` (a Group's whole chain),
+    /// directly, in a branch of an `if`, `switch` or `#if`, or through enclosing Groups, Sections
+    /// and ForEach, whose views flatten into it; nil anywhere else.
+    static func enclosing(_ expression: ExprSyntax) -> String? {
+        var node = Syntax(expression)
+        while let closure = enclosingClosure(of: node) {
+            guard let owner = owner(of: closure) else { return nil }
+            if let group = GroupCall(owner.call), group.content.id == closure.id {
+                node = Syntax(ModifierChain(above: group.call).outermost)
+                continue
+            }
+            // A Section's or ForEach's views are the items of whatever holds them.
+            if owner.name == "Section" || owner.name == "ForEach" {
+                node = Syntax(ModifierChain(above: owner.call).outermost)
+                continue
+            }
+            return names.contains(owner.name) ? owner.name : nil
+        }
+        return nil
+    }
+
+    /// The closure whose statements hold `node`, through the branches of `if`, `switch` and `#if`;
+    /// nil when `node` stands anywhere else (an argument, a declaration's body).
+    private static func enclosingClosure(of node: Syntax) -> ClosureExprSyntax? {
+        var current = node.parent
+        while let parent = current {
+            if let closure = parent.as(ClosureExprSyntax.self) { return closure }
+            let passes = parent.is(CodeBlockItemSyntax.self) || parent.is(CodeBlockItemListSyntax.self)
+                || parent.is(ExpressionStmtSyntax.self) || parent.is(CodeBlockSyntax.self) || parent.is(IfExprSyntax.self)
+                || parent.is(SwitchCaseSyntax.self) || parent.is(SwitchCaseListSyntax.self) || parent.is(SwitchExprSyntax.self)
+                || parent.is(IfConfigClauseSyntax.self) || parent.is(IfConfigClauseListSyntax.self)
+                || parent.is(IfConfigDeclSyntax.self)
+            guard passes else { return nil }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// The call a content closure belongs to, with the view's or modifier's name.
+    private static func owner(of closure: ClosureExprSyntax) -> (call: FunctionCallExprSyntax, name: String)? {
+        var call: FunctionCallExprSyntax?
+        if let owner = closure.parent?.as(FunctionCallExprSyntax.self), owner.trailingClosure?.id == closure.id {
+            call = owner
+        } else if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
+            call = element.parent?.parent?.as(FunctionCallExprSyntax.self)
+        } else if let argument = closure.parent?.as(LabeledExprSyntax.self) {
+            call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        }
+        guard let call, let name = call.calledName else { return nil }
+        return (call, name)
+    }
+}
