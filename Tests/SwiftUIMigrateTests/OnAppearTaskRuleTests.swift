@@ -125,6 +125,42 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"row\").contextMenu { Text(\"Details\") }@", work: "await model.refresh()")))
     }
 
+    func testAHostChosenByAnObjectTheWorkCallsIsCheckedThroughTheObjectsMethod() {
+        // The file declares the method: it decides.
+        let model = """
+            final class PhaseModel: ObservableObject {
+                @Published var phase = 0
+                func start() async { phase = 1; _ = await RecipeStore.shared.recipes(page: 1) }
+                func show() async { _ = await RecipeStore.shared.recipes(page: 1); phase = 1 }
+            }
+            """
+        func view(_ work: String) -> String {
+            """
+            struct PhaseView: View {
+                @StateObject private var model = PhaseModel()
+                @State private var items: [Int] = []
+                var body: some View {
+                    switch model.phase {
+                    case 0: ProgressView().onAppear { Task { \(work) } }
+                    default: Text("Done")
+                    }
+                }
+            }
+            \(model)
+
+            """
+        }
+        let sets = skipReason(view("await model.start()"))
+        XCTAssertEqual(sets, "the host shows only in a case of switch model.phase, and the work calls model.start(), which sets "
+            + "phase before it awaits: as task, starting the work would remove the host and cancel the work")
+        XCTAssertNotNil(rewriteSafety(view("await model.show()")), "phase is set only after the await: the host stays while it runs")
+        // Declared in another file: nobody can tell, and the reason says what to check.
+        let unseen = skipReason(view("await model.refresh()"))
+        XCTAssertEqual(unseen, "the host shows only in a case of switch model.phase, and the work calls model.refresh(), which this "
+            + "file does not declare: if it changes model.phase before it awaits, starting the work removes the host and task "
+            + "cancels it; check refresh() and move the work by hand")
+    }
+
     func testSelfCancellingHostSkipsAndNamesTheProperty() {
         let reason = skipReason(feedView(host: "if hasMore && !isLoadingMore { ProgressView()@ }"))
         XCTAssertTrue(reason.contains("hasMore && !isLoadingMore") && reason.contains("sets isLoadingMore before it awaits"), reason)

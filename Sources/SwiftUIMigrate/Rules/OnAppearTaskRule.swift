@@ -62,7 +62,9 @@ public struct OnAppearTaskRule: Rule {
                 assigns before it awaits — the closure and the view's functions it calls, three levels deep — so \
                 starting the work removes the host (a pagination sentinel under `!isLoadingMore`); the condition \
                 negates an in-flight flag (`!isLoading…`, `!isFetching…`, `!…Busy`, `!…InFlight`) that the work \
-                does not visibly set; the host is a sentinel (`Color.clear`, `EmptyView()`, `Spacer()`, a view \
+                does not visibly set; the condition reads a property of an object the view holds and the work \
+                calls a method on it that sets the property before it awaits, or that the file does not declare \
+                (then a person checks it); the host is a sentinel (`Color.clear`, `EmptyView()`, `Spacer()`, a view \
                 framed 0–1 pt, `.hidden()`, `.opacity(0)`); or the work changes no state the view owns (no \
                 `@State`, `@Binding`, `@FocusState` property written, no method of a `@StateObject` or of an \
                 object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \

@@ -12,6 +12,9 @@ import SwiftSyntax
 ///   the work assigns before a later `await` (a pagination sentinel under `!isLoadingMore`);
 /// - hidden writer: the condition negates an in-flight property (`!isLoading…`,
 ///   `!isFetching…`, `!…Busy`, `!…InFlight`) that the work does not visibly assign;
+/// - object writer: the condition reads a property of an object (`switch model.phase`) and the
+///   work calls a method on that object which sets it before it awaits, or which this file does
+///   not declare, so that nobody can tell (`ModelMethod`);
 /// - sentinel host: `Color.clear`, `EmptyView()`, `Spacer()`, a view sized 0–1 pt,
 ///   `.hidden()`, `.opacity(0)`, which exists only to trigger the work;
 /// - menu content: the host is the content of a `contextMenu` or `Menu`, shown as a platform
@@ -56,6 +59,7 @@ enum CancellationHazard {
                     + "if starting the work sets it, the host goes away and task cancels the work"
             }
         }
+        if let view, let reason = objectChangingHost(host, trace: trace, view: view) { return reason }
         guard let view else {
             return "the modifier stands outside a view struct, so the tool cannot see whether the work changes "
                 + "state the view owns; a save or refresh must finish, so it stays a Task"
@@ -63,6 +67,37 @@ enum CancellationHazard {
         if !changesOwnedState(trace, in: view) {
             return "the work changes no state the view owns (no @State, @Binding, @FocusState or @StateObject "
                 + "property): a save, sync or refresh must finish, it is not the view's to cancel"
+        }
+        return nil
+    }
+
+    /// Why the work may remove its host through an object the view holds, or nil: the host's
+    /// condition reads a property of the object (`switch viewModel.state`) and the work calls a
+    /// method on it (`viewModel.load()`). The method, when the file declares it, decides: it sets
+    /// that property before it awaits (a hazard) or not (none). When the file does not declare it,
+    /// nobody can tell, and a person must check it.
+    private static func objectChangingHost(_ host: LifecycleHost, trace: WorkTrace, view: ViewDeclaration) -> String? {
+        for condition in host.conditions {
+            for path in readPaths(in: condition.node) where path.count >= 2 {
+                for event in trace.events {
+                    guard case .call(let receiver, let method) = event, receiver.first == path[0] else { continue }
+                    let called = (receiver + [method]).joined(separator: ".") + "()"
+                    let property = path.joined(separator: ".")
+                    let relative = Array(path.dropFirst())
+                    let sets = receiver.count == 1 ? ModelMethod(method, of: path[0], in: view).setsBeforeAwaiting(relative) : nil
+                    switch sets {
+                    case true?:
+                        return "the host shows only \(condition.phrase), and the work calls \(called), which sets "
+                            + "\(relative.joined(separator: ".")) before it awaits: as task, starting the work would remove the host and cancel the work"
+                    case nil:
+                        return "the host shows only \(condition.phrase), and the work calls \(called), which this file "
+                            + "does not declare: if it changes \(property) before it awaits, starting the work removes the host and "
+                            + "task cancels it; check \(method)() and move the work by hand"
+                    case false?:
+                        continue
+                    }
+                }
+            }
         }
         return nil
     }
