@@ -161,6 +161,19 @@ final class OnAppearTaskRuleTests: XCTestCase {
             + "cancels it; check refresh() and move the work by hand")
     }
 
+    func testWorkThatOnlyWaitsForAnOperationItDropsIsAHazard() {
+        let handedIn = skipReason(feedView(host: "Text(\"Exporting\")", work: "await export?(); items = []", members: "let export: (() async -> Void)?"))
+        XCTAssertEqual(handedIn, "the work awaits export?() and keeps nothing it awaits: an operation the view only waits for (a save, "
+            + "an upload, a job handed in) must finish, not stop when the view disappears; check it by hand")
+        let discarded = skipReason(feedView(host: "Text(\"Saving\")", work: "_ = try? await RecipeStore.shared.recipe(id: UUID()); items = []"))
+        XCTAssertTrue(discarded.hasPrefix("the work awaits RecipeStore.shared.recipe(id: UUID()) and keeps nothing"), discarded)
+
+        // Controls: a delay, a call on the view's own model, and a load that keeps what it awaits.
+        XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Hint\")", work: "try? await Task.sleep(nanoseconds: 1); items = [1]")))
+        XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Feed\")", work: "await model.refresh(); items = []")))
+        XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Feed\")", work: "items = await RecipeStore.shared.recipes(page: 1).map { _ in 1 }")))
+    }
+
     func testSelfCancellingHostSkipsAndNamesTheProperty() {
         let reason = skipReason(feedView(host: "if hasMore && !isLoadingMore { ProgressView()@ }"))
         XCTAssertTrue(reason.contains("hasMore && !isLoadingMore") && reason.contains("sets isLoadingMore before it awaits"), reason)

@@ -68,7 +68,8 @@ public struct OnAppearTaskRule: Rule {
                 framed 0–1 pt, `.hidden()`, `.opacity(0)`); or the work changes no state the view owns (no \
                 `@State`, `@Binding`, `@FocusState` property written, no method of a `@StateObject` or of an \
                 object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
-                not the view's) — a save, sync or app-wide refresh must finish. Closures guarded by a run-once \
+                not the view's) — a save, sync or app-wide refresh must finish; or the work awaits an operation \
+                and keeps nothing it awaits (`await export(); isPresented = false`), which must finish too. Closures guarded by a run-once \
                 flag, also compound or logging checks, are left to `guard-flag-load`: in a cancellable `.task` a \
                 load cut short by an early disappearance would never run again, because the flag is already set. \
                 The start of a loading pair (an `.onChange(of: x)` on the same view calling the same work) is left \

@@ -21,7 +21,10 @@ import SwiftSyntax
 ///   menu, where when `.task` starts and is cancelled is not documented;
 /// - no owned state: the work assigns no `@State`/`@Binding`/`@FocusState` property and
 ///   calls no method of a `@StateObject` or of an object held in `@State`: a save, sync or
-///   app-wide refresh must finish, it is not the view's to cancel.
+///   app-wide refresh must finish, it is not the view's to cancel;
+/// - awaited operation: the work awaits a call it does not keep the result of and keeps nothing
+///   it awaits (`await job.run?(); isPresented = false`): the view only waits for an operation
+///   that must finish (`AwaitedOperation`).
 enum CancellationHazard {
     /// The property wrappers whose state the view owns (or, for `@Binding`, shares with the
     /// view that owns it): work writing them is the view's work.
@@ -67,6 +70,11 @@ enum CancellationHazard {
         if !changesOwnedState(trace, in: view) {
             return "the work changes no state the view owns (no @State, @Binding, @FocusState or @StateObject "
                 + "property): a save, sync or refresh must finish, it is not the view's to cancel"
+        }
+        let owned = Set(view.storedProperties.filter { !ownedWrappers.isDisjoint(with: $0.attributes) }.map(\.name))
+        if let operation = AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: owned) {
+            return "the work awaits \(operation) and keeps nothing it awaits: an operation the view only waits for (a "
+                + "save, an upload, a job handed in) must finish, not stop when the view disappears; check it by hand"
         }
         return nil
     }
