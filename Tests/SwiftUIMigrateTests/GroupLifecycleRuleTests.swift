@@ -228,6 +228,30 @@ final class GroupLifecycleRuleTests: XCTestCase {
         }
     }
 
+    func testAMemberNamingAHelperThatShowsSeveralViewsIsReported() {
+        let group = "Group {\n    if flag {\n        Text(\"empty\")\n    } else {\n        MEMBER\n    }\n}\n.onAppear {}"
+        func decide(_ member: String, _ helper: String) -> (FindingAction?, String?) {
+            let finding = migrate(view(group.replacingOccurrences(of: "MEMBER", with: member), extra: helper)).migration.findings.first
+            return (finding?.action, finding?.reason)
+        }
+        let property = "    @ViewBuilder private var rows: some View {\n        Text(\"a\")\n        Text(\"b\")\n    }\n"
+        for member in ["rows", "self.rows", "rows.padding()"] {
+            let (action, reason) = decide(member, property)
+            XCTAssertEqual(action, .report, member)
+            XCTAssertEqual(reason, "the member rows is a @ViewBuilder helper that shows several views at once, which the Group "
+                + "flattens into its parent and runs the action for each of; a container would stack them; move the modifier "
+                + "to a container or to the one view that owns the work", member)
+        }
+        let function = "    @ViewBuilder private func rows() -> some View {\n        Text(\"a\")\n        Text(\"b\")\n    }\n"
+        XCTAssertEqual(decide("rows()", function).1?.hasPrefix("the member rows() is a @ViewBuilder helper"), true)
+
+        // Controls: one view on every path of the helper, or a helper that is not a builder, still hoist.
+        let oneEach = "    @ViewBuilder private var rows: some View {\n        if flag {\n            Text(\"a\")\n        } else {\n            Text(\"b\")\n        }\n    }\n"
+        XCTAssertEqual(decide("rows", oneEach).0, .rewrite)
+        let plain = "    private var rows: some View {\n        VStack {\n            Text(\"a\")\n            Text(\"b\")\n        }\n    }\n"
+        XCTAssertEqual(decide("rows", plain).0, .rewrite)
+    }
+
     func testCommentAfterAMemberStaysOnItsLine() {
         let source = view("Group {\n    if flag {\n        Text(\"a\") // the title\n    }\n}\n.onAppear {}")
         let (text, _) = migrate(source, strategy: .distribute)

@@ -46,6 +46,10 @@ public struct GroupLifecycleRule: Rule {
         }
 
         if members.showsSeveralAtOnce { return report(Reason.severalMembers) }
+        if let view = ViewDeclaration(enclosing: group.call, in: context.tree),
+           let helper = HelperViewCount.firstShowingSeveral(members.views, in: view) {
+            return report(Reason.helperShowsSeveral(helper))
+        }
         if let container = ItemContainer.enclosing(chain.outermost) { return report(Reason.itemContent(container, lifecycle)) }
         if strategy == .report { return report(Reason.reportStrategy) }
         if !members.showsAtMostOneView { return report(Reason.neverShowsAView(members)) }
@@ -176,6 +180,13 @@ fileprivate enum Message {
 fileprivate enum Reason {
     static let severalMembers = "the Group shows several views at once, so the action runs once per member; "
         + "move the modifier to a container or to the one view that owns the work"
+    /// The member `helper` is a `@ViewBuilder` helper of the view that shows several views at once.
+    static func helperShowsSeveral(_ helper: String) -> String {
+        "the member \(helper) is a @ViewBuilder helper that shows several views at once, which the Group flattens "
+            + "into its parent and runs the action for each of; a container would stack them; move the modifier to a "
+            + "container or to the one view that owns the work"
+    }
+
     /// The Group stands in the content of `container` (`Menu`, `Picker`, `.contextMenu`, …), which holds items.
     static func itemContent(_ container: String, _ names: [String]) -> String {
         let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
@@ -259,7 +270,9 @@ extension GroupLifecycleRule {
                 in this order (a hoist is a one-token diff; a copied modifier chain is often not one a \
                 reviewer accepts):
 
-                1. **report** a Group that shows several views at once: the action runs once per member; \
+                1. **report** a Group that shows several views at once: the action runs once per member (a \
+                member naming a `@ViewBuilder` helper of the view that shows several views counts as those \
+                views); \
                 and a Group in the content of a view or modifier that makes each view an item (`Menu`, \
                 `Picker`, `TabView`, `.contextMenu`, `.toolbar`, `.swipeActions`, …): a container there would \
                 be one item, and whether a lifecycle action runs on an item is not documented.
