@@ -25,7 +25,17 @@ public enum PackageManifestPlatforms {
     /// Reads the manifest's text: the `platforms:` argument of the `Package(…)` call, or an
     /// assignment `package.platforms = […]`.
     public static func read(_ source: String) -> Reading {
+        read(Parser.parse(source: source))
+    }
+
+    /// `read(_:)` and `sourceFolders(_:)` of one manifest, parsed once.
+    public static func readWithSourceFolders(_ source: String) -> (Reading, [String]) {
         let tree = Parser.parse(source: source)
+        return (read(tree), sourceFolders(tree))
+    }
+
+    /// `read(_:)` of a manifest already parsed.
+    static func read(_ tree: SourceFileSyntax) -> Reading {
         let finder = PlatformsFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
         guard let value = finder.value else { return .defaults }
@@ -57,8 +67,13 @@ public enum PackageManifestPlatforms {
     /// A Swift file elsewhere beside the manifest (an app next to a tools-only `Package.swift`) is not
     /// compiled by the package. `""` means the whole folder (`path: "."`).
     public static func sourceFolders(_ source: String) -> [String] {
+        sourceFolders(Parser.parse(source: source))
+    }
+
+    /// `sourceFolders(_:)` of a manifest already parsed.
+    static func sourceFolders(_ tree: SourceFileSyntax) -> [String] {
         let finder = TargetPathFinder(viewMode: .sourceAccurate)
-        finder.walk(Parser.parse(source: source))
+        finder.walk(tree)
         return ["Sources", "Source", "src", "srcs", "Tests", "Plugins"] + finder.paths
     }
 

@@ -73,9 +73,8 @@ final class DeploymentFloorFinder {
             let path = tree.path("Package.swift", in: folder)
             let shown = tree.display(path)
             if let bytes = tree.contents(of: path) {
-                let text = String(decoding: bytes, as: UTF8.self)
-                let sourceFolders = PackageManifestPlatforms.sourceFolders(text)
-                switch PackageManifestPlatforms.read(text) {
+                let (reading, sourceFolders) = PackageManifestPlatforms.readWithSourceFolders(String(decoding: bytes, as: UTF8.self))
+                switch reading {
                 case .listed(let minimums) where !minimums.isEmpty:
                     found = (DeploymentFloor(minimums, source: shown), sourceFolders)
                 case .listed:
