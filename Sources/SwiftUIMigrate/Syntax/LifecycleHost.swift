@@ -53,25 +53,14 @@ struct LifecycleHost {
         self.conditions = Self.enclosingConditions(of: Syntax(modifier.call)) + Self.groupBranchConditions(of: root)
     }
 
-    /// The conditions of the branches directly inside `Group { if … else … }` / `Group { switch … }`.
+    /// The conditions of the branches inside `Group { if … else … }` / `Group { switch … }`, nested
+    /// ones included: each member is a host of its own, present only while they choose it.
     private static func groupBranchConditions(of root: ExprSyntax) -> [BranchCondition] {
         guard let call = root.as(FunctionCallExprSyntax.self), call.calledName == "Group",
               let content = call.trailingClosure else { return [] }
-        var conditions: [BranchCondition] = []
-        for statement in content.statements {
-            var expression: ExprSyntax?
-            if let expressionStmt = statement.item.as(ExpressionStmtSyntax.self) { expression = expressionStmt.expression }
-            if let plain = statement.item.as(ExprSyntax.self) { expression = plain }
-            var ifExpr = expression?.as(IfExprSyntax.self)
-            while let current = ifExpr {
-                conditions.append(BranchCondition(node: Syntax(current.conditions), isSwitch: false, isInsideGroup: true))
-                if case .ifExpr(let next)? = current.elseBody { ifExpr = next } else { ifExpr = nil }
-            }
-            if let switchExpr = expression?.as(SwitchExprSyntax.self) {
-                conditions.append(BranchCondition(node: Syntax(switchExpr.subject), isSwitch: true, isInsideGroup: true))
-            }
+        return MemberChoiceWrite.conditions(of: content.statements).map { node in
+            BranchCondition(node: node, isSwitch: node.parent?.is(SwitchExprSyntax.self) ?? false, isInsideGroup: true)
         }
-        return conditions
     }
 
     /// True for a capitalised name (`Color` in `Color.clear`): the chain's root, not a modifier.

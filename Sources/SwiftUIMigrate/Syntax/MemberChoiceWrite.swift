@@ -55,7 +55,7 @@ struct MemberChoiceWrite {
 
     /// The conditions that choose the member: each `if`'s conditions and each `switch`'s subject
     /// of the content, through nested branches and `#if` clauses, not inside the members.
-    private static func conditions(of statements: CodeBlockItemListSyntax) -> [Syntax] {
+    static func conditions(of statements: CodeBlockItemListSyntax) -> [Syntax] {
         var found: [Syntax] = []
         for statement in statements {
             if let config = statement.item.as(IfConfigDeclSyntax.self) {
