@@ -52,6 +52,37 @@ public struct GroupMembers {
     /// True when some path shows two or more views at once.
     public var showsSeveralAtOnce: Bool { maximum >= 2 }
 
+    /// The conditions that choose the member: each `if`'s conditions and each `switch`'s subject
+    /// of the content, through nested branches and `#if` clauses, not inside the members.
+    static func choosingConditions(of statements: CodeBlockItemListSyntax) -> [Syntax] {
+        var found: [Syntax] = []
+        for statement in statements {
+            if let config = statement.item.as(IfConfigDeclSyntax.self) {
+                for clause in config.clauses {
+                    if case .statements(let inner)? = clause.elements { found += choosingConditions(of: inner) }
+                }
+                continue
+            }
+            let expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
+            var conditional = expression?.as(IfExprSyntax.self)
+            while let current = conditional {
+                found.append(Syntax(current.conditions))
+                found += choosingConditions(of: current.body.statements)
+                conditional = nil
+                if case .ifExpr(let next)? = current.elseBody {
+                    conditional = next
+                } else if case .codeBlock(let block)? = current.elseBody {
+                    found += choosingConditions(of: block.statements)
+                }
+            }
+            if let selection = expression?.as(SwitchExprSyntax.self) {
+                found.append(Syntax(selection.subject))
+                for case .switchCase(let switchCase) in selection.cases { found += choosingConditions(of: switchCase.statements) }
+            }
+        }
+        return found
+    }
+
     // MARK: Counting
 
     private static let several = 2

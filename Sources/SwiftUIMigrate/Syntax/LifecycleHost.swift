@@ -58,7 +58,7 @@ struct LifecycleHost {
     private static func groupBranchConditions(of root: ExprSyntax) -> [BranchCondition] {
         guard let call = root.as(FunctionCallExprSyntax.self), call.calledName == "Group",
               let content = call.trailingClosure else { return [] }
-        return MemberChoiceWrite.conditions(of: content.statements).map { node in
+        return GroupMembers.choosingConditions(of: content.statements).map { node in
             BranchCondition(node: node, isSwitch: node.parent?.is(SwitchExprSyntax.self) ?? false, isInsideGroup: true)
         }
     }

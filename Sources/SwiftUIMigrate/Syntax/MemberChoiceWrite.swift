@@ -29,7 +29,7 @@ struct MemberChoiceWrite {
     /// see); nil when none does. `view` is the view struct around the Group, whose functions
     /// the actions call are followed.
     static func first(in site: GroupSite, view: ViewDeclaration?) -> MemberChoiceWrite? {
-        let read = conditions(of: site.group.content.statements).flatMap(CancellationHazard.readPaths)
+        let read = GroupMembers.choosingConditions(of: site.group.content.statements).flatMap(CancellationHazard.readPaths)
         guard !read.isEmpty else { return nil }
         for modifier in site.chain.modifiers where GroupModifierKind.isLifecycle(modifier.name) {
             let trace = WorkTrace(of: actionBodies(of: modifier, view: view), in: view)
@@ -51,37 +51,6 @@ struct MemberChoiceWrite {
             }
         }
         return nil
-    }
-
-    /// The conditions that choose the member: each `if`'s conditions and each `switch`'s subject
-    /// of the content, through nested branches and `#if` clauses, not inside the members.
-    static func conditions(of statements: CodeBlockItemListSyntax) -> [Syntax] {
-        var found: [Syntax] = []
-        for statement in statements {
-            if let config = statement.item.as(IfConfigDeclSyntax.self) {
-                for clause in config.clauses {
-                    if case .statements(let inner)? = clause.elements { found += conditions(of: inner) }
-                }
-                continue
-            }
-            let expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
-            var conditional = expression?.as(IfExprSyntax.self)
-            while let current = conditional {
-                found.append(Syntax(current.conditions))
-                found += conditions(of: current.body.statements)
-                conditional = nil
-                if case .ifExpr(let next)? = current.elseBody {
-                    conditional = next
-                } else if case .codeBlock(let block)? = current.elseBody {
-                    found += conditions(of: block.statements)
-                }
-            }
-            if let selection = expression?.as(SwitchExprSyntax.self) {
-                found.append(Syntax(selection.subject))
-                for case .switchCase(let switchCase) in selection.cases { found += conditions(of: switchCase.statements) }
-            }
-        }
-        return found
     }
 
     /// What the modifier runs: its closures, or the body of the view's function it names
