@@ -71,8 +71,7 @@ enum CancellationHazard {
             return "the work changes no state the view owns (no @State, @Binding, @FocusState or @StateObject "
                 + "property): a save, sync or refresh must finish, it is not the view's to cancel"
         }
-        let owned = Set(view.storedProperties.filter { !ownedWrappers.isDisjoint(with: $0.attributes) }.map(\.name))
-        if let operation = AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: owned) {
+        if let operation = AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: ownedNames(view)) {
             return "the work awaits \(operation) and keeps nothing it awaits: an operation the view only waits for (a "
                 + "save, an upload, a job handed in) must finish, not stop when the view disappears; check it by hand"
         }
@@ -92,14 +91,15 @@ enum CancellationHazard {
                     let called = (receiver + [method]).joined(separator: ".") + "()"
                     let property = path.joined(separator: ".")
                     let relative = Array(path.dropFirst())
+                    let unseen = receiver.count == 1 ? "this file does not declare" : "the tool does not follow"
                     let sets = receiver.count == 1 ? ModelMethod(method, of: path[0], in: view).setsBeforeAwaiting(relative) : nil
                     switch sets {
                     case true?:
                         return "the host shows only \(condition.phrase), and the work calls \(called), which sets "
                             + "\(relative.joined(separator: ".")) before it awaits: as task, starting the work would remove the host and cancel the work"
                     case nil:
-                        return "the host shows only \(condition.phrase), and the work calls \(called), which this file "
-                            + "does not declare: if it changes \(property) before it awaits, starting the work removes the host and "
+                        return "the host shows only \(condition.phrase), and the work calls \(called), which \(unseen): "
+                            + "if it changes \(property) before it awaits, starting the work removes the host and "
                             + "task cancels it; check \(method)() and move the work by hand"
                     case false?:
                         continue
@@ -117,7 +117,7 @@ enum CancellationHazard {
 
     /// True when the trace writes a property the view owns or calls a method of one.
     private static func changesOwnedState(_ trace: WorkTrace, in view: ViewDeclaration) -> Bool {
-        let owned = Set(view.storedProperties.filter { !ownedWrappers.isDisjoint(with: $0.attributes) }.map(\.name))
+        let owned = ownedNames(view)
         return trace.events.contains { event in
             switch event {
             case .assignment(let path): return path.first.map(owned.contains) ?? false
@@ -125,6 +125,11 @@ enum CancellationHazard {
             case .suspension: return false
             }
         }
+    }
+
+    /// The view's stored properties whose state it owns (`ownedWrappers`).
+    private static func ownedNames(_ view: ViewDeclaration) -> Set<String> {
+        Set(view.storedProperties.filter { !ownedWrappers.isDisjoint(with: $0.attributes) }.map(\.name))
     }
 
     /// The property paths a condition reads: `hasMore`, `model.isLoadingMore`, `phase`.
