@@ -174,6 +174,24 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Feed\")", work: "items = await RecipeStore.shared.recipes(page: 1).map { _ in 1 }")))
     }
 
+    func testAMainActorTaskOutsideAViewStructNamesTheActor() throws {
+        // A protocol extension's body: nothing says its members run on the main actor.
+        let source = """
+            protocol TabContent: View {}
+            extension TabContent {
+                var body: some View {
+                    Text("Tab").onAppear { Task { @MainActor in start() } }
+                }
+                func start() {}
+            }
+
+            """
+        let finding = try XCTUnwrap(run(source).findings.first)
+        XCTAssertEqual(finding.action, .skip)
+        XCTAssertEqual(finding.reason, "the Task runs on the main actor (@MainActor in), and outside a view struct the tool "
+            + "cannot tell that task's action would too, so it stays as it is")
+    }
+
     func testSelfCancellingHostSkipsAndNamesTheProperty() {
         let reason = skipReason(feedView(host: "if hasMore && !isLoadingMore { ProgressView()@ }"))
         XCTAssertTrue(reason.contains("hasMore && !isLoadingMore") && reason.contains("sets isLoadingMore before it awaits"), reason)

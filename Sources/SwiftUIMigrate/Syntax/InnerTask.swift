@@ -177,7 +177,11 @@ struct InnerTask {
         case .plain:
             break
         }
-        if hasSignature && !(inView && isMainActorOnlySignature) {
+        if hasSignature && isMainActorOnlySignature && !inView {
+            return "the Task runs on the main actor (@MainActor in), and outside a view struct the tool cannot tell that "
+                + "task's action would too, so it stays as it is"
+        }
+        if hasSignature && !isMainActorOnlySignature {
             return "the Task's closure has a signature (\(closure.signature!.trimmedDescription)), which task's action cannot take"
         }
         let scan = OperationScan(viewMode: .sourceAccurate)
