@@ -56,7 +56,8 @@ public struct OnAppearTaskRule: Rule {
                 that is not the last statement, a Task started inside an `if`, `switch`, loop or closure (so every \
                 site is listed), a Task that never awaits after other statements (it only defers them to a later \
                 turn), and a Task body that throws, returns a value or has a closure signature other than \
-                `@MainActor in` (which a view's `.task` action inherits anyway). It also skips the cancellation \
+                `@MainActor in` inside a view struct (whose `.task` action runs on the main actor anyway; \
+                elsewhere, a protocol extension or a class building views, it is a skip). It also skips the cancellation \
                 hazards, where `.task` would cancel work that must finish: the host sits in an `if`/`switch` \
                 branch (also a branch of the `Group` it modifies) whose condition reads a property the work \
                 assigns before it awaits — the closure and the view's functions it calls, three levels deep — so \
