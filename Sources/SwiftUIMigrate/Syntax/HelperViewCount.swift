@@ -68,22 +68,19 @@ enum HelperViewCount {
             }
             return function.body?.statements
         }
-        for part in view.parts {
-            let members = part.as(StructDeclSyntax.self)?.memberBlock.members ?? part.as(ExtensionDeclSyntax.self)?.memberBlock.members
-            for member in members ?? [] {
-                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    switch binding.accessorBlock?.accessors {
-                    case .getter(let statements)?:
-                        return ViewBuilderContext.hasViewBuilderAttribute(variable.attributes) ? statements : nil
-                    case .accessors(let accessors)?:
-                        guard let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
-                              ViewBuilderContext.hasViewBuilderAttribute(variable.attributes)
-                                || ViewBuilderContext.hasViewBuilderAttribute(getter.attributes) else { return nil }
-                        return getter.body?.statements
-                    default:
-                        return nil
-                    }
+        for member in view.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                switch binding.accessorBlock?.accessors {
+                case .getter(let statements)?:
+                    return ViewBuilderContext.hasViewBuilderAttribute(variable.attributes) ? statements : nil
+                case .accessors(let accessors)?:
+                    guard let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+                          ViewBuilderContext.hasViewBuilderAttribute(variable.attributes)
+                            || ViewBuilderContext.hasViewBuilderAttribute(getter.attributes) else { return nil }
+                    return getter.body?.statements
+                default:
+                    return nil
                 }
             }
         }

@@ -29,17 +29,17 @@ enum ItemContainer {
     static func enclosing(_ expression: ExprSyntax) -> String? {
         var node = Syntax(expression)
         while let closure = enclosingClosure(of: node) {
-            guard let owner = owner(of: closure) else { return nil }
+            guard let owner = ClosureOwner(of: closure), let name = owner.call.calledName else { return nil }
             if let group = GroupCall(owner.call), group.content.id == closure.id {
                 node = Syntax(ModifierChain(above: group.call).outermost)
                 continue
             }
             // A Section's or ForEach's views are the items of whatever holds them.
-            if owner.name == "Section" || owner.name == "ForEach" {
+            if name == "Section" || name == "ForEach" {
                 node = Syntax(ModifierChain(above: owner.call).outermost)
                 continue
             }
-            return names.contains(owner.name) ? owner.name : nil
+            return names.contains(name) ? name : nil
         }
         return nil
     }
@@ -59,19 +59,5 @@ enum ItemContainer {
             current = parent.parent
         }
         return nil
-    }
-
-    /// The call a content closure belongs to, with the view's or modifier's name.
-    private static func owner(of closure: ClosureExprSyntax) -> (call: FunctionCallExprSyntax, name: String)? {
-        var call: FunctionCallExprSyntax?
-        if let owner = closure.parent?.as(FunctionCallExprSyntax.self), owner.trailingClosure?.id == closure.id {
-            call = owner
-        } else if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self) {
-            call = element.parent?.parent?.as(FunctionCallExprSyntax.self)
-        } else if let argument = closure.parent?.as(LabeledExprSyntax.self) {
-            call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-        }
-        guard let call, let name = call.calledName else { return nil }
-        return (call, name)
     }
 }

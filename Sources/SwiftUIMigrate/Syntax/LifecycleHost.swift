@@ -104,22 +104,12 @@ struct LifecycleHost {
         var current = Syntax(root).parent
         while let node = current {
             if node.is(MemberBlockItemSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
-            if let closure = node.as(ClosureExprSyntax.self), let call = Self.callTaking(closure) {
+            if let closure = node.as(ClosureExprSyntax.self), let call = ClosureOwner(of: closure)?.call {
                 let name = call.calledName
                 if name == "contextMenu" || name == "Menu" { return name }
             }
             current = node.parent
         }
-        return nil
-    }
-
-    /// The call `closure` is a trailing closure or an argument of.
-    private static func callTaking(_ closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
-        if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
-        if let call = closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-           closure.parent?.is(LabeledExprSyntax.self) == true { return call }
-        if let call = closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-           closure.parent?.is(MultipleTrailingClosureElementSyntax.self) == true { return call }
         return nil
     }
 

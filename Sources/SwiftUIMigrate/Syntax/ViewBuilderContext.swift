@@ -168,23 +168,8 @@ public struct ViewBuilderContext {
 
     /// The known container or view-building modifier whose content closure `closure` is, if any.
     static func builderClosureOwner(_ closure: ClosureExprSyntax) -> BuilderClosureOwner? {
-        let call: FunctionCallExprSyntax
-        let label: String?
-        if let owner = closure.parent?.as(FunctionCallExprSyntax.self), owner.trailingClosure?.id == closure.id {
-            call = owner
-            label = nil
-        } else if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
-                  let owner = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
-            call = owner
-            label = element.label.text
-        } else if let argument = closure.parent?.as(LabeledExprSyntax.self),
-                  let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
-            call = owner
-            guard let argumentLabel = argument.label?.text else { return nil }
-            label = argumentLabel
-        } else {
-            return nil
-        }
+        guard let owner = ClosureOwner(of: closure), owner.isTrailing || owner.label != nil else { return nil }
+        let (call, label) = (owner.call, owner.label)
         if let label, !builderLabels.contains(label) { return nil }
         let typeName: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {

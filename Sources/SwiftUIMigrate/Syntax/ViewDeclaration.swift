@@ -32,6 +32,8 @@ struct ViewDeclaration {
     var structDeclaration: StructDeclSyntax
     /// The struct and every extension of it in the file.
     var parts: [DeclSyntaxProtocol]
+    /// The members of the struct and of its extensions in the file, in source order.
+    var members: [MemberBlockItemSyntax]
 
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
@@ -67,6 +69,10 @@ struct ViewDeclaration {
             }
         }
         self.parts = parts
+        self.members = parts.flatMap { part -> [MemberBlockItemSyntax] in
+            let block = part.as(StructDeclSyntax.self)?.memberBlock ?? part.as(ExtensionDeclSyntax.self)?.memberBlock
+            return block.map { Array($0.members) } ?? []
+        }
     }
 
     private static func lastComponent(of typeName: String) -> String {
@@ -113,20 +119,10 @@ struct ViewDeclaration {
 
     /// The instance method called `name` declared in the struct or its extensions.
     func function(named name: String) -> FunctionDeclSyntax? {
-        for part in parts {
-            let members: MemberBlockItemListSyntax
-            if let structDecl = part.as(StructDeclSyntax.self) {
-                members = structDecl.memberBlock.members
-            } else if let extensionDecl = part.as(ExtensionDeclSyntax.self) {
-                members = extensionDecl.memberBlock.members
-            } else {
-                continue
-            }
-            for member in members {
-                if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
-                   !function.modifiers.contains(where: { $0.name.text == "static" }) {
-                    return function
-                }
+        for member in members {
+            if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+               !function.modifiers.contains(where: { $0.name.text == "static" }) {
+                return function
             }
         }
         return nil
