@@ -1,7 +1,7 @@
 @testable import SwiftUIMigrate
 import XCTest
 
-/// The engine's guarantees (DESIGN §3), checked with test-only rules.
+/// The engine's guarantees (edits of a pass applied together, fixpoint, re-parse, idempotence), checked with test-only rules.
 final class MigrationEngineTests: XCTestCase {
     private func engine(_ rules: [any Rule], _ configuration: Configuration = Configuration()) -> MigrationEngine {
         MigrationEngine(configuration: configuration, rules: rules)

@@ -4,7 +4,7 @@ import XCTest
 
 /// Every fixture, rule example and the demo type-check against the SwiftUI
 /// stand-in (`fixtures/SwiftUIStub`) with `fixtures/TypeCheckSupport/*.swift`,
-/// in Swift 6 language mode (DESIGN §7: a rewrite that does not type-check is a bug).
+/// in Swift 6 language mode (a rewrite that does not type-check is a bug).
 ///
 /// Set `SWIFTUI_MIGRATE_TEST_RULES=rule-id` to check only that rule's fixtures and examples.
 final class TypeCheckTests: XCTestCase {

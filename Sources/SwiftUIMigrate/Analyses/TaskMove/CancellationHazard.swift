@@ -7,7 +7,7 @@ import SwiftSyntax
 /// `guard-flag-load`, `appear-change-load`), which skip with the reason. Work with no
 /// suspension point cannot be cut short, so only work that may suspend is checked.
 ///
-/// The hazards (DESIGN §2, and menu content), each named with its property, host or call:
+/// The hazards (the cancellation hazards of the spec, and menu content), each named with its property, host or call:
 /// - self-cancelling host: the host sits in a branch whose condition reads a property that
 ///   the work assigns before a later `await` (a pagination sentinel under `!isLoadingMore`);
 /// - hidden writer: the condition negates an in-flight property (`!isLoading…`,
