@@ -97,7 +97,7 @@ public struct AppearChangeLoadRule: Rule {
             return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
         }
         if let obstacle { return skip(obstacle) }
-        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
+        let view = ViewDeclaration(enclosing: start.call, in: context)
 
         if !isAsync {
             guard pair.changes.count == 1, let change = pair.changes.first else {

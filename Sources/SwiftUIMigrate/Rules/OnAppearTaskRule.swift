@@ -97,7 +97,7 @@ public struct OnAppearTaskRule: Rule {
         let startsAtTopLevel = statements.contains { InnerTask($0) != nil }
         let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         guard startsAtTopLevel || nested != nil else { return nil }
-        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
+        let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
         if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
 
