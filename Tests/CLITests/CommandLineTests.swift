@@ -166,7 +166,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(
                 result.stderr,
                 "error: \(folder.path)/.swiftui-migrate.json: unknown option 'maxMember' of group-modifiers in 'ruleOptions'; "
-                    + "the options of group-modifiers are: maxMembers, maxModifiers\n")
+                    + "did you mean 'maxMembers'? the options of group-modifiers are: maxMembers, maxModifiers\n")
         }
         XCTAssertEqual(try folder.read("ContentView.swift"), Samples.groupLifecycle, "nothing was written")
         try folder.write(".swiftui-migrate.json", #"{"rules": {"group-lifecyle": false}}"#)
@@ -174,7 +174,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(rule.status, 2)
         XCTAssertTrue(
             rule.stderr.hasPrefix(
-                "error: \(folder.path)/.swiftui-migrate.json: unknown rule 'group-lifecyle' in 'rules'; the rules are: group-lifecycle, "),
+                "error: \(folder.path)/.swiftui-migrate.json: unknown rule 'group-lifecyle' in 'rules'; did you mean 'group-lifecycle'? the rules are: group-lifecycle, "),
             rule.stderr)
         XCTAssertEqual(rule.stderr.filter { $0 == "\n" }.count, 1, rule.stderr)
     }

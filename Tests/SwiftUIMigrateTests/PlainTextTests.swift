@@ -1,3 +1,4 @@
+import PlainText
 import SwiftUIMigrate
 import XCTest
 
@@ -17,5 +18,20 @@ final class PlainTextTests: XCTestCase {
 
     func testMarkdownCellsKeepTheTableAndCodeSpansWhole() {
         XCTAssertEqual(MarkdownCell.escape("a|b`c\nd\r\ne"), "a\\|b'c d e")
+    }
+}
+
+final class ClosestNameTests: XCTestCase {
+    func testCloseNamesAreFoundAndFarOnesAreNot() {
+        let names = ["scan", "diff", "apply", "batch", "report", "rules", "explain", "init", "completion"]
+        XCTAssertEqual(ClosestName.to("scna", among: names), "scan", "a swap counts once")
+        XCTAssertEqual(ClosestName.to("aply", among: names), "apply")
+        XCTAssertEqual(ClosestName.to("RULES", among: names), "rules", "case is not a difference")
+        XCTAssertEqual(ClosestName.to("compl", among: names), "completion", "a prefix of three or more")
+        XCTAssertNil(ClosestName.to("rules", among: names), "an exact name needs no hint")
+        XCTAssertNil(ClosestName.to("frobnicate", among: names))
+        XCTAssertNil(ClosestName.to("x", among: names))
+        XCTAssertEqual(ClosestName.hint(for: "dif", among: names), "; did you mean 'diff'?")
+        XCTAssertEqual(ClosestName.hint(for: "zzz", among: names), "")
     }
 }

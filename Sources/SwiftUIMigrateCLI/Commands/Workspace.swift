@@ -44,9 +44,7 @@ enum Workspace {
         _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
         let settings = try RunSettings(options: options, paths: paths)
-        let discovery = SourceDiscovery(
-            configuration: settings.configuration, globRoot: settings.configurationRoot,
-            trackedFiles: TrackedFiles.under)
+        let discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFiles: TrackedFiles.under)
         let files = floored(try discovery.files(in: paths), settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
@@ -59,14 +57,17 @@ enum Workspace {
         _ files: [SourceFile], settings: RunSettings, tree: any ProjectTree, floorNotes: ((String) -> Void)?,
         folder: (SourceFile) -> String
     ) -> [SourceFile] {
-        let configured = settings.configuration.deploymentTarget
-        var floored = files
-        var problems: [String] = []
-        if configured == nil {
-            let finder = DeploymentFloorFinder(tree: tree)
-            floored = finder.assigningFloors(to: files, folder: folder)
-            problems = finder.problems
+        // A file whose configuration sets `deploymentTarget` has that floor; the others' are looked for.
+        let targets = Set(files.map { ($0.configuration ?? settings.configuration).deploymentTarget })
+        let configured = targets.count == 1 ? targets.first! : nil
+        let finder = targets.contains(nil) ? DeploymentFloorFinder(tree: tree) : nil
+        let floored = files.map { file in
+            var file = file
+            file.floor = (file.configuration ?? settings.configuration).deploymentTarget
+                ?? finder?.floor(forFileIn: folder(file)) ?? .unknown
+            return file
         }
+        let problems = finder?.problems ?? []
         if let floorNotes {
             for line in FloorNote.lines(files: floored, configured: configured, problems: problems) { floorNotes(line) }
         }

@@ -8,4 +8,6 @@ struct SourceFile: Hashable, Sendable {
     var absolutePath: String
     /// The file's deployment floor, found beside it (see `DeploymentFloorFinder`); unknown until then.
     var floor: DeploymentFloor = .unknown
+    /// The file's configuration (`ConfigurationLookup`, flags applied); nil runs it with the engine's own.
+    var configuration: Configuration?
 }
