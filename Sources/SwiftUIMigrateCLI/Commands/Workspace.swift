@@ -43,11 +43,28 @@ enum Workspace {
     static func settingsAndFiles(
         _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
+        if let path = options.stdinPath {
+            return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
+        }
         let settings = try RunSettings(options: options, paths: paths)
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFiles: TrackedFiles.under)
         let files = floored(try discovery.files(in: paths), settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+            URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
+        }
+        return (settings, files)
+    }
+
+    /// The settings and the one file of a text given as the file at `path` (`--stdin-filepath`,
+    /// an editor's buffer): found exactly as they are for the file on disk, which need not exist.
+    static func settingsAndBuffer(
+        _ options: MigrationOptions, path: String, bytes: [UInt8], floorNotes: ((String) -> Void)? = nil
+    ) throws -> (RunSettings, [SourceFile]) {
+        let settings = try RunSettings(options: options, paths: [path])
+        var file = SourceDiscovery.namedFile(path)
+        file.buffer = bytes
+        let files = floored([file], settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)

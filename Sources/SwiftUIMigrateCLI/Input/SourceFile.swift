@@ -8,4 +8,7 @@ struct SourceFile: Hashable, Sendable {
     var absolutePath: String
     /// The file's deployment floor, found beside it (see `DeploymentFloorFinder`); unknown until then.
     var floor: DeploymentFloor = .unknown
+    /// The file's text as given on standard input (`--stdin-filepath`) or by an editor (`lsp`),
+    /// read instead of the file on disk, which need not exist; nil to read the file.
+    var buffer: [UInt8]? = nil
 }
