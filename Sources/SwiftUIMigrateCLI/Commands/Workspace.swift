@@ -50,7 +50,8 @@ enum Workspace {
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFiles: TrackedFiles.under)
-        let files = floored(try discovery.files(in: paths), settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+        let found = SourceRoot(paths: paths).naming(try discovery.files(in: paths))
+        let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
@@ -64,7 +65,11 @@ enum Workspace {
         let settings = try RunSettings(options: options, paths: [path])
         var file = SourceDiscovery.namedFile(path)
         file.buffer = bytes
-        let files = floored([file], settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+        // The repository is found from the nearest folder that exists, as it would be once the file is written.
+        var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
+        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
+        let named = SourceRoot(paths: [existing.path]).naming([file])
+        let files = floored(named, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
