@@ -39,7 +39,7 @@ struct SourceDiscovery {
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
                 if seen.insert(absolute).inserted {
-                    var file = SourceFile(displayPath: Self.tidy(path), absolutePath: absolute)
+                    var file = Self.namedFile(path)
                     file.configuration = try configurationOf(absolute).configuration
                     result.append(file)
                 }
@@ -62,6 +62,11 @@ struct SourceDiscovery {
             }
         }
         return result
+    }
+
+    /// The file a user named at `path` (always taken, whatever the globs say).
+    static func namedFile(_ path: String) -> SourceFile {
+        SourceFile(displayPath: tidy(path), absolutePath: absolute(path))
     }
 
     /// Every `.swift` file below `directory`, sorted, skipping the folders a build makes.
