@@ -207,22 +207,12 @@ final class TrackedFilesTests: XCTestCase {
         try folder.write("Sources/Untracked.swift", Samples.groupLifecycle)
         try folder.write("Sources/Ignored.swift", Samples.groupLifecycle)
         try folder.write(".gitignore", "Sources/Ignored.swift\n")
-        try git(["init", "-q"], in: folder.path)
-        try git(["add", ".gitignore", "Sources/Tracked.swift"], in: folder.path)
+        try runGit(["init", "-q"], in: folder.path)
+        try runGit(["add", ".gitignore", "Sources/Tracked.swift"], in: folder.path)
         let result = try ToolProcess.run(["scan", "Sources"], in: folder.path)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != ":" })) }, ["Sources/Tracked.swift"])
         let named = try ToolProcess.run(["scan", "Sources/Untracked.swift"], in: folder.path)
         XCTAssertTrue(named.stdout.hasPrefix("Sources/Untracked.swift:"), named.stdout)
-    }
-
-    private func git(_ arguments: [String], in directory: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
     }
 }

@@ -58,8 +58,8 @@ final class NestedConfigurationTests: XCTestCase {
         let outer = try TemporaryFolder()
         try outer.write(".swiftui-migrate.json", #"{"rules": {"group-lifecycle": false}}"#)
         try outer.write("repo/ContentView.swift", Samples.groupLifecycle)
-        try Self.git(["init", "-q", "repo"], in: outer.path)
-        try Self.git(["add", "-A"], in: outer.path + "/repo")
+        try runGit(["init", "-q", "repo"], in: outer.path)
+        try runGit(["add", "-A"], in: outer.path + "/repo")
         let result = try ToolProcess.run(["scan", "."], in: outer.path + "/repo")
         XCTAssertEqual(result.status, 1, "group-lifecycle still runs: \(result.stdout)\(result.stderr)")
         let printed = try ToolProcess.run(["scan", "--print-config", "ContentView.swift"], in: outer.path + "/repo")
@@ -106,15 +106,5 @@ final class NestedConfigurationTests: XCTestCase {
             "error: \(repository.path)/Packages/MemoKit/.swiftui-migrate.json:3:3: not valid JSON: "
                 + "expected ',' or '}' after a value in an object, found '\"'\n")
         XCTAssertEqual(try ToolProcess.run(["scan", "App"], in: repository.path).status, 1, "App is not below the broken file")
-    }
-
-    private static func git(_ arguments: [String], in folder: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
     }
 }

@@ -80,60 +80,50 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
         }
 
         mutating func object() throws(JSONSyntaxError) {
-            try nest()
-            index += 1
-            skipSpace()
-            if current == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                return
-            }
-            while true {
-                guard current == UInt8(ascii: "\"") else {
-                    throw failure("expected a key in double quotes, found \(found())")
+            try members(closing: "}", kind: "an object") { reader throws(JSONSyntaxError) in
+                guard reader.current == UInt8(ascii: "\"") else {
+                    throw reader.failure("expected a key in double quotes, found \(reader.found())")
                 }
-                try string()
-                skipSpace()
-                guard current == UInt8(ascii: ":") else { throw failure("expected ':' after an object key, found \(found())") }
-                index += 1
-                skipSpace()
-                try value()
-                skipSpace()
-                if current == UInt8(ascii: ",") {
-                    index += 1
-                    skipSpace()
-                    if current == UInt8(ascii: "}") { throw failure("a comma before '}': remove it") }
-                    continue
+                try reader.string()
+                reader.skipSpace()
+                guard reader.current == UInt8(ascii: ":") else {
+                    throw reader.failure("expected ':' after an object key, found \(reader.found())")
                 }
-                guard current == UInt8(ascii: "}") else {
-                    throw failure("expected ',' or '}' after a value in an object, found \(found())")
-                }
-                index += 1
-                depth -= 1
-                return
+                reader.index += 1
+                reader.skipSpace()
+                try reader.value()
             }
         }
 
         mutating func array() throws(JSONSyntaxError) {
+            try members(closing: "]", kind: "an array") { reader throws(JSONSyntaxError) in try reader.value() }
+        }
+
+        /// The members of an object or array, from its opening bracket (the current byte) to `closing`:
+        /// `member` read each, separated by commas.
+        mutating func members(
+            closing: Unicode.Scalar, kind: String, member: (inout Reader) throws(JSONSyntaxError) -> Void
+        ) throws(JSONSyntaxError) {
             try nest()
             index += 1
             skipSpace()
-            if current == UInt8(ascii: "]") {
+            let close = UInt8(ascii: closing)
+            if current == close {
                 index += 1
                 depth -= 1
                 return
             }
             while true {
-                try value()
+                try member(&self)
                 skipSpace()
                 if current == UInt8(ascii: ",") {
                     index += 1
                     skipSpace()
-                    if current == UInt8(ascii: "]") { throw failure("a comma before ']': remove it") }
+                    if current == close { throw failure("a comma before '\(closing)': remove it") }
                     continue
                 }
-                guard current == UInt8(ascii: "]") else {
-                    throw failure("expected ',' or ']' after a value in an array, found \(found())")
+                guard current == close else {
+                    throw failure("expected ',' or '\(closing)' after a value in \(kind), found \(found())")
                 }
                 index += 1
                 depth -= 1
