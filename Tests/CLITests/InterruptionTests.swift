@@ -58,13 +58,7 @@ final class InterruptionTests: XCTestCase {
         let git = { (arguments: [String]) throws -> ChildProcess.Result in
             try ChildProcess.run("/usr/bin/env", ["git"] + arguments, in: repository.path)
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: repository.path + "/.git/index.lock"), "index.lock left: \(context)")
-        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: repository.path).filter {
-            $0.contains(".swiftui-migrate-") || ($0.hasSuffix(".lock") && $0 != ".git/swiftui-migrate.lock")
-        }
-        XCTAssertEqual(leftovers, [], "leftover files: \(context)")
-        let fsck = try git(["fsck", "--no-progress", "--no-dangling"])
-        XCTAssertEqual(fsck.status, 0, "git fsck: \(fsck.stderr) \(context)")
+        try RepositoryWholeness.assertWhole(repository.path, context)
 
         let head = try git(["symbolic-ref", "HEAD"]).stdout
         let branchExists = try git(["rev-parse", "--verify", "-q", branch]).status == 0
