@@ -34,7 +34,7 @@ struct ApplyCommand: Command {
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
             .flag("resume", help: "Finish the apply an interruption stopped midway, as its journal planned it."),
             .flag("abort", help: "Undo the writes of the apply an interruption stopped midway (and its branch and HEAD move)."),
-        ] + CommonOptions.all,
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
 
     /// What `--resume` and `--abort` do with an interrupted run.
@@ -46,6 +46,8 @@ struct ApplyCommand: Command {
     enum Target {
         /// `--in-place`: the files only, no git.
         case inPlace
+        /// `--stdin-filepath`: the migrated text on standard output; nothing written to disk.
+        case standardOutput
         /// A git mode, on the branch and with the commit `settings` names.
         case git(StageMode, CommitSettings)
     }
@@ -66,7 +68,7 @@ struct ApplyCommand: Command {
         if recoveries.count > 1 { throw CommandError("--resume and --abort do opposite things: pick one") }
         if let recovery = recoveries.first {
             let others = ["commit", "no-checkout", "in-place", "interactive"].filter { arguments.flag($0) }
-                + CommitSettings.given(arguments) + ["summary"].filter { arguments.given($0) != nil }
+                + CommitSettings.given(arguments) + ["summary", "stdin-filepath"].filter { arguments.given($0) != nil }
             if let first = others.first {
                 throw CommandError("--\(recovery.rawValue) takes only a path: it goes on as the interrupted run planned, so --\(first) does not apply")
             }
@@ -75,7 +77,15 @@ struct ApplyCommand: Command {
                 interactive: false, json: false, summaryPath: nil, recovery: recovery)
         }
         let target: Target
-        if arguments.flag("in-place") {
+        if arguments.value("stdin-filepath") != nil {
+            let writing = CommitSettings.given(arguments)
+                + ["commit", "no-checkout", "in-place", "interactive"].filter { arguments.flag($0) }
+                + ["summary", "format"].filter { arguments.given($0) != nil }
+            if let first = writing.first {
+                throw CommandError("--stdin-filepath writes the migrated text to standard output and nothing else, so --\(first) does not apply")
+            }
+            target = .standardOutput
+        } else if arguments.flag("in-place") {
             let gitOnly = CommitSettings.given(arguments) + ["commit", "no-checkout"].filter { arguments.flag($0) }
             if let first = gitOnly.first {
                 throw CommandError("--in-place writes no git state, so --\(first) does not apply")
@@ -104,8 +114,14 @@ struct ApplyCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         if let recovery = options.recovery { return try recover(recovery, paths: options.paths) }
-        guard case .git(let mode, let commit) = options.target else {
+        let mode: StageMode, commit: CommitSettings
+        switch options.target {
+        case .inPlace:
             return try runInPlace(options, review: try review(options, writesDefaultBaseline: true))
+        case .standardOutput:
+            return try runToStandardOutput(options)
+        case .git(let gitMode, let settings):
+            (mode, commit) = (gitMode, settings)
         }
         let review = try review(options, writesDefaultBaseline: mode != .noCheckout)
         let report = try GitApply.run(
@@ -198,6 +214,20 @@ struct ApplyCommand: Command {
         }
         try writeSummary(summaries, to: options.summaryPath)
         return failures > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// `--stdin-filepath`: the migrated text on stdout — the text as it came when nothing changes
+    /// or it cannot be migrated (the warning says why), so a caller that replaces its buffer with
+    /// the output never loses it — and the per-file summary on stderr.
+    private func runToStandardOutput(_ options: Options) throws -> Int32 {
+        let (_, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
+        for outcome in outcomes {
+            // A clean file's bytes are dropped from its migration; the buffer still holds them.
+            let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
+            console.write(bytes: changed ?? outcome.file.buffer ?? [])
+        }
+        console.writeError(SummaryTable.render(Workspace.summaries(outcomes)))
+        return ExitCode.success
     }
 
     private func writeSummary(_ summaries: [FileSummary], to path: String?) throws {
