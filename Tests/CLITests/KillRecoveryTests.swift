@@ -43,12 +43,12 @@ final class KillRecoveryTests: XCTestCase {
         var durations: [Mode: Double] = [:]
         var migrated: [String: [UInt8]] = [:]
         for mode in Mode.allCases {
-            let reference = try copy(template)
+            let reference = try template.copy()
             let started = Date()
             let full = try ToolProcess.run(mode.arguments, in: reference.path)
             durations[mode] = Date().timeIntervalSince(started)
             XCTAssertEqual(full.status, 0, full.stderr)
-            for index in 0..<fileCount { migrated[fileName(index)] = try bytes(reference.path, fileName(index)) }
+            for index in 0..<fileCount { migrated[fileName(index)] = try reference.bytes(fileName(index)) }
         }
         XCTAssertNotEqual(migrated[fileName(0)], Array(source(0).utf8))
 
@@ -58,7 +58,7 @@ final class KillRecoveryTests: XCTestCase {
             let mode = Mode.allCases[point % Mode.allCases.count]
             let slot = point / Mode.allCases.count
             let delay = durations[mode]! * 1.05 * (Double(slot) + generator.unit()) / Double(pointsPerMode)
-            let repository = try copy(template)
+            let repository = try template.copy()
             let process = try ChildProcess.start(try ToolProcess.binary(), mode.arguments, in: repository.path)
             usleep(useconds_t(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
@@ -106,10 +106,10 @@ final class KillRecoveryTests: XCTestCase {
     }
 
     func testAbortRefusesAFileChangedSinceAndChangesNothing() throws {
-        let repository = try copy(template())
+        let repository = try template().copy()
         let journal = repository.path + "/.git/swiftui-migrate-journal"
         let first = try killMidWrite(repository, ["apply", "--commit"], journal: journal)
-        let migrated = try bytes(repository.path, first)
+        let migrated = try repository.bytes(first)
         try Data("// edited since\n".utf8).write(to: URL(fileURLWithPath: repository.path + "/" + first))
         let before = try snapshot(repository)
         for recovery in ["--abort", "--resume"] {
@@ -144,7 +144,7 @@ final class KillRecoveryTests: XCTestCase {
     }
 
     func testRecoveryWithoutAJournalIsAnError() throws {
-        let repository = try copy(template())
+        let repository = try template().copy()
         for recovery in ["--resume", "--abort"] {
             let result = try ToolProcess.run(["apply", recovery], in: repository.path)
             XCTAssertEqual(result.status, 2)
@@ -167,7 +167,7 @@ final class KillRecoveryTests: XCTestCase {
         let original = Array(source(0).utf8)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            if FileManager.default.fileExists(atPath: journal), let now = try? bytes(folder.path, first), now != original {
+            if FileManager.default.fileExists(atPath: journal), let now = try? folder.bytes(first), now != original {
                 break
             }
             usleep(2_000)
@@ -186,7 +186,7 @@ final class KillRecoveryTests: XCTestCase {
         try RepositoryWholeness.assertWhole(repository.path, context)
         let branches = try git(["branch", "--list", "--format=%(refname)"]).split(separator: "\n").map(String.init)
         let head = try git(["symbolic-ref", "HEAD"])
-        let original = (0..<fileCount).allSatisfy { (try? bytes(repository.path, fileName($0))) == Array(source($0).utf8) }
+        let original = (0..<fileCount).allSatisfy { (try? repository.bytes(fileName($0))) == Array(source($0).utf8) }
         let state: State = original && branches == ["refs/heads/main"] ? .original : .complete
         if let expected { XCTAssertEqual(state, expected, context) }
         switch state {
@@ -195,7 +195,7 @@ final class KillRecoveryTests: XCTestCase {
             XCTAssertEqual(try git(["status", "--porcelain"]), "", context)
         case .complete:
             for index in 0..<fileCount {
-                XCTAssertEqual(try bytes(repository.path, fileName(index)), migrated[fileName(index)], "\(fileName(index)): \(context)")
+                XCTAssertEqual(try repository.bytes(fileName(index)), migrated[fileName(index)], "\(fileName(index)): \(context)")
             }
             if mode == .inPlace {
                 XCTAssertEqual(branches, ["refs/heads/main"], context)
@@ -233,16 +233,5 @@ final class KillRecoveryTests: XCTestCase {
             }
         }
         return result
-    }
-
-    private func copy(_ repository: GitRepositoryFolder) throws -> TemporaryFolder {
-        let copy = try TemporaryFolder()
-        try FileManager.default.removeItem(atPath: copy.path)
-        try FileManager.default.copyItem(atPath: repository.path, toPath: copy.path)
-        return copy
-    }
-
-    private func bytes(_ folder: String, _ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
     }
 }
