@@ -5,12 +5,28 @@ fileprivate enum Message {
     static let rewriteSync = "run the work with onChange(of:initial:) instead of onAppear and onChange"
     static let keep = "keep the synchronous onAppear and onChange pair"
     static let skip = "merge the start and onChange into task(id:) by hand"
-    static let syncKept = """
-        task(id:) would make the work asynchronous and cancellable; ruleOptions \
-        {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)
-        """
-    static func cancelled(_ id: String) -> String {
-        "re-runs on each re-appearance; the previous load is cancelled when \(id) changes; cancelled on disappear"
+    static let synchronous = "the work never suspends, so task(id:) would only make it asynchronous and cancellable"
+    /// The keep of a synchronous pair; the option is offered only where the floor allows onChange(of:initial:).
+    static func syncKept(offeringOption: Bool) -> String {
+        guard offeringOption else { return synchronous }
+        return synchronous + #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair "#
+            + "into onChange(of:initial: true) (iOS 17+)"
+    }
+    static func syncWithObstacle(_ obstacle: String) -> String {
+        "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle)"
+    }
+    /// The label of a merged pair: what re-runs, what is now cancelled, and what of the onChange's work now waits for the task.
+    static func merged(_ pair: LoadingPair, id: String) -> String {
+        var sentence = "re-runs on each appearance and when \(id) changes, as before; a run still in progress is now "
+            + "cancelled when \(id) changes"
+        // A `.task` start was cancelled on disappear already; an onAppear's Task was not.
+        if pair.start.name == "onAppear" { sentence += " and when the view disappears" }
+        if let first = pair.changes.lazy.flatMap(\.work.statementsBeforeTask).first {
+            let text = first.item.trimmedDescription
+            let shown = text.contains("\n") || text.count > 60 ? String(text.prefix(57).split(separator: "\n")[0]) + "…" : text
+            sentence += "; the onChange's \(shown) now runs asynchronously, at the start of the task"
+        }
+        return sentence
     }
     static let firstAppearanceOnly = "runs on the first appearance only, no longer on every re-appearance"
 }
@@ -86,28 +102,32 @@ public struct AppearChangeLoadRule: Rule {
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
-        // The work is asynchronous when it is in `.task` or awaits; where the works differ, also only
-        // when every onChange's work awaits (a synchronous recomputation shared with a `.task` that
-        // also loads something else is synchronous work, and stays).
-        let sameWork = pair.changes.allSatisfy { $0.work.keys == pair.startWork.keys }
-        let isAsync = (start.name == "task" || pair.startWork.awaits) && (sameWork || pair.changes.allSatisfy(\.work.awaits))
-        let obstacle = reasonToSkip(pair)
-        if !isAsync && syncWork == .keep {
-            let reason = obstacle.map { "the work is synchronous, which task(id:) would make asynchronous, and \($0)" } ?? Message.syncKept
-            return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
+        func keep(_ reason: String) -> Finding {
+            context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
         }
-        if let obstacle { return skip(obstacle) }
-        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
-
-        if !isAsync {
+        // Synchronous means the work itself never suspends, whatever the modifier: `.task { recount() }`
+        // runs `recount()` at once as `.onAppear` does, and task(id:) would only defer the onChange's run.
+        let obstacle = reasonToSkip(pair)
+        if !pair.startWork.suspends {
+            if syncWork == .keep, let nested = Self.taskStartedInside(pair.startWork), start.name == "onAppear" {
+                let line = context.finding(id, at: nested.call, message: "", action: .skip).line
+                return skip("the onAppear and onChange run the same work, which starts the Task on line \(line) "
+                    + (nested.container.hasPrefix("before") ? "" : "inside ") + "\(nested.container); the rule does not unwrap it: check whether its work belongs to the view and "
+                    + "move it into task by hand")
+            }
+            if syncWork == .keep {
+                let optionHint = context.floor.reasonBelow(.modernOnChange, at: start.call) == nil
+                return keep(obstacle.map { Message.syncWithObstacle($0) } ?? Message.syncKept(offeringOption: optionHint))
+            }
+            if let obstacle { return skip(obstacle) }
             guard pair.changes.count == 1, let change = pair.changes.first else {
-                return context.finding(
-                    id, at: start.nameToken, message: Message.keep, action: .keep,
-                    reason: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
+                return keep("the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
             }
             if let reason = context.floor.reasonBelow(.modernOnChange, at: start.call) { return skip(reason) }
             return rewriteSync(pair, change: change, context: context)
         }
+        if let obstacle { return skip(obstacle) }
+        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
 
         // The asynchronous fix: one `.task(id:)` running the start's work.
         guard let closure = start.closure else { return skip("the onAppear names a function, whose work cannot move into task") }
@@ -133,10 +153,17 @@ public struct AppearChangeLoadRule: Rule {
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
         return context.finding(
             id, at: start.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange(Message.cancelled(key)), edits: edits)
+            safety: .behaviorChange(Message.merged(pair, id: key)), edits: edits)
     }
 
-    /// Why the pair is not one piece of work that can move, or nil.
+    /// A Task the work starts that is not the unwrapped last statement (inside an `if`, a
+    /// closure, or before other statements), or nil.
+    private static func taskStartedInside(_ work: LoadingWork) -> (call: FunctionCallExprSyntax, container: String)? {
+        if let task = work.statements.lazy.compactMap(InnerTask.init).first { return (task.call, "before other statements") }
+        return InnerTask.nestedStart(in: work.statements)
+    }
+
+    /// Why the pair's work, the same in both, cannot move as it is, or nil.
     private func reasonToSkip(_ pair: LoadingPair) -> String? {
         for change in pair.changes {
             let value = change.modifier.value.trimmedDescription
@@ -145,42 +172,6 @@ public struct AppearChangeLoadRule: Rule {
             }
             if change.modifier.readsOldValue {
                 return "onChange(of: \(value)) reads the old value (\(change.modifier.oldValueName!)), which task(id:) does not give"
-            }
-            if let difference = difference(pair.startWork, change.work, startName: pair.startName, value: value) {
-                return difference
-            }
-        }
-        return nil
-    }
-
-    /// How two works differ, in words, or nil when they are the same.
-    private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> String? {
-        guard start.keys != change.keys else { return nil }
-        let onChange = "onChange(of: \(value))"
-        let startExtra = Self.firstUnshared(start.keys, with: change.keys)
-        let changeExtra = Self.firstUnshared(change.keys, with: start.keys)
-        switch (startExtra, changeExtra) {
-        case (let extra?, nil):
-            return "the \(startName) also runs \(start.quote(extra)), which would then run again whenever \(value) changes"
-        case (nil, let extra?):
-            return "\(onChange) also runs \(change.quote(extra)), which the \(startName) does not"
-        case (let startIndex?, let changeIndex?) where start.keys.count == 1 && change.keys.count == 1:
-            return "the \(startName) runs \(start.quote(startIndex)) but \(onChange) runs \(change.quote(changeIndex))"
-        case (let startIndex?, let changeIndex?):
-            return "the \(startName) also runs \(start.quote(startIndex)) and \(onChange) also runs \(change.quote(changeIndex))"
-        case (nil, nil):
-            return "the \(startName) and \(onChange) run the same statements in a different order"
-        }
-    }
-
-    /// The index of the first key of `keys` that `other` does not hold (counting repeats).
-    private static func firstUnshared(_ keys: [String], with other: [String]) -> Int? {
-        var available = other
-        for (index, key) in keys.enumerated() {
-            if let match = available.firstIndex(of: key) {
-                available.remove(at: match)
-            } else {
-                return index
             }
         }
         return nil
