@@ -62,14 +62,18 @@ public struct AppearChangeLoadRule: Rule {
             detects: """
                 on one view's modifier chain, a start — `.onAppear { }`, `.onAppear(perform: f)` or `.task { }` — \
                 and an `.onChange(of: x)` (any form: `{ }`, `{ new in }`, `{ old, new in }`, `perform:`, \
-                `initial: false`) doing the same work: the same statements once the onChange's new value is read as \
-                `x` and `Task { W }` as `W`, or the same call with the same arguments. The earlier load is never \
-                cancelled, so a slow old response can overwrite a newer one.
+                `initial: false`) running the same work: the same statements in the same order, compared without \
+                spaces, line breaks and comments, once `self.` is dropped, the onChange's new value is read as `x` \
+                and a last `Task { W }` as `W`. The earlier load is never cancelled, so a slow old response can \
+                overwrite a newer one. Anything else is not a pair and gets no finding of this rule — the same \
+                function with other arguments, one statement more or fewer on either side, the shared work only in \
+                a branch or a `catch`, the work only registered or scheduled for later (an observer callback, \
+                `asyncAfter`): the other rules decide the start as if the onChange were not there.
                 """,
             fix: """
-                when the work is asynchronous (a Task whose body awaits, or work in `.task`), both become one \
-                `.task(id: x)` at the position of the first, keeping `priority:` and comments, without the Task \
-                wrapper. Before:
+                when the work itself suspends (an `await` or `for await` in it, not in a closure it passes on), \
+                both become one `.task(id: x)` at the position of the first, keeping `priority:` and comments, \
+                without the Task wrapper. Before:
                     .onAppear { Task { profile = await api.profile(userID) } }
                     .onChange(of: userID) { Task { profile = await api.profile(userID) } }
                 After:
@@ -77,18 +81,23 @@ public struct AppearChangeLoadRule: Rule {
                         profile = await api.profile(userID)
                     }
                 Two onChange of values declared in the view with the same type key it on both: \
-                `.task(id: [a, b])`. Synchronous work is kept (a finding with the reason); the option \
-                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}` rewrites it to \
-                `.onChange(of: x, initial: true) { W }` (iOS 17+). Skips, with the reason: works that differ or a \
-                start that does more than the shared work; an onChange that reads the old value or already has \
+                `.task(id: [a, b])`. Work that never suspends is synchronous whatever the modifier \
+                (`.task { recount() }` runs it at once too) and is kept, with the reason; where the floor allows \
+                iOS 17 / macOS 14 / tvOS 17 / watchOS 10 the reason names the option \
+                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}`, which rewrites the pair to \
+                `.onChange(of: x, initial: true) { W }`. Skips, with the reason: an onChange that already has \
                 `initial: true`; two ids whose types the rule cannot tell are the same; a Task that cannot be \
-                unwrapped (`Task.detached`, stored, throwing); the cancellation hazards; a deployment floor below \
-                the fix's API (task: iOS 15, onChange(initial:): iOS 17).
+                unwrapped (`Task.detached`, stored, throwing) or that the work starts inside an `if`, a loop or a \
+                closure (the skip names its line); the cancellation hazards; a deployment floor below the fix's API \
+                (task: iOS 15, onChange(initial:): iOS 17).
                 """,
             safety: """
-                behavior-change: "re-runs on each re-appearance; the previous load is cancelled when <x> changes; \
-                cancelled on disappear". With syncWork onChangeInitial: behavior-change: "runs on the first \
-                appearance only, no longer on every re-appearance".
+                behavior-change: "re-runs on each appearance and when <x> changes, as before; a run still in progress \
+                is now cancelled when <x> changes" — "and when the view disappears" for an onAppear start (a `.task` \
+                start was cancelled then already) — and, when the onChange ran statements before its Task, "the \
+                onChange's <statement> now runs asynchronously, at the start of the task". With syncWork \
+                onChangeInitial: behavior-change: "runs on the first appearance only, no longer on every \
+                re-appearance".
                 """)
     }
 
