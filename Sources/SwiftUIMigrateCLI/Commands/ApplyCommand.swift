@@ -21,6 +21,8 @@ struct ApplyCommand: Command {
             midway leaves it: the next apply refuses, listing the state of each file, until --resume finishes the
             migration or --abort undoes exactly the run's own writes (refused for a file changed since).
             The per-file summary goes to standard error.
+            --stdin-filepath FILE reads the text from standard input as the file FILE (its configuration,
+            floor and baseline) and prints the migrated text on standard output, writing nothing.
             """,
         options: [
             .option("branch", value: "name", help: "The branch to create.", default: StagePlan.defaultBranch),
