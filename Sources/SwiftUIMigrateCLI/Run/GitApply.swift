@@ -10,7 +10,10 @@ enum GitApply {
     struct Report {
         var outcome: StageOutcome
         var mode: StageMode
+        /// Each file's summary, named as the user named it.
         var summaries: [FileSummary]
+        /// The same, named from the repository's root, for the pull-request body.
+        var rootSummaries: [FileSummary]
         /// How many Swift files the run looked at (read or skipped).
         var fileCount: Int
     }
@@ -51,16 +54,21 @@ enum GitApply {
         if let review { migration.outcomes = try review(migration.outcomes, migration.settings.engine) }
         let (run, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
 
-        let summaries = Workspace.summaries(outcomes)
         let rewrites = outcomes.compactMap { outcome -> FileRewrite? in
             guard let migration = outcome.migration, migration.changed,
                   let relative = relativePaths[outcome.file.displayPath] else { return nil }
             return FileRewrite(path: relative, original: migration.original, migrated: migration.migrated)
         }
+        let displayPaths = Dictionary(relativePaths.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func notWritten(_ skipped: [SkippedRewrite]) -> [String: String] {
+            Dictionary(skipped.map { (displayPaths[$0.path] ?? $0.path, $0.reason.rawValue) }, uniquingKeysWith: { first, _ in first })
+        }
+        let unwritable = notWritten(try repository.unwritable(rewrites.map(\.path), mode: mode))
         let ruleIDs = run.engine.rules.map(\.id).joined(separator: ", ")
         let commit = CommitOptions(
             title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
-            body: SummaryTable.render(summaries),
+            body: CommitMessageBody.render(
+                Workspace.summaries(outcomes, fromRoot: true, notWritten: unwritable), toolVersion: CLI.version),
             trailers: [
                 Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
                 Trailer("Migration-rules", ruleIDs),
@@ -79,7 +87,10 @@ enum GitApply {
         for skipped in outcome.skipped {
             warn("not written: \(skipped)")
         }
-        return Report(outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count)
+        let skipped = notWritten(outcome.skipped)
+        return Report(
+            outcome: outcome, mode: mode, summaries: Workspace.summaries(outcomes, notWritten: skipped),
+            rootSummaries: Workspace.summaries(outcomes, fromRoot: true, notWritten: skipped), fileCount: outcomes.count)
     }
 
     /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),
