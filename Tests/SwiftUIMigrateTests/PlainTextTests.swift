@@ -1,3 +1,4 @@
+import PlainText
 import SwiftUIMigrate
 import XCTest
 
@@ -42,5 +43,20 @@ final class PlainTextTests: XCTestCase {
         XCTAssertEqual("a b c".wrapped(width: 5, firstIndent: "- ", indent: "  "), ["- a b", "  c"])
         XCTAssertEqual("x https://example.com/a/very/long/path y".wrapped(width: 10), ["x", "https://example.com/a/very/long/path", "y"])
         XCTAssertEqual("".wrapped(width: 10), [])
+    }
+}
+
+final class ClosestNameTests: XCTestCase {
+    func testCloseNamesAreFoundAndFarOnesAreNot() {
+        let names = ["scan", "diff", "apply", "batch", "report", "rules", "explain", "init", "completion"]
+        XCTAssertEqual(ClosestName.to("scna", among: names), "scan", "a swap counts once")
+        XCTAssertEqual(ClosestName.to("aply", among: names), "apply")
+        XCTAssertEqual(ClosestName.to("RULES", among: names), "rules", "case is not a difference")
+        XCTAssertEqual(ClosestName.to("compl", among: names), "completion", "a prefix of three or more")
+        XCTAssertNil(ClosestName.to("rules", among: names), "an exact name needs no hint")
+        XCTAssertNil(ClosestName.to("frobnicate", among: names))
+        XCTAssertNil(ClosestName.to("x", among: names))
+        XCTAssertEqual(ClosestName.hint(for: "dif", among: names), "; did you mean 'diff'?")
+        XCTAssertEqual(ClosestName.hint(for: "zzz", among: names), "")
     }
 }

@@ -129,33 +129,35 @@ enum GitApply {
 
     /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),
     /// reading their blobs as the workers reach them — the worktree and index are never looked at. A blob that
-    /// cannot be read fails the run, as a broken repository must. The configuration is HEAD's
-    /// `.swiftui-migrate.json` unless `--config` names one. Files are named repository-relative.
+    /// cannot be read fails the run, as a broken repository must. Each file's configuration is read from HEAD's
+    /// `.swiftui-migrate.json` files unless `--config` names one. Files are named repository-relative.
     static func migrateHEAD(_ repository: Repository, path: String, options: MigrationOptions) throws -> Migration {
         let scope = repository.isBare ? nil : try repository.relativePath(for: path)
-        let committedConfig = try repository.headBlob(path: Configuration.fileName)
-        let settings = try RunSettings(
-            options: options, paths: [path],
-            committed: committedConfig.map { ($0, "HEAD:\(Configuration.fileName)") })
-        let discovery = SourceDiscovery(configuration: settings.configuration, globRoot: "")
-        let paths = try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 })
-            .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
         // Every tracked file, not only the Swift ones in scope: the floor is read from project.pbxproj
-        // and .xcconfig files too, and from folders above `path`.
+        // and .xcconfig files too, and from folders above `path`; configuration files from every folder.
         let tree = CommitProjectTree(repository: repository, trackedPaths: try repository.trackedFilesAtHEAD())
-        let files = Workspace.floored(
-            paths.map { SourceFile(displayPath: $0, absolutePath: $0) }, settings: settings, tree: tree, floorNotes: nil
-        ) { file in file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? "" }
+        let settings = try RunSettings(options: options, paths: [scope ?? ""], commit: tree)
+        var inScope: [SourceFile] = []
+        for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
+            let configuration = try settings.effective(forFile: path)
+            guard configuration.includes(path) else { continue }
+            var file = SourceFile(displayPath: path, absolutePath: path)
+            file.configuration = configuration.configuration
+            inScope.append(file)
+        }
+        let files = Workspace.floored(inScope, settings: settings, tree: tree, floorNotes: nil) { file in
+            file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? ""
+        }
         var relativePaths: [String: String] = [:]
         for file in files { relativePaths[file.displayPath] = file.displayPath }
-        let maxSize = settings.configuration.maxFileSize
         // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
         let head = try HeadBlobReader(repository)
         let failure = Mutex<(any Error)?>(nil)
+        let maxSize = settings.configuration.maxFileSize
         let outcomes = MigrationRun.run(files, engine: settings.engine) { file in
             do {
                 guard let bytes = try head.blob(path: file.absolutePath) else { return .skipped("not a file in HEAD") }
-                return SourceReader.decode(bytes, maxSize: maxSize)
+                return SourceReader.decode(bytes, maxSize: file.configuration?.maxFileSize ?? maxSize)
             } catch {
                 failure.withLock { if $0 == nil { $0 = error } }
                 return .skipped("cannot read it from HEAD: \(error)")
