@@ -19,6 +19,31 @@ final class PlainTextTests: XCTestCase {
     func testMarkdownCellsKeepTheTableAndCodeSpansWhole() {
         XCTAssertEqual(MarkdownCell.escape("a|b`c\nd\r\ne"), "a\\|b'c d e")
     }
+
+    func testSwiftInProseGoesInCodeSpansAndTheRestIsEscaped() {
+        XCTAssertEqual(
+            MarkdownCell.prose("several properties could key the task (items: Array<Int>, pageID); use .task(id:) or Task.detached"),
+            "several properties could key the task (items: `Array<Int>`, `pageID`); use `.task(id:)` or `Task.detached`")
+        XCTAssertEqual(MarkdownCell.prose("guard !isLoading, @State flag_name *x* [y] <b> a|b"),
+                       "guard `!isLoading`, `@State` `flag_name` \\*x\\* \\[y\\] \\<b\\> a\\|b")
+        XCTAssertEqual(MarkdownCell.prose("iOS 15+ SDK builds, e.g. on macOS; runs once"), "iOS 15+ SDK builds, e.g. on macOS; runs once")
+        XCTAssertEqual(MarkdownCell.prose("calls `load()` and f(a | b)"), "calls `load()` and `f(a \\| b)`")
+    }
+
+    func testLongCellsAreShortenedAtAWordWithAnEllipsis() {
+        let reason = String(repeating: "word ", count: 60)
+        let short = MarkdownCell.shortened(reason, limit: 160)
+        XCTAssertLessThanOrEqual(short.count, 160)
+        XCTAssertTrue(short.hasSuffix("word…"), short)
+        XCTAssertEqual(MarkdownCell.shortened("short text", limit: 160), "short text")
+    }
+
+    func testWrappingKeepsWordsWholeWithinTheWidth() {
+        XCTAssertEqual("one two three four".wrapped(width: 9), ["one two", "three", "four"])
+        XCTAssertEqual("a b c".wrapped(width: 5, firstIndent: "- ", indent: "  "), ["- a b", "  c"])
+        XCTAssertEqual("x https://example.com/a/very/long/path y".wrapped(width: 10), ["x", "https://example.com/a/very/long/path", "y"])
+        XCTAssertEqual("".wrapped(width: 10), [])
+    }
 }
 
 final class ClosestNameTests: XCTestCase {

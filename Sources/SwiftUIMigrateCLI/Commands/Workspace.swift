@@ -114,10 +114,18 @@ enum Workspace {
         }
     }
 
-    /// The per-file summaries of `outcomes`, in order.
-    static func summaries(_ outcomes: [FileOutcome]) -> [FileSummary] {
+    /// The per-file summaries of `outcomes`, in order, each file named as the user named it or, `fromRoot`, from
+    /// the repository's root (for a pull request); `notWritten` gives why a file's rewrites were not written, by
+    /// display path.
+    static func summaries(
+        _ outcomes: [FileOutcome], fromRoot: Bool = false, notWritten: [String: String] = [:]
+    ) -> [FileSummary] {
         outcomes.compactMap { outcome in
-            outcome.migration.map { FileSummary(file: outcome.file.displayPath, findings: $0.findings) }
+            outcome.migration.map { migration in
+                FileSummary(
+                    file: fromRoot ? outcome.file.rootPath : outcome.file.displayPath, findings: migration.findings,
+                    notWritten: migration.changed ? notWritten[outcome.file.displayPath] : nil)
+            }
         }
     }
 }

@@ -11,7 +11,10 @@ enum GitApply {
     struct Report {
         var outcome: StageOutcome
         var mode: StageMode
+        /// Each file's summary, named as the user named it.
         var summaries: [FileSummary]
+        /// The same, named from the repository's root, for the pull-request body.
+        var rootSummaries: [FileSummary]
         /// How many Swift files the run looked at (read or skipped).
         var fileCount: Int
     }
@@ -54,16 +57,21 @@ enum GitApply {
         if let review { migration.outcomes = try review(migration.outcomes, migration.settings.engine) }
         let (run, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
 
-        let summaries = Workspace.summaries(outcomes)
         let rewrites = outcomes.compactMap { outcome -> FileRewrite? in
             guard let migration = outcome.migration, migration.changed,
                   let relative = relativePaths[outcome.file.displayPath] else { return nil }
             return FileRewrite(path: relative, original: migration.original, migrated: migration.migrated)
         }
+        let displayPaths = Dictionary(relativePaths.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func notWritten(_ skipped: [SkippedRewrite]) -> [String: String] {
+            Dictionary(skipped.map { (displayPaths[$0.path] ?? $0.path, $0.reason.rawValue) }, uniquingKeysWith: { first, _ in first })
+        }
+        let unwritable = notWritten(try repository.unwritable(rewrites.map(\.path), mode: mode))
         let ruleIDs = run.engine.rules.map(\.id).joined(separator: ", ")
         let commit = CommitOptions(
             title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
-            body: SummaryTable.render(summaries),
+            body: CommitMessageBody.render(
+                Workspace.summaries(outcomes, fromRoot: true, notWritten: unwritable), toolVersion: CLI.version),
             trailers: [
                 Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
                 Trailer("Migration-rules", ruleIDs),
@@ -77,7 +85,10 @@ enum GitApply {
         }
         let plan = StagePlan(rewrites: rewrites, branch: branch, commit: commit)
         let outcome = try stage(plan, mode: mode, in: repository, journal: JournalRecorder(path: state.journalPath), warn: warn)
-        return Report(outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count)
+        let skipped = notWritten(outcome.skipped)
+        return Report(
+            outcome: outcome, mode: mode, summaries: Workspace.summaries(outcomes, notWritten: skipped),
+            rootSummaries: Workspace.summaries(outcomes, fromRoot: true, notWritten: skipped), fileCount: outcomes.count)
     }
 
     /// `apply --resume` in a git mode: undoes what the interrupted run did and stages its plan again, from its
@@ -95,7 +106,7 @@ enum GitApply {
         let outcome = try stage(
             record.plan, mode: record.mode, in: repository, journal: JournalRecorder(path: interrupted.journalPath),
             warn: warn)
-        return Report(outcome: outcome, mode: record.mode, summaries: [], fileCount: record.changes.count)
+        return Report(outcome: outcome, mode: record.mode, summaries: [], rootSummaries: [], fileCount: record.changes.count)
     }
 
     /// Stages `plan`, keeping the journal while it writes; SIGINT/SIGTERM wait for the staging (or its rollback) to
