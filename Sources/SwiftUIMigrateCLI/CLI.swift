@@ -23,7 +23,7 @@ public enum CLI {
         [
             ScanCommand.self, DiffCommand.self, ApplyCommand.self, BatchCommand.self, ReportCommand.self,
             RulesCommand.self, ExplainCommand.self,
-            InitCommand.self, CompletionCommand.self,
+            InitCommand.self, CompletionCommand.self, LSPCommand.self,
         ]
     }
 
@@ -45,7 +45,8 @@ public enum CLI {
             break
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
-            console.error("unknown command '\(name)' (see '\(toolName) --help')")
+            let error = UsageError.unknownCommand(name, among: commands.map { $0.spec.name } + ["help"])
+            console.error("\(error.message) (see '\(toolName) --help')")
             return ExitCode.failure
         }
         let spec = command.spec
@@ -75,8 +76,10 @@ public enum CLI {
             COMMANDS:
 
             """
-        for command in commands.map({ $0.spec }) {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract + "\n"
+        let specs = commands.map { $0.spec }
+        let width = (specs.map(\.name.count).max() ?? 0) + 2
+        for command in specs {
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract + "\n"
         }
         text += """
 

@@ -35,6 +35,9 @@ cases=(
     "swiftui-migrate batch --mode a|apply|scan"
     "swiftui-migrate batch --sh|--shard"
     "swiftui-migrate batch --pu|--push"
+    "swiftui-migrate apply --res|--resume"
+    "swiftui-migrate apply --ab|--abort"
+    "swiftui-migrate ba|batch|batch-job"
     "swiftui-migrate batch --pr-body-dir Rep|Reports"
     "swiftui-migrate explain guard|guard-flag-load"
     "swiftui-migrate explain group-r|group-redundant|group-lifecycle"
@@ -44,6 +47,10 @@ cases=(
     "swiftui-migrate scan --baseline rep|report.json"
     "swiftui-migrate batch --root Rep|Reports"
     "swiftui-migrate completion f|fish|bash"
+    "swiftui-migrate l|lsp"
+    "swiftui-migrate scan --stdin|--stdin-filepath"
+    "swiftui-migrate apply --stdin-filepath Sou|Sources"
+    "swiftui-migrate lsp --bas|--baseline"
 )
 
 # check SHELL: runs candidates_SHELL for every case and compares.

@@ -23,8 +23,21 @@ public struct MigrationEngine: Sendable {
     /// An engine running the rules of `candidates` that `configuration` enables.
     public init(configuration: Configuration, rules candidates: [any Rule] = RuleRegistry.all) {
         self.configuration = configuration
+        self.candidates = candidates
         self.rules = candidates.filter { configuration.isEnabled($0) }
         self.prefilterWords = ByteSearch.essentialWords(rules.flatMap(\.triggerWords))
+    }
+
+    /// The rules `configuration` chose from.
+    let candidates: [any Rule]
+
+    /// This engine (the same rules to choose from, the same `decide`) with another configuration:
+    /// a file whose nearest `.swiftui-migrate.json` is not the run's. Itself when nothing differs.
+    public func configured(_ other: Configuration) -> MigrationEngine {
+        guard other != configuration else { return self }
+        var engine = MigrationEngine(configuration: other, rules: candidates)
+        engine.decide = decide
+        return engine
     }
 
     /// The words a file must contain for any enabled rule to find something.
@@ -92,6 +105,8 @@ public struct MigrationEngine: Sendable {
             for finding in run(on: tree, bytes: text, file: file, floor: floor, suppression: nil) {
                 let anchor = attribution.originalRange(finding.offset..<finding.offset)
                 var offset = anchor.lowerBound
+                // The end maps back like the start (widened to whole edits where it lies in rewritten text).
+                var end = attribution.originalRange(finding.offset..<max(finding.offset, finding.end.offset)).upperBound
                 if anchor.isEmpty == false, let deferred = indexByPlace.candidates(near: anchor).map(\.value).sorted().lazy
                     .map({ findings[$0] }).first(where: { earlier in
                     earlier.ruleID == finding.ruleID && earlier.action == .rewrite && anchor.contains(earlier.offset)
@@ -100,11 +115,13 @@ public struct MigrationEngine: Sendable {
                     // Found again inside text an earlier pass rewrote: the rewrite deferred behind
                     // that one, at its own place.
                     offset = deferred.offset
+                    end = deferred.end.offset
                 }
                 if suppression.silences(rule: finding.ruleID, line: lines.location(of: offset).line) { continue }
                 var mapped = finding
                 mapped.offset = offset
                 (mapped.line, mapped.column) = lines.location(of: offset)
+                mapped.end = lines.point(at: max(offset, end))
                 mapped.fingerprint = fingerprints.fingerprint(rule: finding.ruleID, offset: offset)
                 guard let screened = screened(mapped) else { continue }
                 let key = FindingKey(rule: finding.ruleID, offset: offset)
@@ -218,5 +235,11 @@ struct LineTable: Sendable {
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return (low + 1, offset - starts[low] + 1)
+    }
+
+    /// `offset` with its 1-based line and UTF-8 column.
+    func point(at offset: Int) -> SourcePoint {
+        let (line, column) = location(of: offset)
+        return SourcePoint(line: line, column: column, offset: offset)
     }
 }

@@ -17,6 +17,10 @@ enum CommonOptions {
         "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
     static let maxFileSize = OptionSpec.option(
         "max-file-size", value: "bytes", help: "Skip files larger than this (default 4194304; overrides maxFileSize).")
+    /// `scan`, `diff` and `apply` only: the file's text on standard input.
+    static let stdinFilepath = OptionSpec.option(
+        "stdin-filepath", value: "file",
+        help: "Read the text from stdin as the file at this path (which need not exist).")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
     static let all = [rules, strategy, config, only, baseline, maxFileSize]

@@ -16,6 +16,8 @@ struct MigrationOptions: Sendable {
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
     var maxFileSize: Int?
+    /// `--stdin-filepath`: the text is read from standard input, as the file at this path.
+    var stdinPath: String?
 
     /// The options of no flags: the configuration decides.
     init() {}
@@ -24,12 +26,17 @@ struct MigrationOptions: Sendable {
     init(_ arguments: ParsedArguments) throws {
         rules = arguments.list("rules")
         for id in rules where RuleRegistry.rule(id: id) == nil {
-            throw CommandError("unknown rule '\(id)' (see 'swiftui-migrate rules')")
+            throw CommandError.unknownRule(id)
         }
         strategy = arguments.value("strategy").flatMap(GroupStrategy.init(rawValue:))
         configPath = arguments.value("config")
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
+        stdinPath = arguments.value("stdin-filepath")
+        if stdinPath != nil && !arguments.positionals.isEmpty {
+            throw CommandError("--stdin-filepath reads one file from standard input; drop the paths")
+        }
+        if stdinPath?.isEmpty == true { throw CommandError("--stdin-filepath takes the path the text stands for") }
         if let size = arguments.value("max-file-size") {
             guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
             maxFileSize = bytes
@@ -38,6 +45,7 @@ struct MigrationOptions: Sendable {
 
     /// The paths a command's positionals name; the current folder when there are none.
     static func paths(_ arguments: ParsedArguments) -> [String] {
-        arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        if let stdinPath = arguments.value("stdin-filepath") { return [stdinPath] }
+        return arguments.positionals.isEmpty ? ["."] : arguments.positionals
     }
 }
