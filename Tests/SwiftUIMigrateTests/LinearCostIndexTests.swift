@@ -1,5 +1,5 @@
 import SwiftParser
-import SwiftSyntax
+import struct SwiftSyntax.AbsolutePosition
 @testable import SwiftUIMigrate
 import XCTest
 
