@@ -28,7 +28,7 @@ struct ApplyCommand: Command {
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; apply only the accepted ones."),
             .option("summary", value: "file", help: "Also write the per-file summary as Markdown to this file."),
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
-        ] + CommonOptions.all,
+        ] + CommonOptions.all + CommonOptions.fileSelection,
         positional: CommonOptions.paths)
 
     /// How `apply` writes the migration.
@@ -57,6 +57,9 @@ struct ApplyCommand: Command {
             }
             target = .inPlace
         } else {
+            if arguments.flag(CommonOptions.noGit.name) {
+                throw CommandError("--no-git takes untracked files, which the git modes never touch; use it with --in-place")
+            }
             if arguments.positionals.count > 1 {
                 throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
             }

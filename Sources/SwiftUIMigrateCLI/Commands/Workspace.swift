@@ -46,7 +46,7 @@ enum Workspace {
         let settings = try RunSettings(options: options, paths: paths)
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
-            trackedFiles: TrackedFiles.under)
+            trackedFolder: TrackedFiles.under, forceExclude: options.forceExclude, useGit: options.useGit)
         let files = floored(try discovery.files(in: paths), settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }

@@ -8,21 +8,41 @@ import SwiftUIMigrate
 
 /// Turns the paths a user named into the Swift files to look at.
 ///
-/// A named file is always taken. A directory is walked, skipping build output
-/// and dependency folders (`.build`, `DerivedData`, `Pods`, `Carthage`),
-/// hidden folders and symbolic links to folders; only `.swift` files are
-/// taken. Inside a git work tree only tracked files are taken (see
-/// `TrackedFiles`). The configuration's include/exclude globs, relative to the
-/// configuration file's folder, filter the result.
+/// A named file is taken, tracked or not (with `forceExclude`, unless the configuration's
+/// globs leave it out). A directory is walked, skipping build output and dependency folders
+/// (`.build`, `DerivedData`, `Pods`, `Carthage`), hidden folders and symbolic links to folders;
+/// only `.swift` files are taken. Inside a git work tree only tracked files are taken (see
+/// `TrackedFolder`; a folder git does not track at all is walked, as a named file is taken), and
+/// a folder that yields none though it holds some is an error (`EmptyGitFolder`); `useGit` false
+/// (`--no-git`) walks every folder. The configuration's include/exclude globs, relative to the
+/// configuration file's folder, filter the files found in folders.
 struct SourceDiscovery {
     static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
-    var configuration: Configuration
+    let configuration: Configuration
     /// The folder include/exclude globs are relative to.
-    var globRoot: String
-    /// Lists the tracked files under a directory when it is inside a git work tree; nil outside git.
+    let globRoot: String
+    /// Says what git tracks under a directory when it is inside a git work tree; nil outside git.
     /// Throws when the directory is in a repository that cannot be read.
-    var trackedFiles: (String) throws -> [String]? = { _ in nil }
+    let trackedFolder: (String) throws -> TrackedFolder?
+    /// `--force-exclude`: named files the configuration's globs leave out are skipped too.
+    let forceExclude: Bool
+    /// False for `--no-git`: folders are walked even inside a git work tree.
+    let useGit: Bool
+    /// The configuration's globs, read once.
+    let filter: PathFilter
+
+    init(
+        configuration: Configuration, globRoot: String, trackedFolder: @escaping (String) throws -> TrackedFolder? = { _ in nil },
+        forceExclude: Bool = false, useGit: Bool = true
+    ) {
+        self.configuration = configuration
+        self.globRoot = globRoot
+        self.trackedFolder = trackedFolder
+        self.forceExclude = forceExclude
+        self.useGit = useGit
+        filter = PathFilter(configuration)
+    }
 
     /// The files under `paths`, in a stable order, without duplicates.
     func files(in paths: [String]) throws -> [SourceFile] {
@@ -39,16 +59,17 @@ struct SourceDiscovery {
             }
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
+                if forceExclude && !isIncluded(absolute) { continue }
                 if seen.insert(absolute).inserted {
                     result.append(SourceFile(displayPath: Self.tidy(path), absolutePath: absolute))
                 }
                 continue
             }
             let found: [String]
-            if let tracked = try trackedFiles(absolute) {
-                found = tracked.filter { $0.hasSuffix(".swift") }.sorted()
+            if useGit, let folder = try trackedFolder(absolute) {
+                found = try folder.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute) }
             } else {
-                found = walk(absolute)
+                found = Self.walk(absolute)
             }
             for file in found where seen.insert(file).inserted && isIncluded(file) {
                 let relative = String(file.dropFirst(absolute.count)).drop(while: { $0 == "/" })
@@ -65,7 +86,7 @@ struct SourceDiscovery {
     /// `lstat` where the file system does not say), so listing costs one system call per
     /// folder rather than several per file. A symbolic link is taken when it leads to a
     /// regular file; links to folders are not followed, so a loop cannot trap the walk.
-    func walk(_ directory: String) -> [String] {
+    static func walk(_ directory: String) -> [String] {
         var files: [String] = []
         var stack = [directory]
         while let folder = stack.popLast() {
@@ -103,11 +124,12 @@ struct SourceDiscovery {
 
     /// True when the configuration's globs let `absolutePath` in.
     func isIncluded(_ absolutePath: String) -> Bool {
-        let relative = absolutePath.hasPrefix(globRoot + "/") ? String(absolutePath.dropFirst(globRoot.count + 1)) : absolutePath
-        if !configuration.include.isEmpty, !configuration.include.contains(where: { PathGlob($0).matches(relative) }) {
-            return false
-        }
-        return !configuration.exclude.contains { PathGlob($0).matches(relative) }
+        filter.admits(relativeToGlobRoot(absolutePath))
+    }
+
+    /// `absolutePath` relative to the folder the globs are relative to (as is when it is not below it).
+    func relativeToGlobRoot(_ absolutePath: String) -> String {
+        absolutePath.hasPrefix(globRoot + "/") ? String(absolutePath.dropFirst(globRoot.count + 1)) : absolutePath
     }
 
     static func absolute(_ path: String) -> String {

@@ -16,6 +16,10 @@ struct MigrationOptions: Sendable {
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
     var maxFileSize: Int?
+    /// `--force-exclude`: named files the configuration's globs leave out are skipped too.
+    var forceExclude = false
+    /// False for `--no-git`: folders are walked even inside a git work tree.
+    var useGit = true
 
     /// The options of no flags: the configuration decides.
     init() {}
@@ -30,6 +34,8 @@ struct MigrationOptions: Sendable {
         configPath = arguments.value("config")
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
+        forceExclude = arguments.flag(CommonOptions.forceExclude.name)
+        useGit = !arguments.flag(CommonOptions.noGit.name)
         if let size = arguments.value("max-file-size") {
             guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
             maxFileSize = bytes
