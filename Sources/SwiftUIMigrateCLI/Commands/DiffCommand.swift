@@ -9,7 +9,9 @@ struct DiffCommand: Command {
         name: "diff", abstract: "Preview the migration as a unified diff; writes nothing.",
         discussion: """
             The diff (git style, made with libgit2) goes to standard output and the per-file summary to
-            standard error, so `swiftui-migrate diff > migration.patch` keeps only the patch.
+            standard error, so `swiftui-migrate diff > migration.patch` keeps only the patch. It names files
+            from the repository's root (a/ and b/ prefixes, as git does), so `git apply` works from any folder;
+            a file git treats as binary (a NUL byte) is left out of the patch, with a warning.
             Exit status: 0, or with --exit-code 1 when there are changes; 2 on usage or input errors.
             """,
         options: [
@@ -67,7 +69,7 @@ struct DiffCommand: Command {
                 console.write(outcome.file.displayPath + "\n")
                 return
             }
-            let patch = try UnifiedDiff.patch(old: migration.original, new: migration.migrated, path: outcome.file.displayPath)
+            guard let patch = try FilePatch.text(migration, path: outcome.file.rootPath, warn: console.warning) else { return }
             console.write(color ? DiffColorizer.colorize(patch) : patch)
         }
         if let review {

@@ -38,12 +38,13 @@ struct ScanCommand: Command {
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
         var migration = try MigrationOptions(arguments)
+        let format = ReportFormat(rawValue: try arguments.defaulted("format")) ?? .xcode
         let writeBaseline = arguments.value("write-baseline")
         // --write-baseline records every finding, so no baseline hides any.
         if writeBaseline != nil { migration.baselinePath = nil }
         return Options(
             paths: MigrationOptions.paths(arguments), migration: migration,
-            format: ReportFormat(rawValue: try arguments.defaulted("format")) ?? .xcode,
+            format: format,
             listFiles: arguments.flag("list-files"), writeBaseline: writeBaseline)
     }
 
@@ -53,6 +54,7 @@ struct ScanCommand: Command {
         }
         let outcomes = try Workspace.migrate(options.migration, paths: options.paths, console: console, announceFloor: true)
         var migrations = outcomes.compactMap(\.migration)
+        let rootPaths = outcomes.compactMap { outcome in outcome.migration.map { _ in outcome.file.rootPath } }
         if let path = options.writeBaseline {
             migrations = try writeBaseline(migrations, to: path)
         }
@@ -60,7 +62,10 @@ struct ScanCommand: Command {
         if options.listFiles {
             console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
         } else {
-            console.write(FindingsReport.render(options.format, migrations))
+            if options.format.namesFilesFromRoot {
+                migrations = zip(migrations, rootPaths).map { FindingsReport.named($0, $1) }
+            }
+            console.write(FindingsReport.render(options.format, migrations, sourceRoot: SourceRoot(paths: options.paths).path))
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
     }
@@ -79,7 +84,8 @@ struct ScanCommand: Command {
             if listFiles {
                 if migration.changed { console.write(migration.file + "\n") }
             } else if !migration.findings.isEmpty {
-                console.write(FindingsReport.render(format, [migration]))
+                let named = format.namesFilesFromRoot ? FindingsReport.named(migration, outcome.file.rootPath) : migration
+                console.write(FindingsReport.render(format, [named]))
             }
         }
         return asksForAction ? ExitCode.pending : ExitCode.success

@@ -47,7 +47,8 @@ enum Workspace {
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFolder: TrackedFiles.under, forceExclude: options.forceExclude, useGit: options.useGit)
-        let files = floored(try discovery.files(in: paths), settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+        let found = SourceRoot(paths: paths).naming(try discovery.files(in: paths))
+        let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
