@@ -136,14 +136,17 @@ enum RepositoryFiles {
     }()
 }
 
-/// Validates JSON against the SARIF 2.1.0 schema kept in `fixtures/schemas/` (a copy of the
-/// OASIS schema) with Python's `jsonschema`, run as a process; scripts/test installs it.
+/// Validates JSON against a schema kept in `fixtures/schemas/` (the SARIF 2.1.0 schema, a copy of
+/// the OASIS one, or the findings schema of `--format json`) with Python's `jsonschema`, run as
+/// a process; scripts/test installs it.
 enum SchemaValidator {
     struct Invalid: Error, CustomStringConvertible {
         var description: String
     }
 
     static let schema = RepositoryFiles.root.appendingPathComponent("fixtures/schemas/sarif-schema-2.1.0.json").path
+    /// The schema of the JSON findings (`scan --format json`).
+    static let findingsSchema = RepositoryFiles.root.appendingPathComponent("fixtures/schemas/findings.schema.json").path
 
     private static let script = """
         import json, sys
@@ -159,8 +162,9 @@ enum SchemaValidator {
         sys.exit(1 if errors else 0)
         """
 
-    /// Throws `Invalid` with the first schema errors when `json` is not a valid SARIF log.
-    static func check(_ json: String) throws {
+    /// Throws `Invalid` with the first schema errors when `json` does not validate against
+    /// `schema` (the SARIF schema unless named).
+    static func check(_ json: String, schema: String = schema) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, schema]

@@ -34,16 +34,18 @@ public struct RuleContext {
     /// tree that all rules share, instead of one walk per rule.
     public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
 
-    /// A finding at the first non-trivia byte of `node`.
+    /// A finding at the first non-trivia byte of `node`, whose range is `node` without its trivia.
     public func finding(
         _ ruleID: String, at node: some SyntaxProtocol, message: String, action: FindingAction,
         safety: SafetyLabel? = nil, reason: String? = nil, edits: [SourceEdit] = []
     ) -> Finding {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let location = shared.lines.location(of: offset)
-        return Finding(
+        var finding = Finding(
             ruleID: ruleID, file: file, line: location.line, column: location.column, offset: offset,
             message: message, action: action, safety: safety, reason: reason, edits: edits)
+        finding.end = shared.lines.point(at: max(offset, node.endPositionBeforeTrailingTrivia.utf8Offset))
+        return finding
     }
 
     /// The file's text from byte `start` up to `end`.

@@ -52,7 +52,8 @@ public enum SARIFFormat {
         let location = ArtifactLocation(
             uri: uri(for: finding.file), uriBaseId: hasSourceRoot && isRelative ? sourceRootBaseID : nil)
         let region = Region(
-            startLine: finding.line, startColumn: CharacterColumn.column(of: finding.offset, in: original))
+            startLine: finding.line, startColumn: CharacterColumn.column(of: finding.offset, in: original),
+            endLine: finding.end.line, endColumn: CharacterColumn.column(of: finding.end.offset, in: original))
         var fixes: [Fix]?
         if finding.action == .rewrite && !finding.edits.isEmpty {
             let replacements = finding.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit in
@@ -200,12 +201,16 @@ public enum SARIFFormat {
     private struct Region: Encodable {
         var startLine: Int?
         var startColumn: Int?
+        var endLine: Int?
+        var endColumn: Int?
         var byteOffset: Int?
         var byteLength: Int?
 
-        init(startLine: Int, startColumn: Int) {
+        init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
             self.startLine = startLine
             self.startColumn = startColumn
+            self.endLine = endLine
+            self.endColumn = endColumn
         }
 
         init(byteOffset: Int, byteLength: Int) {

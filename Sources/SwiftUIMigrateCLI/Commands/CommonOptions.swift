@@ -21,6 +21,10 @@ enum CommonOptions {
         "force-exclude", help: "Skip named files the configuration's include/exclude leave out too (for pre-commit and editors).")
     static let noGit = OptionSpec.flag(
         "no-git", help: "Walk folders for .swift files even inside a git repository (untracked and ignored files included).")
+    /// `scan`, `diff` and `apply` only: the file's text on standard input.
+    static let stdinFilepath = OptionSpec.option(
+        "stdin-filepath", value: "path",
+        help: "Read the file's text from standard input, as the file at this path (need not exist) for the configuration, suppressions, baseline and floor.")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
     static let all = [rules, strategy, config, only, baseline, maxFileSize]

@@ -19,7 +19,7 @@ struct DiffCommand: Command {
             .flag("exit-code", help: "Exit with 1 when the migration would change something."),
             .flag("list-files", help: "Print only the paths the migration would change, one per line, not the diff."),
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; print the diff of the accepted ones."),
-        ] + CommonOptions.all + CommonOptions.fileSelection,
+        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
 
     /// `diff`'s options, typed.
@@ -31,7 +31,10 @@ struct DiffCommand: Command {
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
-        Options(
+        if arguments.flag("interactive") && arguments.value("stdin-filepath") != nil {
+            throw CommandError("--interactive reviews files on disk; it does not take --stdin-filepath")
+        }
+        return Options(
             paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments),
             color: ColorChoice(rawValue: try arguments.defaulted("color")) ?? .auto,
             exitCode: arguments.flag("exit-code"), listFiles: arguments.flag("list-files"),

@@ -19,7 +19,7 @@ struct ScanCommand: Command {
                 default: "xcode"),
             .flag("list-files", help: "Print only the paths the migration would change, one per line."),
             .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
-        ] + CommonOptions.all + CommonOptions.fileSelection,
+        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
 
     let console: Console

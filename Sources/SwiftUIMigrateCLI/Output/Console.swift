@@ -25,6 +25,11 @@ final class Console: Sendable {
         send(text, to: out)
     }
 
+    /// Writes `bytes` to standard output as they are (a migrated file's text).
+    func write(bytes: [UInt8]) {
+        out.write(Data(bytes))
+    }
+
     /// Writes `text` to standard error as is.
     func writeError(_ text: String) {
         send(text, to: err)

@@ -20,6 +20,8 @@ struct MigrationOptions: Sendable {
     var forceExclude = false
     /// False for `--no-git`: folders are walked even inside a git work tree.
     var useGit = true
+    /// `--stdin-filepath`: the text is read from standard input, as the file at this path.
+    var stdinPath: String?
 
     /// The options of no flags: the configuration decides.
     init() {}
@@ -36,6 +38,11 @@ struct MigrationOptions: Sendable {
         baselinePath = arguments.value("baseline")
         forceExclude = arguments.flag(CommonOptions.forceExclude.name)
         useGit = !arguments.flag(CommonOptions.noGit.name)
+        stdinPath = arguments.value("stdin-filepath")
+        if stdinPath != nil && !arguments.positionals.isEmpty {
+            throw CommandError("--stdin-filepath reads one file from standard input; drop the paths")
+        }
+        if stdinPath?.isEmpty == true { throw CommandError("--stdin-filepath takes the path the text stands for") }
         if let size = arguments.value("max-file-size") {
             guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
             maxFileSize = bytes
@@ -44,6 +51,7 @@ struct MigrationOptions: Sendable {
 
     /// The paths a command's positionals name; the current folder when there are none.
     static func paths(_ arguments: ParsedArguments) -> [String] {
-        arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        if let stdinPath = arguments.value("stdin-filepath") { return [stdinPath] }
+        return arguments.positionals.isEmpty ? ["."] : arguments.positionals
     }
 }
