@@ -54,7 +54,7 @@ struct RepositoryJob: Sendable {
             let outcomes = migration.outcomes
             if outcomes.isEmpty { try failIfTheWorktreeHoldsSwiftFiles(git) }
             let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
-            record(findings: findings, fileCount: outcomes.count, warnings: Workspace.problems(outcomes), in: &result)
+            record(findings: findings, fileCount: outcomes.count, warnings: migration.warnings + Workspace.problems(outcomes), in: &result)
             let changed = outcomes.filter { $0.migration?.changed == true }
             result.changedPaths = changed.map(\.file.displayPath).sorted()
             if result.status == .skipped { return }

@@ -16,7 +16,8 @@ enum Workspace {
     static func run(
         _ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false
     ) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
-        let (settings, files) = try settingsAndFiles(options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil)
+        let (settings, files) = try settingsAndFiles(
+            options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil, warn: console.warning)
         let engine = settings.engine
         let outcomes = MigrationRun.run(files, engine: engine)
         warnAboutProblems(outcomes, console: console)
@@ -31,7 +32,8 @@ enum Workspace {
         _ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false,
         each: (FileOutcome) throws -> Void
     ) throws {
-        let (settings, files) = try settingsAndFiles(options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil)
+        let (settings, files) = try settingsAndFiles(
+            options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil, warn: console.warning)
         try MigrationRun.stream(files, engine: settings.engine) { outcome in
             warnAboutProblems([outcome], console: console)
             try each(outcome)
@@ -39,9 +41,10 @@ enum Workspace {
     }
 
     /// The settings for `options` and the files `paths` name, each with the deployment floor found
-    /// beside it on disk. `floorNotes` is given the lines saying which floors were found (see `FloorNote`).
+    /// beside it on disk. `floorNotes` is given the lines saying which floors were found (see `FloorNote`);
+    /// `warn`, one line per include/exclude pattern of the configuration that matches no `.swift` file.
     static func settingsAndFiles(
-        _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil
+        _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil, warn: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
         if let path = options.stdinPath {
             return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
@@ -50,7 +53,12 @@ enum Workspace {
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFolder: TrackedFiles.under, forceExclude: options.forceExclude, useGit: options.useGit)
-        let found = SourceRoot(paths: paths).naming(try discovery.files(in: paths))
+        var considered: [String] = []
+        let discovered = try discovery.files(in: paths, considered: &considered)
+        if let warn, let file = settings.configurationFile {
+            for pattern in try discovery.unmatchedPatterns(considered: considered) { warn(pattern.unmatchedWarning(in: file)) }
+        }
+        let found = SourceRoot(paths: paths).naming(discovered)
         let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
@@ -65,6 +73,10 @@ enum Workspace {
         let settings = try RunSettings(options: options, paths: [path])
         var file = SourceDiscovery.namedFile(path)
         file.buffer = bytes
+        if options.forceExclude {
+            file.isExcluded = !PathFilter(settings.configuration).admits(
+                SourceDiscovery.relative(file.absolutePath, to: settings.configurationRoot))
+        }
         // The repository is found from the nearest folder that exists, as it would be once the file is written.
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }

@@ -46,6 +46,13 @@ struct SourceDiscovery {
 
     /// The files under `paths`, in a stable order, without duplicates.
     func files(in paths: [String]) throws -> [SourceFile] {
+        var considered: [String] = []
+        return try files(in: paths, considered: &considered)
+    }
+
+    /// The files under `paths`; `considered` is given the absolute path of every `.swift` file looked
+    /// at before the configuration's globs filtered them (see `unmatchedPatterns(considered:)`).
+    func files(in paths: [String], considered: inout [String]) throws -> [SourceFile] {
         var result: [SourceFile] = []
         var seen = Set<String>()
         let fileManager = FileManager.default
@@ -59,6 +66,7 @@ struct SourceDiscovery {
             }
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
+                considered.append(absolute)
                 if forceExclude && !isIncluded(absolute) { continue }
                 if seen.insert(absolute).inserted { result.append(Self.namedFile(path)) }
                 continue
@@ -69,6 +77,7 @@ struct SourceDiscovery {
             } else {
                 found = Self.walk(absolute)
             }
+            considered += found
             for file in found where seen.insert(file).inserted && isIncluded(file) {
                 let relative = String(file.dropFirst(absolute.count)).drop(while: { $0 == "/" })
                 let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
@@ -132,7 +141,12 @@ struct SourceDiscovery {
 
     /// `absolutePath` relative to the folder the globs are relative to (as is when it is not below it).
     func relativeToGlobRoot(_ absolutePath: String) -> String {
-        absolutePath.hasPrefix(globRoot + "/") ? String(absolutePath.dropFirst(globRoot.count + 1)) : absolutePath
+        Self.relative(absolutePath, to: globRoot)
+    }
+
+    /// `absolutePath` relative to `folder` (as is when it is not below it), as globs match it.
+    static func relative(_ absolutePath: String, to folder: String) -> String {
+        absolutePath.hasPrefix(folder + "/") ? String(absolutePath.dropFirst(folder.count + 1)) : absolutePath
     }
 
     static func absolute(_ path: String) -> String {

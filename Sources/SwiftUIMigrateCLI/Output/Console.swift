@@ -22,21 +22,21 @@ final class Console: Sendable {
 
     /// Writes `text` to standard output as is.
     func write(_ text: String) {
-        send(text, to: out)
+        send(Array(text.utf8), to: out)
     }
 
     /// Writes `bytes` to standard output as they are (a migrated file's text).
     func write(bytes: [UInt8]) {
-        out.write(Data(bytes))
+        send(bytes, to: out)
     }
 
     /// Writes `text` to standard error as is.
     func writeError(_ text: String) {
-        send(text, to: err)
+        send(Array(text.utf8), to: err)
     }
 
-    private func send(_ text: String, to descriptor: OutputDescriptor) {
-        switch descriptor.write(Array(text.utf8)) {
+    private func send(_ bytes: [UInt8], to descriptor: OutputDescriptor) {
+        switch descriptor.write(bytes) {
         case nil:
             return
         case .closedPipe:

@@ -23,6 +23,8 @@ enum GitApply {
         var outcomes: [FileOutcome]
         /// Each file's repository-relative path, by display path (changed files at least).
         var relativePaths: [String: String]
+        /// Warnings about the configuration: its patterns that match no `.swift` file.
+        var warnings: [String] = []
     }
 
     /// Decides which fixes go in (`apply --interactive`): gets the run's outcomes and engine,
@@ -46,7 +48,7 @@ enum GitApply {
         var migration = mode == .noCheckout
             ? try migrateHEAD(repository, path: path, options: options)
             : try migrateWorktree(repository, path: path, options: options, repositoryRelativeNames: repositoryRelativeNames)
-        for problem in Workspace.problems(migration.outcomes) { warn(problem) }
+        for problem in migration.warnings + Workspace.problems(migration.outcomes) { warn(problem) }
         try Self.stopOnResourceExhaustion(migration.outcomes)
         if let review { migration.outcomes = try review(migration.outcomes, migration.settings.engine) }
         let (run, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
@@ -92,12 +94,14 @@ enum GitApply {
         let settings = try RunSettings(
             options: options, paths: [path],
             committed: committedConfig.map { ($0, "HEAD:\(Configuration.fileName)") })
-        let discovery = SourceDiscovery(configuration: settings.configuration, globRoot: "")
+        let filter = PathFilter(settings.configuration)
         let paths = try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 })
-            .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
+            .filter { $0.hasSuffix(".swift") && filter.admits($0) }
         // Every tracked file, not only the Swift ones in scope: the floor is read from project.pbxproj
         // and .xcconfig files too, and from folders above `path`.
-        let tree = CommitProjectTree(repository: repository, trackedPaths: try repository.trackedFilesAtHEAD())
+        let everything = try repository.trackedFilesAtHEAD()
+        let tree = CommitProjectTree(repository: repository, trackedPaths: everything)
+        let unmatched = filter.unmatched(by: everything.filter { $0.hasSuffix(".swift") })
         let files = Workspace.floored(
             paths.map { SourceFile(displayPath: $0, absolutePath: $0) }, settings: settings, tree: tree, floorNotes: nil
         ) { file in file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? "" }
@@ -117,7 +121,9 @@ enum GitApply {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
+        return Migration(
+            settings: settings, outcomes: outcomes, relativePaths: relativePaths,
+            warnings: unmatched.map { $0.unmatchedWarning(in: settings.configurationFile ?? Configuration.fileName) })
     }
 
     /// Migrates the tracked Swift files in the worktree at or below `path`, as `scan PATH` finds them.
@@ -125,7 +131,8 @@ enum GitApply {
         _ repository: Repository, path: String, options: MigrationOptions, repositoryRelativeNames: Bool
     ) throws -> Migration {
         _ = try repository.relativePath(for: path)
-        var (settings, files) = try Workspace.settingsAndFiles(options, paths: [path])
+        var warnings: [String] = []
+        var (settings, files) = try Workspace.settingsAndFiles(options, paths: [path]) { warnings.append($0) }
         if repositoryRelativeNames {
             files = try files.map { SourceFile(displayPath: try repository.relativePath(for: $0.absolutePath), absolutePath: $0.absolutePath) }
         }
@@ -134,7 +141,7 @@ enum GitApply {
         for outcome in outcomes where outcome.migration?.changed == true {
             relativePaths[outcome.file.displayPath] = try repository.relativePath(for: outcome.file.absolutePath)
         }
-        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
+        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths, warnings: warnings)
     }
 
     /// Throws when a file could not be read because the system ran out of file descriptors or memory:

@@ -51,7 +51,8 @@ enum MigrationRun {
     static func reader(for engine: MigrationEngine) -> @Sendable (SourceFile) -> SourceReader.Outcome {
         let maxSize = engine.configuration.maxFileSize
         return { file in
-            file.buffer.map { SourceReader.decode($0, maxSize: maxSize) } ?? SourceReader.read(file, maxSize: maxSize)
+            if file.isExcluded { return .skipped("left out by the configuration's include/exclude (--force-exclude)") }
+            return file.buffer.map { SourceReader.decode($0, maxSize: maxSize) } ?? SourceReader.read(file, maxSize: maxSize)
         }
     }
 

@@ -6,6 +6,9 @@ struct RunSettings {
     var configuration: Configuration
     /// The folder the configuration's globs are relative to.
     var configurationRoot: String
+    /// The configuration file as messages name it (relative to the current folder when below it); nil
+    /// when none was read.
+    var configurationFile: String?
     /// `--only` and `--baseline`: the findings reported and the fixes applied.
     var selection: FindingSelection
 
@@ -24,6 +27,7 @@ struct RunSettings {
                 throw CommandError(error.description)
             }
             configurationRoot = ""
+            configurationFile = committed.source
             apply(options)
             return
         }
@@ -43,6 +47,11 @@ struct RunSettings {
             configuration = try configPath.map { try Configuration.load(path: $0) } ?? Configuration()
         } catch let error as ConfigurationError {
             throw CommandError(error.description)
+        }
+        configurationFile = configPath.map { path in
+            let current = SourceDiscovery.absolute(".") + "/"
+            let absolute = SourceDiscovery.absolute(path)
+            return absolute.hasPrefix(current) ? String(absolute.dropFirst(current.count)) : path
         }
         configurationRoot = configPath.map { URL(fileURLWithPath: SourceDiscovery.absolute($0)).deletingLastPathComponent().path }
             ?? SourceDiscovery.absolute(".")
