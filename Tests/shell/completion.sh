@@ -44,6 +44,11 @@ cases=(
     "swiftui-migrate scan --baseline rep|report.json"
     "swiftui-migrate batch --root Rep|Reports"
     "swiftui-migrate completion f|fish|bash"
+    "swiftui-migrate scan --force|--force-exclude"
+    "swiftui-migrate apply --no-g|--no-git"
+    "swiftui-migrate diff --no|--no-git"
+    "swiftui-migrate batch --|--root|--force-exclude"
+    "swiftui-migrate batch --|--jobs|--no-git"
 )
 
 # check SHELL: runs candidates_SHELL for every case and compares.

@@ -132,7 +132,7 @@ enum GitApply {
     ) throws -> Migration {
         _ = try repository.relativePath(for: path)
         var warnings: [String] = []
-        var (settings, files) = try Workspace.settingsAndFiles(options, paths: [path]) { warnings.append($0) }
+        var (settings, files) = try Workspace.settingsAndFiles(options, paths: [path], warn: { warnings.append($0) })
         if repositoryRelativeNames {
             files = try files.map { SourceFile(displayPath: try repository.relativePath(for: $0.absolutePath), absolutePath: $0.absolutePath) }
         }
