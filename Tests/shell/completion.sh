@@ -49,6 +49,10 @@ cases=(
     "swiftui-migrate diff --no|--no-git"
     "swiftui-migrate batch --|--root|--force-exclude"
     "swiftui-migrate batch --|--jobs|--no-git"
+    "swiftui-migrate l|lsp"
+    "swiftui-migrate scan --stdin|--stdin-filepath"
+    "swiftui-migrate apply --stdin-filepath Sou|Sources"
+    "swiftui-migrate lsp --bas|--baseline"
 )
 
 # check SHELL: runs candidates_SHELL for every case and compares.
