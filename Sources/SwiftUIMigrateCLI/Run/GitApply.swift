@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import GitStage
 import SwiftUIMigrate
@@ -41,8 +42,10 @@ enum GitApply {
     ) throws -> Report {
         let branch = settings.branch
         let repository = try Repository.discover(from: path)
-        let lock = try RepositoryLock(gitDirectory: repository.gitDirectory)
+        let state = ApplyStateFolder(repository)
+        let lock = try state.lock()
         defer { lock.release() }
+        try InterruptedApply.refuseIfPresent(in: state, repository: repository)
         try repository.preflight(mode: mode, branch: branch)
 
         var migration = mode == .noCheckout
@@ -69,19 +72,50 @@ enum GitApply {
                 Trailer("Migration-strategy", run.configuration.strategy.rawValue),
             ],
             author: settings.author)
+        if let workdir = repository.workdir, mode != .noCheckout {
+            for folder in Set(rewrites.map { JournalRecorder.folder(of: workdir + "/" + $0.path) }) {
+                AtomicFileWrite.sweepTemporaryFiles(in: folder)
+            }
+        }
         let plan = StagePlan(rewrites: rewrites, branch: branch, commit: commit)
-        // SIGINT/SIGTERM wait for the staging (or its rollback) to finish: all or nothing.
+        let outcome = try stage(plan, mode: mode, in: repository, journal: JournalRecorder(path: state.journalPath), warn: warn)
+        return Report(outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count)
+    }
+
+    /// `apply --resume` in a git mode: undoes what the interrupted run did and stages its plan again, from its
+    /// journal (so the result is the one the run would have made).
+    static func resume(_ interrupted: InterruptedApply, warn: (String) -> Void) throws -> Report {
+        guard let record = interrupted.journal.stageRecord, let repository = interrupted.repository else {
+            throw CommandError("the journal \(interrupted.journalPath) is not of a git run")
+        }
+        _ = try SignalGuard.deferringInterruptions(announce: { _, _ in }) {
+            try repository.undoInterruptedStage(
+                record, lastStep: interrupted.journal.lastStep,
+                journalChanged: ApplyJournal.lastChange(interrupted.journalPath))
+        }
+        try repository.preflight(mode: record.mode, branch: record.branch)
+        let outcome = try stage(
+            record.plan, mode: record.mode, in: repository, journal: JournalRecorder(path: interrupted.journalPath),
+            warn: warn)
+        return Report(outcome: outcome, mode: record.mode, summaries: [], fileCount: record.changes.count)
+    }
+
+    /// Stages `plan`, keeping the journal while it writes; SIGINT/SIGTERM wait for the staging (or its rollback) to
+    /// finish: all or nothing.
+    private static func stage(
+        _ plan: StagePlan, mode: StageMode, in repository: Repository, journal: JournalRecorder, warn: (String) -> Void
+    ) throws -> StageOutcome {
         let outcome = try SignalGuard.deferringInterruptions(announce: { signal, completed in
             warn("\(signal) received while staging; " + (completed
                 ? "finished first: the repository holds the complete result"
                 : "the staging failed and was rolled back: the repository is as it was"))
         }) {
-            try repository.stage(plan, mode: mode)
+            try journal.recording { try repository.stage(plan, mode: mode, observer: $0) }
         }
         for skipped in outcome.skipped {
             warn("not written: \(skipped)")
         }
-        return Report(outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count)
+        return outcome
     }
 
     /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),
