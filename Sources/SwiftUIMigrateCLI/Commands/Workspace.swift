@@ -50,13 +50,13 @@ enum Workspace {
             return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
         }
         let settings = try RunSettings(options: options, paths: paths)
-        let discovery = SourceDiscovery(
-            configuration: settings.configuration, globRoot: settings.configurationRoot,
-            trackedFolder: TrackedFiles.under, forceExclude: options.forceExclude, useGit: options.useGit)
+        var discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFolder: TrackedFiles.under)
+        discovery.forceExclude = options.forceExclude
+        discovery.useGit = options.useGit
         var considered: [String] = []
         let discovered = try discovery.files(in: paths, considered: &considered)
-        if let warn, let file = settings.configurationFile {
-            for pattern in try discovery.unmatchedPatterns(considered: considered) { warn(pattern.unmatchedWarning(in: file)) }
+        if let warn {
+            for line in try unusedGlobWarnings(considered, settings: settings, useGit: options.useGit) { warn(line) }
         }
         let found = SourceRoot(paths: paths).naming(discovered)
         let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
@@ -73,10 +73,9 @@ enum Workspace {
         let settings = try RunSettings(options: options, paths: [path])
         var file = SourceDiscovery.namedFile(path)
         file.buffer = bytes
-        if options.forceExclude {
-            file.isExcluded = !PathFilter(settings.configuration).admits(
-                SourceDiscovery.relative(file.absolutePath, to: settings.configurationRoot))
-        }
+        let effective = try settings.effective(forFile: file.absolutePath)
+        file.configuration = effective.configuration
+        file.isExcluded = options.forceExclude && !effective.includes(file.absolutePath)
         // The repository is found from the nearest folder that exists, as it would be once the file is written.
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
@@ -87,20 +86,45 @@ enum Workspace {
         return (settings, files)
     }
 
+    /// The warnings for the include/exclude patterns that match none of the `.swift` files `considered`
+    /// nor any other below their configuration file's folder: the tracked ones inside git (unless
+    /// `useGit` is false), else those a walk finds — only for a folder at or below the current one, so a
+    /// `--config` file elsewhere never makes a run walk a home folder.
+    static func unusedGlobWarnings(_ considered: [String], settings: RunSettings, useGit: Bool) throws -> [String] {
+        var unused = UnusedGlobs()
+        for path in considered { unused.note(path, in: try settings.effective(forFile: path)) }
+        let current = SourceDiscovery.absolute(".")
+        for (folder, patterns) in Dictionary(grouping: unused.unmatched, by: \.folder) {
+            if useGit, let tracked = try? TrackedFiles.under(folder) {
+                unused.ruleOut(by: tracked.tracked.filter { $0.hasSuffix(".swift") }, among: patterns)
+            } else if folder == current || folder.hasPrefix(current == "/" ? "/" : current + "/") {
+                unused.ruleOut(by: SourceDiscovery.walk(folder), among: patterns)
+            } else {
+                unused.assumeUsed(patterns)
+            }
+        }
+        return unused.warnings { source in
+            source.hasPrefix(current + "/") ? String(source.dropFirst(current.count + 1)) : source
+        }
+    }
+
     /// `files` with the floors found in `tree` (nothing is looked for when the configuration sets
     /// `deploymentTarget`); `folder` names a file's folder as `tree` does.
     static func floored(
         _ files: [SourceFile], settings: RunSettings, tree: any ProjectTree, floorNotes: ((String) -> Void)?,
         folder: (SourceFile) -> String
     ) -> [SourceFile] {
-        let configured = settings.configuration.deploymentTarget
-        var floored = files
-        var problems: [String] = []
-        if configured == nil {
-            let finder = DeploymentFloorFinder(tree: tree)
-            floored = finder.assigningFloors(to: files, folder: folder)
-            problems = finder.problems
+        // A file whose configuration sets `deploymentTarget` has that floor; the others' are looked for.
+        let targets = Set(files.map { ($0.configuration ?? settings.configuration).deploymentTarget })
+        let configured = targets.count == 1 ? targets.first! : nil
+        let finder = targets.contains(nil) ? DeploymentFloorFinder(tree: tree) : nil
+        let floored = files.map { file in
+            var file = file
+            file.floor = (file.configuration ?? settings.configuration).deploymentTarget
+                ?? finder?.floor(forFileIn: folder(file)) ?? .unknown
+            return file
         }
+        let problems = finder?.problems ?? []
         if let floorNotes {
             for line in FloorNote.lines(files: floored, configured: configured, problems: problems) { floorNotes(line) }
         }
@@ -124,10 +148,18 @@ enum Workspace {
         }
     }
 
-    /// The per-file summaries of `outcomes`, in order.
-    static func summaries(_ outcomes: [FileOutcome]) -> [FileSummary] {
+    /// The per-file summaries of `outcomes`, in order, each file named as the user named it or, `fromRoot`, from
+    /// the repository's root (for a pull request); `notWritten` gives why a file's rewrites were not written, by
+    /// display path.
+    static func summaries(
+        _ outcomes: [FileOutcome], fromRoot: Bool = false, notWritten: [String: String] = [:]
+    ) -> [FileSummary] {
         outcomes.compactMap { outcome in
-            outcome.migration.map { FileSummary(file: outcome.file.displayPath, findings: $0.findings) }
+            outcome.migration.map { migration in
+                FileSummary(
+                    file: fromRoot ? outcome.file.rootPath : outcome.file.displayPath, findings: migration.findings,
+                    notWritten: migration.changed ? notWritten[outcome.file.displayPath] : nil)
+            }
         }
     }
 }

@@ -8,41 +8,26 @@ import SwiftUIMigrate
 
 /// Turns the paths a user named into the Swift files to look at.
 ///
-/// A named file is taken, tracked or not (with `forceExclude`, unless the configuration's
-/// globs leave it out). A directory is walked, skipping build output and dependency folders
-/// (`.build`, `DerivedData`, `Pods`, `Carthage`), hidden folders and symbolic links to folders;
-/// only `.swift` files are taken. Inside a git work tree only tracked files are taken (see
-/// `TrackedFolder`; a folder git does not track at all is walked, as a named file is taken), and
-/// a folder that yields none though it holds some is an error (`EmptyGitFolder`); `useGit` false
-/// (`--no-git`) walks every folder. The configuration's include/exclude globs, relative to the
-/// configuration file's folder, filter the files found in folders.
+/// A named file is taken, tracked or not (with `forceExclude`, unless its configuration's globs
+/// leave it out). A directory is walked, skipping build output and dependency folders (`.build`,
+/// `DerivedData`, `Pods`, `Carthage`), hidden folders and symbolic links to folders; only `.swift`
+/// files are taken. Inside a git work tree only tracked files are taken (see `TrackedFolder`; a
+/// folder git does not track at all is walked, as a named file is taken), and a folder that yields
+/// none though it holds some is an error (`EmptyGitFolder`); `useGit` false (`--no-git`) walks every
+/// folder. Each file's configuration (`ConfigurationLookup`) comes with it, and its include/exclude
+/// globs, relative to the folders of the configuration files, filter the files found in folders.
 struct SourceDiscovery {
     static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
-    let configuration: Configuration
-    /// The folder include/exclude globs are relative to.
-    let globRoot: String
+    /// The configuration of the file at an absolute path (`RunSettings.effective(forFile:)`).
+    var configurationOf: (String) throws -> EffectiveConfiguration
     /// Says what git tracks under a directory when it is inside a git work tree; nil outside git.
     /// Throws when the directory is in a repository that cannot be read.
-    let trackedFolder: (String) throws -> TrackedFolder?
-    /// `--force-exclude`: named files the configuration's globs leave out are skipped too.
-    let forceExclude: Bool
+    var trackedFolder: (String) throws -> TrackedFolder? = { _ in nil }
+    /// `--force-exclude`: named files their configuration's globs leave out are skipped too.
+    var forceExclude = false
     /// False for `--no-git`: folders are walked even inside a git work tree.
-    let useGit: Bool
-    /// The configuration's globs, read once.
-    let filter: PathFilter
-
-    init(
-        configuration: Configuration, globRoot: String, trackedFolder: @escaping (String) throws -> TrackedFolder? = { _ in nil },
-        forceExclude: Bool = false, useGit: Bool = true
-    ) {
-        self.configuration = configuration
-        self.globRoot = globRoot
-        self.trackedFolder = trackedFolder
-        self.forceExclude = forceExclude
-        self.useGit = useGit
-        filter = PathFilter(configuration)
-    }
+    var useGit = true
 
     /// The files under `paths`, in a stable order, without duplicates.
     func files(in paths: [String]) throws -> [SourceFile] {
@@ -51,7 +36,7 @@ struct SourceDiscovery {
     }
 
     /// The files under `paths`; `considered` is given the absolute path of every `.swift` file looked
-    /// at before the configuration's globs filtered them (see `unmatchedPatterns(considered:)`).
+    /// at before the configuration's globs filtered them (see `UnusedGlobs`).
     func files(in paths: [String], considered: inout [String]) throws -> [SourceFile] {
         var result: [SourceFile] = []
         var seen = Set<String>()
@@ -67,8 +52,13 @@ struct SourceDiscovery {
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
                 considered.append(absolute)
-                if forceExclude && !isIncluded(absolute) { continue }
-                if seen.insert(absolute).inserted { result.append(Self.namedFile(path)) }
+                let configuration = try configurationOf(absolute)
+                if forceExclude && !configuration.includes(absolute) { continue }
+                if seen.insert(absolute).inserted {
+                    var file = Self.namedFile(path)
+                    file.configuration = configuration.configuration
+                    result.append(file)
+                }
                 continue
             }
             let found: [String]
@@ -78,10 +68,14 @@ struct SourceDiscovery {
                 found = Self.walk(absolute)
             }
             considered += found
-            for file in found where seen.insert(file).inserted && isIncluded(file) {
+            for file in found where seen.insert(file).inserted {
+                let configuration = try configurationOf(file)
+                guard configuration.includes(file) else { continue }
                 let relative = String(file.dropFirst(absolute.count)).drop(while: { $0 == "/" })
                 let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
-                result.append(SourceFile(displayPath: display, absolutePath: file))
+                var source = SourceFile(displayPath: display, absolutePath: file)
+                source.configuration = configuration.configuration
+                result.append(source)
             }
         }
         return result
@@ -132,21 +126,6 @@ struct SourceDiscovery {
             }
         }
         return files.sorted()
-    }
-
-    /// True when the configuration's globs let `absolutePath` in.
-    func isIncluded(_ absolutePath: String) -> Bool {
-        filter.admits(relativeToGlobRoot(absolutePath))
-    }
-
-    /// `absolutePath` relative to the folder the globs are relative to (as is when it is not below it).
-    func relativeToGlobRoot(_ absolutePath: String) -> String {
-        Self.relative(absolutePath, to: globRoot)
-    }
-
-    /// `absolutePath` relative to `folder` (as is when it is not below it), as globs match it.
-    static func relative(_ absolutePath: String, to folder: String) -> String {
-        absolutePath.hasPrefix(folder + "/") ? String(absolutePath.dropFirst(folder.count + 1)) : absolutePath
     }
 
     static func absolute(_ path: String) -> String {
