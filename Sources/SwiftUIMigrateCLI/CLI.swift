@@ -56,6 +56,7 @@ public enum CLI {
                 console.write(HelpText.render(spec, toolName: toolName))
                 return ExitCode.success
             }
+            console.quiet = parsed.flag("quiet")
             return try command.run(parsed, console: console, environment: environment)
         } catch let error as UsageError {
             console.error("\(error.message) (see '\(toolName) \(name) --help')")
