@@ -77,8 +77,10 @@ public enum CLI {
             COMMANDS:
 
             """
-        for command in commands.map({ $0.spec }) {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract + "\n"
+        let specs = commands.map { $0.spec }
+        let width = (specs.map(\.name.count).max() ?? 0) + 2
+        for command in specs {
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract + "\n"
         }
         text += """
 

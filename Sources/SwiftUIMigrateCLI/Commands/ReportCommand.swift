@@ -5,7 +5,6 @@ struct ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report", abstract: "Merge batch reports (e.g. one per shard) into one.",
         discussion: """
-            USAGE: swiftui-migrate report merge <report.json> ... [--report FILE] [--summary FILE]
             Reads reports written by 'batch --report', keeps one line per repository (when a repository is in
             several reports, the one in the later file wins, so list a re-run's report last), recomputes the
             totals, prints the table on standard error, and writes the merged JSON (default: standard output)
@@ -17,7 +16,8 @@ struct ReportCommand: Command {
             .option("summary", value: "file", help: "Write the merged Markdown summary here ('-': standard output)."),
             CommonOptions.quiet,
         ],
-        positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2))
+        positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2),
+        usage: "report merge <report.json> ... [--report <file>] [--summary <file>]")
 
     /// `report merge`'s options, typed.
     struct Options {
