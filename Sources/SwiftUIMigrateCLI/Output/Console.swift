@@ -20,6 +20,10 @@ final class Console: Sendable {
         err = error
     }
 
+    /// `--quiet`: status output (`status`, `note`) is dropped; results, warnings and errors are still written. Set
+    /// once, before the command runs.
+    var quiet = false
+
     /// Writes `text` to standard output as is.
     func write(_ text: String) {
         send(Array(text.utf8), to: out)
@@ -65,9 +69,15 @@ final class Console: Sendable {
         writeError("warning: \(message)\n")
     }
 
-    /// Writes `note: message` on one line of standard error.
+    /// Writes `note: message` on one line of standard error, unless quiet.
     func note(_ message: String) {
-        writeError("note: \(message)\n")
+        status("note: \(message)\n")
+    }
+
+    /// Writes status text — progress, the summary table, count and result lines — to standard error as is, unless
+    /// quiet.
+    func status(_ text: String) {
+        if !quiet { writeError(text) }
     }
 
     /// True when standard output is a terminal.
