@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// The one place the CLI writes to the terminal: stdout for results, stderr for everything else.
 ///
@@ -22,7 +23,11 @@ final class Console: Sendable {
 
     /// `--quiet`: status output (`status`, `note`) is dropped; results, warnings and errors are still written. Set
     /// once, before the command runs.
-    var quiet = false
+    var quiet: Bool {
+        get { quietFlag.load(ordering: .relaxed) }
+        set { quietFlag.store(newValue, ordering: .relaxed) }
+    }
+    private let quietFlag = Atomic<Bool>(false)
 
     /// Writes `text` to standard output as is.
     func write(_ text: String) {
