@@ -14,6 +14,7 @@ struct ReportCommand: Command {
         options: [
             .option("report", value: "file", help: "Write the merged JSON report here ('-': standard output).", default: "-"),
             .option("summary", value: "file", help: "Write the merged Markdown summary here ('-': standard output)."),
+            CommonOptions.quiet,
         ],
         positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2),
         usage: "report merge <report.json> ... [--report <file>] [--summary <file>]")
@@ -29,9 +30,12 @@ struct ReportCommand: Command {
         guard arguments.positionals.first == "merge" else {
             throw CommandError("unknown report action '\(arguments.positionals[0])': use 'report merge A.json B.json …'")
         }
-        return Options(
+        let options = Options(
             files: Array(arguments.positionals.dropFirst()), reportPath: try arguments.defaulted("report"),
             summaryPath: arguments.value("summary"))
+        try OutputPath.checkFile(options.reportPath, option: "report")
+        try OutputPath.checkFile(options.summaryPath, option: "summary")
+        return options
     }
 
     let console: Console
