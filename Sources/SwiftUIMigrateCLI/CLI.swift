@@ -27,6 +27,9 @@ public enum CLI {
         ]
     }
 
+    /// Commands dispatch finds but the overview, help and completions leave out: the machinery of another command.
+    static var internalCommands: [any Command.Type] { [BatchJobCommand.self] }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
         let console = Console()
@@ -44,7 +47,7 @@ public enum CLI {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = (commands + internalCommands).first(where: { $0.spec.name == name }) else {
             console.error("unknown command '\(name)' (see '\(toolName) --help')")
             return ExitCode.failure
         }

@@ -10,6 +10,13 @@ struct CommitSettings: Sendable {
     /// The commit's author, when given.
     var author: Identity?
 
+    /// Settings from their parts.
+    init(branch: String, message: String?, author: Identity?) {
+        self.branch = branch
+        self.message = message
+        self.author = author
+    }
+
     /// Reads the three options; an author not in `Name <email>` form is an error.
     init(_ arguments: ParsedArguments) throws {
         branch = try arguments.defaulted("branch")
