@@ -182,6 +182,17 @@ public enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A system call failed; `operation` is a verb phrase ("write", "replace"), `errno` the C error number.
     case system(path: String, operation: String, errno: Int32)
 
+    /// Why, without the path, for a summary's `not written: <why>`: "symbolic link", "read-only", ….
+    public var why: String {
+        switch self {
+        case .changedOnDisk: "changed on disk since it was read"
+        case .symbolicLink: "symbolic link"
+        case .notARegularFile: "not a regular file"
+        case .readOnly: "read-only"
+        case .system(_, let operation, let code): "cannot \(operation) it: \(String(cString: strerror(code)))"
+        }
+    }
+
     /// One line naming the path.
     public var description: String {
         switch self {

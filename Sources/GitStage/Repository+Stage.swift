@@ -42,6 +42,30 @@ extension Repository {
         }
     }
 
+    /// The rewrites among `paths` (repository-relative) that ``stage(_:mode:)`` would not write in `mode`, and why
+    /// (a symbolic link, inside a submodule), so a caller can word the commit message and summary before staging.
+    public func unwritable(_ paths: [String], mode: StageMode) throws -> [SkippedRewrite] {
+        var skipped: [SkippedRewrite] = []
+        if mode == .noCheckout {
+            let baseTree = try tree(of: try headCommit())
+            for path in paths {
+                if let reason = try treeSkipReason(try normalizedRelativePath(path), in: baseTree) {
+                    skipped.append(SkippedRewrite(path: path, reason: reason))
+                }
+            }
+            return skipped
+        }
+        guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
+        let index = try repositoryIndex()
+        try check(git_index_read(index.pointer, 1), "read the index")
+        for path in paths {
+            if let reason = worktreeSkipReason(try normalizedRelativePath(path), workdir: workdir, index: index) {
+                skipped.append(SkippedRewrite(path: path, reason: reason))
+            }
+        }
+        return skipped
+    }
+
     /// Checks what does not depend on the files — branch name, bare repository, `index.lock`, operation in
     /// progress, unborn or detached HEAD — so the CLI can fail before migrating anything. ``stage(_:mode:)`` runs
     /// it again.

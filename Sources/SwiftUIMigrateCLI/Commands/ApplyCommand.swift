@@ -132,7 +132,7 @@ struct ApplyCommand: Command {
         console.writeError(SummaryTable.render(report.summaries))
         console.writeError(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
-        try writeSummary(report.summaries, to: options.summaryPath)
+        try writeSummary(report.rootSummaries, to: options.summaryPath)
         return ExitCode.success
     }
 
@@ -184,7 +184,7 @@ struct ApplyCommand: Command {
         for folder in Set(writes.map { JournalRecorder.folder(of: $0.file.absolutePath) }) {
             AtomicFileWrite.sweepTemporaryFiles(in: folder)
         }
-        var failures = 0
+        var notWritten: [String: String] = [:]
         // SIGINT/SIGTERM wait until every file is written: a run is never left half done. SIGKILL leaves the journal.
         try SignalGuard.deferringInterruptions(announce: { signal, _ in
             console.warning("\(signal) received while writing; finished writing the files first")
@@ -203,19 +203,18 @@ struct ApplyCommand: Command {
                     try AtomicFileWrite.write(
                         migration.migrated, to: outcome.file.absolutePath, expecting: migration.original)
                 } catch {
-                    failures += 1
+                    notWritten[outcome.file.displayPath] = (error as? FileWriteError)?.why ?? "\(error)"
                     console.error("\(outcome.file.displayPath): \(error)")
                 }
             }
             journal.remove()
         }
-        let summaries = Workspace.summaries(outcomes)
-        console.writeError(SummaryTable.render(summaries))
+        console.writeError(SummaryTable.render(Workspace.summaries(outcomes, notWritten: notWritten)))
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
-        try writeSummary(summaries, to: options.summaryPath)
-        return failures > 0 ? ExitCode.failure : ExitCode.success
+        try writeSummary(Workspace.summaries(outcomes, fromRoot: true, notWritten: notWritten), to: options.summaryPath)
+        return notWritten.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
     /// `--stdin-filepath`: the migrated text on stdout — the text as it came when nothing changes
@@ -238,7 +237,7 @@ struct ApplyCommand: Command {
         AtomicFileWrite.sweepTemporaryFiles(in: url.deletingLastPathComponent().path, of: url.lastPathComponent)
         do {
             try SignalGuard.deferringInterruptions(announce: { _, _ in }) {
-                try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries).utf8), to: path, expecting: nil)
+                try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries, tense: .applied, toolVersion: CLI.version).utf8), to: path, expecting: nil)
             }
         } catch {
             throw CommandError("cannot write the summary to \(path): \(error)")
