@@ -42,7 +42,7 @@ final class BatchProgress: @unchecked Sendable {
     /// Clears the status line and draws no more (the batch was interrupted).
     func stop() {
         lock.withLock {
-            if live { console.writeError("\r\u{1B}[K") }
+            if live { console.status("\r\u{1B}[K") }
             done = total
         }
     }
@@ -51,7 +51,7 @@ final class BatchProgress: @unchecked Sendable {
     private func redraw() -> Bool {
         lock.withLock {
             guard done < total else { return false }
-            if !running.isEmpty { console.writeError("\r\u{1B}[K" + statusLine()) }
+            if !running.isEmpty { console.status("\r\u{1B}[K" + statusLine()) }
             return true
         }
     }
@@ -63,7 +63,7 @@ final class BatchProgress: @unchecked Sendable {
     func started(_ name: String) {
         lock.withLock {
             running.append((name, Stopwatch()))
-            if live { console.writeError("\r\u{1B}[K" + statusLine()) }
+            if live { console.status("\r\u{1B}[K" + statusLine()) }
         }
     }
 
@@ -82,9 +82,9 @@ final class BatchProgress: @unchecked Sendable {
             if !detail.isEmpty { text += ", " + detail }
             text += " (\(BatchTable.seconds(result.durationSeconds)))\n"
             if live {
-                console.writeError("\r\u{1B}[K" + text + (done < total ? statusLine() : ""))
+                console.status("\r\u{1B}[K" + text + (done < total ? statusLine() : ""))
             } else {
-                console.writeError(text)
+                console.status(text)
             }
         }
     }

@@ -22,7 +22,7 @@ struct ScanCommand: Command {
             .flag("list-files", help: "Print only the paths the migration would change, one per line."),
             .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
             .option("print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     let console: Console
@@ -124,7 +124,7 @@ struct ScanCommand: Command {
         } catch let error as ConfigurationError {
             throw CommandError(error.description)
         }
-        console.writeError("recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)\n")
+        console.status("recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)\n")
         return migrations.map { migration in
             var hidden = migration
             hidden.findings = []
