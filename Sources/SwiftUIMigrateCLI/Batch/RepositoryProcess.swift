@@ -26,7 +26,8 @@ struct RepositoryProcess {
         do {
             let description = try JSONEncoder().encode(job)
             try RunningChildren.shared.start(process)
-            input.fileHandleForWriting.write(description)
+            // The job is far smaller than a pipe's buffer; a child that died at once makes this throw, not block.
+            try? input.fileHandleForWriting.write(contentsOf: description)
             try? input.fileHandleForWriting.close()
         } catch {
             failed.error = "cannot start a process for the repository: \(error)"
