@@ -128,6 +128,17 @@ final class BatchTimeoutTests: XCTestCase {
         }
     }
 
+    func testTheLiveProgressLineShowsHowLongTheOldestRunningRepositoryHasBeenAtIt() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("needs script(1) for a terminal") }
+        let server = try SilentServer()
+        let folder = try repositories(["app", "hung"], hung: server)
+        let command = "'\(try ToolProcess.binary())' batch app hung --mode apply --push origin --timeout 4s"
+        // script(1) gives the batch a terminal, so it draws the live status line.
+        let result = try ChildProcess.run("/usr/bin/script", ["-qefc", command, "/dev/null"], in: folder.path)
+        XCTAssertTrue(result.stdout.contains("batch: 1/2 done · hung running for 2s · running: hung"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("hung running for 3s"), "redrawn every second: \(result.stdout)")
+    }
+
     func testAnInvalidTimeoutIsAUsageError() throws {
         for value in ["soon", "0", "-5s", "5x"] {
             let result = try ToolProcess.run(["batch", ".", "--timeout", value])

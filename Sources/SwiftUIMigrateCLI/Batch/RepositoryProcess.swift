@@ -50,9 +50,9 @@ struct RepositoryProcess {
             return RepositoryJob.Output(result: result, patch: "")
         }
         if let decoded = try? JSONDecoder().decode(RepositoryJob.Output.self, from: bytes) { return decoded }
-        failed.error = process.terminationReason == .uncaughtSignal
+        failed.error = (process.terminationReason == .uncaughtSignal
             ? "its process was ended by signal \(process.terminationStatus)"
-            : "its process exited \(process.terminationStatus) without a result"
+            : "its process exited \(process.terminationStatus) without a result") + "; " + undo()
         failed.durationSeconds = (stopwatch.elapsedSeconds * 1000).rounded() / 1000
         return RepositoryJob.Output(result: failed, patch: "")
     }
