@@ -54,11 +54,15 @@ struct ShelfView{n}: View {{
 """
 
 
-def view_file(lines: int) -> str:
+# The same view with nothing to migrate (a VStack, a tap gesture).
+PLAIN = VIEW.replace("Group {{", "VStack {{").replace(".onAppear {{", ".onTapGesture {{")
+
+
+def view_file(lines: int, every: int = 1) -> str:
     text, n = "import SwiftUI\n", 0
     while text.count("\n") < lines:
         n += 1
-        text += VIEW.format(n=n)
+        text += (VIEW if n % every == 0 else PLAIN).format(n=n)
     return text
 
 
@@ -104,6 +108,12 @@ class Server:
             if message.get("method") == "textDocument/publishDiagnostics" and params.get("uri") == uri and params.get("version") == version:
                 return params["diagnostics"]
 
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the server has used (/proc/PID/stat)."""
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def rss_kib(self) -> int:
         with open(f"/proc/{self.process.pid}/status") as status:
             for line in status:
@@ -117,12 +127,13 @@ def main():
     parser.add_argument("--bin", required=True)
     parser.add_argument("--lines", type=int, default=2000)
     parser.add_argument("--changes", type=int, default=1000)
+    parser.add_argument("--every", type=int, default=1, help="one view in EVERY has the lifecycle patterns (1: all of them)")
     arguments = parser.parse_args()
     arguments.bin = os.path.abspath(arguments.bin)
 
     folder = tempfile.mkdtemp(prefix="swiftui-migrate-bench-lsp-")
     path = os.path.join(folder, "ShelfViews.swift")
-    text = view_file(arguments.lines)
+    text = view_file(arguments.lines, arguments.every)
     uri = "file://" + path
     server = Server(arguments.bin, folder)
     server.request("initialize", {"processId": os.getpid(), "capabilities": {}, "rootUri": "file://" + folder})
@@ -134,6 +145,7 @@ def main():
     rss = [("after open", server.rss_kib())]
 
     latencies = []
+    cpu_before = server.cpu_seconds()
     lines = text.split("\n")
     for change in range(1, arguments.changes + 1):
         # Type into one line: its string literal grows and shrinks, as under a keyboard.
@@ -151,6 +163,7 @@ def main():
         if change % max(1, arguments.changes // 10) == 0:
             rss.append((f"after {change} changes", server.rss_kib()))
 
+    cpu = (server.cpu_seconds() - cpu_before) / max(1, arguments.changes)
     server.request("shutdown", None)
     server.notify("exit", None)
     server.process.wait(timeout=10)
@@ -158,7 +171,8 @@ def main():
     ms = lambda seconds: f"{seconds * 1000:.1f} ms"
     print(f"bench-lsp: a {text.count(chr(10))}-line view file, {len(found)} diagnostics; first check after open {ms(opened)}")
     print(f"bench-lsp: {len(latencies)} changes, change to diagnostics: median {ms(statistics.median(latencies))}, "
-          f"p95 {ms(latencies[int(len(latencies) * 0.95) - 1])}, max {ms(latencies[-1])} (25 ms debounce included)")
+          f"p95 {ms(latencies[int(len(latencies) * 0.95) - 1])}, max {ms(latencies[-1])} (25 ms debounce included); "
+          f"server CPU per change {ms(cpu)}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print("bench-lsp: server RSS " + ", ".join(f"{label} {kib / 1024:.1f} MiB" for label, kib in rss))
     growth = rss[-1][1] - rss[1][1] if len(rss) > 1 else 0
     print(f"bench-lsp: RSS growth from the first tenth of the changes to the end: {growth / 1024:+.1f} MiB")
