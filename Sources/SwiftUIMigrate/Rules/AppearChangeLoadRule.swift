@@ -5,12 +5,28 @@ fileprivate enum Message {
     static let rewriteSync = "run the work with onChange(of:initial:) instead of onAppear and onChange"
     static let keep = "keep the synchronous onAppear and onChange pair"
     static let skip = "merge the start and onChange into task(id:) by hand"
-    static let syncKept = """
-        task(id:) would make the work asynchronous and cancellable; ruleOptions \
-        {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)
-        """
-    static func cancelled(_ id: String) -> String {
-        "re-runs on each re-appearance; the previous load is cancelled when \(id) changes; cancelled on disappear"
+    static let synchronous = "the work never suspends, so task(id:) would only make it asynchronous and cancellable"
+    /// The keep of a synchronous pair; the option is offered only where the floor allows onChange(of:initial:).
+    static func syncKept(offeringOption: Bool) -> String {
+        guard offeringOption else { return synchronous }
+        return synchronous + #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair "#
+            + "into onChange(of:initial: true) (iOS 17+)"
+    }
+    static func syncWithObstacle(_ obstacle: String) -> String {
+        "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle)"
+    }
+    /// The label of a merged pair: what re-runs, what is now cancelled, and what of the onChange's work now waits for the task.
+    static func merged(_ pair: LoadingPair, id: String) -> String {
+        var sentence = "re-runs on each appearance and when \(id) changes, as before; a run still in progress is now "
+            + "cancelled when \(id) changes"
+        // A `.task` start was cancelled on disappear already; an onAppear's Task was not.
+        if pair.start.name == "onAppear" { sentence += " and when the view disappears" }
+        if let first = pair.changes.lazy.flatMap(\.work.statementsBeforeTask).first {
+            let text = first.item.trimmedDescription
+            let shown = text.contains("\n") || text.count > 60 ? String(text.prefix(57).split(separator: "\n")[0]) + "…" : text
+            sentence += "; the onChange's \(shown) now runs asynchronously, at the start of the task"
+        }
+        return sentence
     }
     static let firstAppearanceOnly = "runs on the first appearance only, no longer on every re-appearance"
 }
@@ -46,14 +62,18 @@ public struct AppearChangeLoadRule: Rule {
             detects: """
                 on one view's modifier chain, a start — `.onAppear { }`, `.onAppear(perform: f)` or `.task { }` — \
                 and an `.onChange(of: x)` (any form: `{ }`, `{ new in }`, `{ old, new in }`, `perform:`, \
-                `initial: false`) doing the same work: the same statements once the onChange's new value is read as \
-                `x` and `Task { W }` as `W`, or the same call with the same arguments. The earlier load is never \
-                cancelled, so a slow old response can overwrite a newer one.
+                `initial: false`) running the same work: the same statements in the same order, compared without \
+                spaces, line breaks and comments, once `self.` is dropped, the onChange's new value is read as `x` \
+                and a last `Task { W }` as `W`. The earlier load is never cancelled, so a slow old response can \
+                overwrite a newer one. Anything else is not a pair and gets no finding of this rule — the same \
+                function with other arguments, one statement more or fewer on either side, the shared work only in \
+                a branch or a `catch`, the work only registered or scheduled for later (an observer callback, \
+                `asyncAfter`): the other rules decide the start as if the onChange were not there.
                 """,
             fix: """
-                when the work is asynchronous (a Task whose body awaits, or work in `.task`), both become one \
-                `.task(id: x)` at the position of the first, keeping `priority:` and comments, without the Task \
-                wrapper. Before:
+                when the work itself suspends (an `await` or `for await` in it, not in a closure it passes on), \
+                both become one `.task(id: x)` at the position of the first, keeping `priority:` and comments, \
+                without the Task wrapper. Before:
                     .onAppear { Task { profile = await api.profile(userID) } }
                     .onChange(of: userID) { Task { profile = await api.profile(userID) } }
                 After:
@@ -61,18 +81,23 @@ public struct AppearChangeLoadRule: Rule {
                         profile = await api.profile(userID)
                     }
                 Two onChange of values declared in the view with the same type key it on both: \
-                `.task(id: [a, b])`. Synchronous work is kept (a finding with the reason); the option \
-                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}` rewrites it to \
-                `.onChange(of: x, initial: true) { W }` (iOS 17+). Skips, with the reason: works that differ or a \
-                start that does more than the shared work; an onChange that reads the old value or already has \
+                `.task(id: [a, b])`. Work that never suspends is synchronous whatever the modifier \
+                (`.task { recount() }` runs it at once too) and is kept, with the reason; where the floor allows \
+                iOS 17 / macOS 14 / tvOS 17 / watchOS 10 the reason names the option \
+                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}`, which rewrites the pair to \
+                `.onChange(of: x, initial: true) { W }`. Skips, with the reason: an onChange that already has \
                 `initial: true`; two ids whose types the rule cannot tell are the same; a Task that cannot be \
-                unwrapped (`Task.detached`, stored, throwing); the cancellation hazards; a deployment floor below \
-                the fix's API (task: iOS 15, onChange(initial:): iOS 17).
+                unwrapped (`Task.detached`, stored, throwing) or that the work starts inside an `if`, a loop or a \
+                closure (the skip names its line); the cancellation hazards; a deployment floor below the fix's API \
+                (task: iOS 15, onChange(initial:): iOS 17).
                 """,
             safety: """
-                behavior-change: "re-runs on each re-appearance; the previous load is cancelled when <x> changes; \
-                cancelled on disappear". With syncWork onChangeInitial: behavior-change: "runs on the first \
-                appearance only, no longer on every re-appearance".
+                behavior-change: "re-runs on each appearance and when <x> changes, as before; a run still in progress \
+                is now cancelled when <x> changes" — "and when the view disappears" for an onAppear start (a `.task` \
+                start was cancelled then already) — and, when the onChange ran statements before its Task, "the \
+                onChange's <statement> now runs asynchronously, at the start of the task". With syncWork \
+                onChangeInitial: behavior-change: "runs on the first appearance only, no longer on every \
+                re-appearance".
                 """)
     }
 
@@ -86,28 +111,32 @@ public struct AppearChangeLoadRule: Rule {
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
-        // The work is asynchronous when it is in `.task` or awaits; where the works differ, also only
-        // when every onChange's work awaits (a synchronous recomputation shared with a `.task` that
-        // also loads something else is synchronous work, and stays).
-        let sameWork = pair.changes.allSatisfy { $0.work.keys == pair.startWork.keys }
-        let isAsync = (start.name == "task" || pair.startWork.awaits) && (sameWork || pair.changes.allSatisfy(\.work.awaits))
-        let obstacle = reasonToSkip(pair)
-        if !isAsync && syncWork == .keep {
-            let reason = obstacle.map { "the work is synchronous, which task(id:) would make asynchronous, and \($0)" } ?? Message.syncKept
-            return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
+        func keep(_ reason: String) -> Finding {
+            context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
         }
-        if let obstacle { return skip(obstacle) }
-        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
-
-        if !isAsync {
+        // Synchronous means the work itself never suspends, whatever the modifier: `.task { recount() }`
+        // runs `recount()` at once as `.onAppear` does, and task(id:) would only defer the onChange's run.
+        let obstacle = reasonToSkip(pair)
+        if !pair.startWork.suspends {
+            if syncWork == .keep, let nested = Self.taskStartedInside(pair.startWork), start.name == "onAppear" {
+                let line = context.finding(id, at: nested.call, message: "", action: .skip).line
+                return skip("the onAppear and onChange run the same work, which starts the Task on line \(line) "
+                    + (nested.container.hasPrefix("before") ? "" : "inside ") + "\(nested.container); the rule does not unwrap it: check whether its work belongs to the view and "
+                    + "move it into task by hand")
+            }
+            if syncWork == .keep {
+                let optionHint = context.floor.reasonBelow(.modernOnChange, at: start.call) == nil
+                return keep(obstacle.map { Message.syncWithObstacle($0) } ?? Message.syncKept(offeringOption: optionHint))
+            }
+            if let obstacle { return skip(obstacle) }
             guard pair.changes.count == 1, let change = pair.changes.first else {
-                return context.finding(
-                    id, at: start.nameToken, message: Message.keep, action: .keep,
-                    reason: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
+                return keep("the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
             }
             if let reason = context.floor.reasonBelow(.modernOnChange, at: start.call) { return skip(reason) }
             return rewriteSync(pair, change: change, context: context)
         }
+        if let obstacle { return skip(obstacle) }
+        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
 
         // The asynchronous fix: one `.task(id:)` running the start's work.
         guard let closure = start.closure else { return skip("the onAppear names a function, whose work cannot move into task") }
@@ -133,10 +162,17 @@ public struct AppearChangeLoadRule: Rule {
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
         return context.finding(
             id, at: start.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange(Message.cancelled(key)), edits: edits)
+            safety: .behaviorChange(Message.merged(pair, id: key)), edits: edits)
     }
 
-    /// Why the pair is not one piece of work that can move, or nil.
+    /// A Task the work starts that is not the unwrapped last statement (inside an `if`, a
+    /// closure, or before other statements), or nil.
+    private static func taskStartedInside(_ work: LoadingWork) -> (call: FunctionCallExprSyntax, container: String)? {
+        if let task = work.statements.lazy.compactMap(InnerTask.init).first { return (task.call, "before other statements") }
+        return InnerTask.nestedStart(in: work.statements)
+    }
+
+    /// Why the pair's work, the same in both, cannot move as it is, or nil.
     private func reasonToSkip(_ pair: LoadingPair) -> String? {
         for change in pair.changes {
             let value = change.modifier.value.trimmedDescription
@@ -145,42 +181,6 @@ public struct AppearChangeLoadRule: Rule {
             }
             if change.modifier.readsOldValue {
                 return "onChange(of: \(value)) reads the old value (\(change.modifier.oldValueName!)), which task(id:) does not give"
-            }
-            if let difference = difference(pair.startWork, change.work, startName: pair.startName, value: value) {
-                return difference
-            }
-        }
-        return nil
-    }
-
-    /// How two works differ, in words, or nil when they are the same.
-    private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> String? {
-        guard start.keys != change.keys else { return nil }
-        let onChange = "onChange(of: \(value))"
-        let startExtra = Self.firstUnshared(start.keys, with: change.keys)
-        let changeExtra = Self.firstUnshared(change.keys, with: start.keys)
-        switch (startExtra, changeExtra) {
-        case (let extra?, nil):
-            return "the \(startName) also runs \(start.quote(extra)), which would then run again whenever \(value) changes"
-        case (nil, let extra?):
-            return "\(onChange) also runs \(change.quote(extra)), which the \(startName) does not"
-        case (let startIndex?, let changeIndex?) where start.keys.count == 1 && change.keys.count == 1:
-            return "the \(startName) runs \(start.quote(startIndex)) but \(onChange) runs \(change.quote(changeIndex))"
-        case (let startIndex?, let changeIndex?):
-            return "the \(startName) also runs \(start.quote(startIndex)) and \(onChange) also runs \(change.quote(changeIndex))"
-        case (nil, nil):
-            return "the \(startName) and \(onChange) run the same statements in a different order"
-        }
-    }
-
-    /// The index of the first key of `keys` that `other` does not hold (counting repeats).
-    private static func firstUnshared(_ keys: [String], with other: [String]) -> Int? {
-        var available = other
-        for (index, key) in keys.enumerated() {
-            if let match = available.firstIndex(of: key) {
-                available.remove(at: match)
-            } else {
-                return index
             }
         }
         return nil

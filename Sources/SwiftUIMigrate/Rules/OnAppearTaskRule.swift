@@ -5,18 +5,24 @@ fileprivate enum Message {
     static let skip = "move the work into task by hand"
     static let cancelled = "the work is now cancelled when the view disappears"
     static let rerun = "the work now runs again when "
+    static let flagGuarded = "a run-once flag guards the work (guard-flag-load, which is off, decides such closures): "
+        + "in a cancellable task a load cut short by an early disappearance would never run again, because the flag "
+        + "is already set; keep the Task, or replace the flag with task(id:) by hand"
 }
 
 /// Turns `.onAppear { Task { … } }` into `.task { … }`, so the work is tied to the view's lifetime.
 ///
-/// Closures guarded by a run-once flag belong to `guard-flag-load`: this rule leaves them
-/// alone whatever that rule decides. Moving a flag-guarded load into a cancellable `.task`
+/// Closures guarded by a run-once flag belong to `guard-flag-load` while it is on: this rule
+/// leaves them alone whatever that rule decides, and skips them with it off. Moving a flag-guarded load into a cancellable `.task`
 /// would be worse than either form — a load cancelled by an early disappearance would never
 /// run again, because the flag is already set.
 ///
-/// The start of a loading pair (an `.onChange(of: x)` on the same chain calling the same work)
-/// belongs to `appear-change-load` while that rule is on: rewriting the start alone would leave a
-/// `.task` plus an onChange whose Task races it, where the pair should become one `.task(id: x)`.
+/// The start of a loading pair (an `.onChange(of: x)` on the same chain running exactly the same
+/// work) belongs to `appear-change-load` while that rule is on: rewriting the start alone would
+/// leave a `.task` plus an onChange whose Task races it, where the pair should become one `.task(id: x)`.
+/// Beside an onChange doing other work the start is no pair's, and this rule decides it. A site
+/// left to another rule is left only while that rule is on: with it off, this rule decides the
+/// site as it would alone, so every site ends with one decision.
 ///
 /// `.task` cancels what `Task { }` let run on, so the move is skipped where that would cut
 /// short work that must finish (`CancellationHazard`): a pagination sentinel
@@ -71,10 +77,12 @@ public struct OnAppearTaskRule: Rule {
                 object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
                 not the view's) — a save, sync or app-wide refresh must finish; or the work awaits an operation \
                 and keeps nothing it awaits (`await export(); isPresented = false`), which must finish too. Closures guarded by a run-once \
-                flag, also compound or logging checks, are left to `guard-flag-load`: in a cancellable `.task` a \
-                load cut short by an early disappearance would never run again, because the flag is already set. \
-                The start of a loading pair (an `.onChange(of: x)` on the same view calling the same work) is left \
-                to `appear-change-load` while that rule is on.
+                flag, also compound or logging checks, are left to `guard-flag-load` while it is on (with it off, \
+                they are a skip here): in a cancellable `.task` a load cut short by an early disappearance would \
+                never run again, because the flag is already set. The start of a loading pair (an \
+                `.onChange(of: x)` on the same view running exactly the same work) is left to \
+                `appear-change-load` while that rule is on; beside an onChange doing other work it is decided \
+                here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
@@ -92,17 +100,24 @@ public struct OnAppearTaskRule: Rule {
     }
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
-        guard let closure = modifier.closure, closure.signature == nil else { return nil }
+        guard let closure = modifier.closure else { return nil }
         let statements = Array(closure.statements)
         let startsAtTopLevel = statements.contains { InnerTask($0) != nil }
         let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         guard startsAtTopLevel || nested != nil else { return nil }
-        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
-        if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
-        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
-
         func skip(_ reason: String) -> Finding {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        }
+        // A site left to another rule is left only while that rule is on; it then decides the site.
+        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
+        if let view, RunOnceFlag.owns(modifier, in: view) {
+            if context.configuration.isEnabled(GuardFlagLoadRule()) { return nil }
+            return skip(Message.flagGuarded)
+        }
+        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
+        if let signature = closure.signature {
+            return skip("the onAppear's closure has a signature (\(signature.trimmedDescription)), which task's action "
+                + "does not take: move the Task's work into task by hand")
         }
         if let nested {
             let line = context.finding(id, at: nested.call, message: "", action: .skip).line

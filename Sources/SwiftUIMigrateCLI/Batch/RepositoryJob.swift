@@ -95,7 +95,7 @@ struct RepositoryJob: Sendable {
                 result.changedPaths = []
             }
             if let folder = pullRequestBodyFolder {
-                try PullRequestBody(folder: folder).write(report.summaries, for: result)
+                try PullRequestBody(folder: folder).write(report.rootSummaries, for: result)
             }
             if let remote = push { BranchPush(remote: remote).run(git, result: &result) }
         }

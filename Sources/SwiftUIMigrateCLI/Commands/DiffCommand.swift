@@ -82,7 +82,7 @@ struct DiffCommand: Command {
             // Each file's patch is printed as soon as it and every earlier file are done.
             try Workspace.stream(options.migration, paths: paths, console: console, each: show)
         }
-        console.writeError(SummaryTable.render(summaries))
+        console.writeError(SummaryTable.render(summaries, tense: .preview))
         return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
     }
 }
