@@ -27,9 +27,21 @@ public enum CLI {
         ]
     }
 
+    /// Commands dispatch finds but the overview, help and completions leave out: the machinery of another command.
+    static var internalCommands: [any Command.Type] { [BatchJobCommand.self] }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    ///
+    /// A write to stdout or stderr that failed while the command ran ends the process here at the
+    /// latest (see `Console`), so the status says so rather than the command's own.
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let console = Console()
+        Console.ignoreBrokenPipeSignal()
+        let status = run(arguments, environment: environment, console: Console())
+        SignalGuard.endIfRequested()
+        return status
+    }
+
+    private static func run(_ arguments: [String], environment: [String: String], console: Console) -> Int32 {
         guard let name = arguments.first else {
             console.writeError(overview())
             return ExitCode.failure
@@ -44,7 +56,7 @@ public enum CLI {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = (commands + internalCommands).first(where: { $0.spec.name == name }) else {
             let error = UsageError.unknownCommand(name, among: commands.map { $0.spec.name } + ["help"])
             console.error("\(error.message) (see '\(toolName) --help')")
             return ExitCode.failure
@@ -56,6 +68,7 @@ public enum CLI {
                 console.write(HelpText.render(spec, toolName: toolName))
                 return ExitCode.success
             }
+            console.quiet = parsed.flag("quiet")
             return try command.run(parsed, console: console, environment: environment)
         } catch let error as UsageError {
             console.error("\(error.message) (see '\(toolName) \(name) --help')")
@@ -76,8 +89,10 @@ public enum CLI {
             COMMANDS:
 
             """
-        for command in commands.map({ $0.spec }) {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract + "\n"
+        let specs = commands.map { $0.spec }
+        let width = (specs.map(\.name.count).max() ?? 0) + 2
+        for command in specs {
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract + "\n"
         }
         text += """
 

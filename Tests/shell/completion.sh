@@ -35,6 +35,7 @@ cases=(
     "swiftui-migrate batch --mode a|apply|scan"
     "swiftui-migrate batch --sh|--shard"
     "swiftui-migrate batch --pu|--push"
+    "swiftui-migrate batch --tim|--timeout"
     "swiftui-migrate apply --res|--resume"
     "swiftui-migrate apply --ab|--abort"
     "swiftui-migrate ba|batch|batch-job"
@@ -47,10 +48,19 @@ cases=(
     "swiftui-migrate scan --baseline rep|report.json"
     "swiftui-migrate batch --root Rep|Reports"
     "swiftui-migrate completion f|fish|bash"
+    "swiftui-migrate scan --force|--force-exclude"
+    "swiftui-migrate apply --no-g|--no-git"
+    "swiftui-migrate diff --no|--no-git"
+    "swiftui-migrate batch --|--root|--force-exclude"
+    "swiftui-migrate batch --|--jobs|--no-git"
     "swiftui-migrate l|lsp"
     "swiftui-migrate scan --stdin|--stdin-filepath"
     "swiftui-migrate apply --stdin-filepath Sou|Sources"
     "swiftui-migrate lsp --bas|--baseline"
+    "swiftui-migrate scan --qu|--quiet"
+    "swiftui-migrate batch --qu|--quiet"
+    "swiftui-migrate report --qu|--quiet"
+    "swiftui-migrate lsp --|--baseline|--quiet"
 )
 
 # check SHELL: runs candidates_SHELL for every case and compares.

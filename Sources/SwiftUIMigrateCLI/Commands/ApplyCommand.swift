@@ -36,7 +36,7 @@ struct ApplyCommand: Command {
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
             .flag("resume", help: "Finish the apply an interruption stopped midway, as its journal planned it."),
             .flag("abort", help: "Undo the writes of the apply an interruption stopped midway (and its branch and HEAD move)."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
+        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     /// What `--resume` and `--abort` do with an interrupted run.
@@ -94,6 +94,9 @@ struct ApplyCommand: Command {
             }
             target = .inPlace
         } else {
+            if arguments.flag(CommonOptions.noGit.name) {
+                throw CommandError("--no-git takes untracked files, which the git modes never touch; use it with --in-place")
+            }
             if arguments.positionals.count > 1 {
                 throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
             }
@@ -104,6 +107,7 @@ struct ApplyCommand: Command {
                 ? .noCheckout : (arguments.flag("commit") ? .stageAndCommit : .stage)
             target = .git(mode, try CommitSettings(arguments))
         }
+        try OutputPath.checkFile(arguments.value("summary"), option: "summary")
         return Options(
             paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments), target: target,
             interactive: arguments.flag("interactive"), json: try arguments.defaulted("format") == "json",
@@ -129,8 +133,8 @@ struct ApplyCommand: Command {
         let report = try GitApply.run(
             options.migration, commit: commit, path: options.paths[0], mode: mode,
             review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
-        console.writeError(SummaryTable.render(report.summaries))
-        console.writeError(GitApply.resultLine(report) + "\n")
+        console.status(SummaryTable.render(report.summaries))
+        console.status(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
         try writeSummary(report.rootSummaries, to: options.summaryPath)
         return ExitCode.success
@@ -157,15 +161,15 @@ struct ApplyCommand: Command {
         switch recovery {
         case .abort:
             let done = try SignalGuard.deferringInterruptions(announce: { _, _ in }) { try interrupted.abort() }
-            for line in done { console.writeError(line + "\n") }
-            console.writeError("aborted the interrupted apply (\(what)): its writes are undone\n")
+            for line in done { console.status(line + "\n") }
+            console.status("aborted the interrupted apply (\(what)): its writes are undone\n")
         case .resume where interrupted.journal.stageRecord == nil:
             let done = try SignalGuard.deferringInterruptions(announce: { _, _ in }) { try interrupted.resumeInPlace() }
-            for line in done { console.writeError(line + "\n") }
-            console.writeError("resumed the interrupted apply (\(what)): every file holds the migration\n")
+            for line in done { console.status(line + "\n") }
+            console.status("resumed the interrupted apply (\(what)): every file holds the migration\n")
         case .resume:
             let report = try GitApply.resume(interrupted, warn: console.warning)
-            console.writeError("resumed the interrupted apply (\(what)): " + GitApply.resultLine(report) + "\n")
+            console.status("resumed the interrupted apply (\(what)): " + GitApply.resultLine(report) + "\n")
         }
         return ExitCode.success
     }
@@ -209,7 +213,7 @@ struct ApplyCommand: Command {
             }
             journal.remove()
         }
-        console.writeError(SummaryTable.render(Workspace.summaries(outcomes, notWritten: notWritten)))
+        console.status(SummaryTable.render(Workspace.summaries(outcomes, notWritten: notWritten)))
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
@@ -227,7 +231,7 @@ struct ApplyCommand: Command {
             let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
             console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
-        console.writeError(SummaryTable.render(Workspace.summaries(outcomes)))
+        console.status(SummaryTable.render(Workspace.summaries(outcomes)))
         return ExitCode.success
     }
 

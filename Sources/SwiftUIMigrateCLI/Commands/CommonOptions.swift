@@ -17,11 +17,21 @@ enum CommonOptions {
         "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
     static let maxFileSize = OptionSpec.option(
         "max-file-size", value: "bytes", help: "Skip files larger than this (default 4194304; overrides maxFileSize).")
+    static let forceExclude = OptionSpec.flag(
+        "force-exclude", help: "Skip named files the configuration's include/exclude leave out too (for pre-commit and editors).")
+    static let noGit = OptionSpec.flag(
+        "no-git", help: "Walk folders for .swift files even inside a git repository (untracked and ignored files included).")
     /// `scan`, `diff` and `apply` only: the file's text on standard input.
     static let stdinFilepath = OptionSpec.option(
         "stdin-filepath", value: "file",
         help: "Read the text from stdin as the file at this path (which need not exist).")
+    /// `--quiet`: findings, warnings and errors only — for the commands whose status output (progress, the per-file
+    /// or batch table, count and result lines) a script does not want.
+    static let quiet = OptionSpec.flag(
+        "quiet", short: "q", help: "Print only findings, warnings and errors: no progress, summary table or count lines.")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
     static let all = [rules, strategy, config, only, baseline, maxFileSize]
+    /// How named paths become files: for the commands that take paths (`scan`, `diff`, `apply`), not `batch`.
+    static let fileSelection = [forceExclude, noGit]
 }

@@ -19,7 +19,7 @@ struct DiffCommand: Command {
             .flag("exit-code", help: "Exit with 1 when the migration would change something."),
             .flag("list-files", help: "Print only the paths the migration would change, one per line, not the diff."),
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; print the diff of the accepted ones."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
+        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     /// `diff`'s options, typed.
@@ -82,7 +82,7 @@ struct DiffCommand: Command {
             // Each file's patch is printed as soon as it and every earlier file are done.
             try Workspace.stream(options.migration, paths: paths, console: console, each: show)
         }
-        console.writeError(SummaryTable.render(summaries, tense: .preview))
+        console.status(SummaryTable.render(summaries, tense: .preview))
         return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
     }
 }

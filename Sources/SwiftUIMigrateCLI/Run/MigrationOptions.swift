@@ -16,6 +16,10 @@ struct MigrationOptions: Sendable {
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
     var maxFileSize: Int?
+    /// `--force-exclude`: named files the configuration's globs leave out are skipped too.
+    var forceExclude = false
+    /// False for `--no-git`: folders are walked even inside a git work tree.
+    var useGit = true
     /// `--stdin-filepath`: the text is read from standard input, as the file at this path.
     var stdinPath: String?
 
@@ -32,6 +36,8 @@ struct MigrationOptions: Sendable {
         configPath = arguments.value("config")
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
+        forceExclude = arguments.flag(CommonOptions.forceExclude.name)
+        useGit = !arguments.flag(CommonOptions.noGit.name)
         stdinPath = arguments.value("stdin-filepath")
         if stdinPath != nil && !arguments.positionals.isEmpty {
             throw CommandError("--stdin-filepath reads one file from standard input; drop the paths")
