@@ -81,7 +81,7 @@ public struct GuardFlagLoadRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for modifier in LifecycleModifier.all(in: context) where !modifier.hasID {
-            guard let view = ViewDeclaration(enclosing: modifier.call, in: context.tree) else { continue }
+            guard let view = ViewDeclaration(enclosing: modifier.call, in: context) else { continue }
             if let closure = modifier.closure, closure.signature == nil,
                let flag = RunOnceFlag.find(in: closure.statements, of: view) {
                 findings.append(finding(for: flag, modifier: modifier, closure: closure, view: view, context: context))

@@ -107,7 +107,7 @@ public struct OnAppearTaskRule: Rule {
             context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
         }
         // A site left to another rule is left only while that rule is on; it then decides the site.
-        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
+        let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
             if context.configuration.isEnabled(GuardFlagLoadRule()) { return nil }
             return skip(Message.flagGuarded)
