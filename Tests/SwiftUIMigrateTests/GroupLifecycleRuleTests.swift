@@ -483,7 +483,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
     private func site(_ source: String) -> (GroupSite, RuleContext) {
         let tree = Parser.parse(source: source)
         let context = RuleContext(tree: tree, bytes: Array(source.utf8), file: "", configuration: Configuration())
-        return (GroupSite.all(in: context).first!, context)
+        return (Array(GroupSite.all(in: context)).first!, context)
     }
 
     func testUnwrapObstaclesComeFromOneEnum() {
