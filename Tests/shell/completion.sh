@@ -35,6 +35,7 @@ cases=(
     "swiftui-migrate batch --mode a|apply|scan"
     "swiftui-migrate batch --sh|--shard"
     "swiftui-migrate batch --pu|--push"
+    "swiftui-migrate batch --tim|--timeout"
     "swiftui-migrate apply --res|--resume"
     "swiftui-migrate apply --ab|--abort"
     "swiftui-migrate ba|batch|batch-job"
@@ -60,6 +61,8 @@ cases=(
     "swiftui-migrate batch --qu|--quiet"
     "swiftui-migrate report --qu|--quiet"
     "swiftui-migrate lsp --|--baseline|--quiet"
+    "swiftui-migrate scan --file-t|--file-timeout"
+    "swiftui-migrate apply --file|--file-timeout"
 )
 
 # check SHELL: runs candidates_SHELL for every case and compares.

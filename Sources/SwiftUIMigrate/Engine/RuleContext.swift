@@ -12,19 +12,28 @@ public struct RuleContext {
     public let configuration: Configuration
     /// The file's deployment floor: ask it `reasonBelow(.task, at: node)` before a fix introduces a floored API.
     public let floor: DeploymentFloor
+    /// When the file's time budget is spent; `sites` ends there.
+    public let deadline: FileDeadline
     /// What is worked out about the file on first use and then shared by every rule of the pass.
     private let shared: SharedFileFacts
 
     public init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor = .unknown
+        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none
     ) {
         self.tree = tree
         self.bytes = bytes
         self.file = file
         self.configuration = configuration
         self.floor = floor
+        self.deadline = deadline
         self.shared = SharedFileFacts(tree: tree, bytes: bytes)
+    }
+
+    /// `sites` as a rule should walk them: they end early once the file's time is up, so the
+    /// engine can stop a file between two sites (and then drops what the rule found).
+    public func sites<Sites: Sequence>(_ sites: Sites) -> SiteSequence<Sites> {
+        SiteSequence(sites, deadline: deadline)
     }
 
     /// Indentation unit and line ending of the file (inferred on first use).
@@ -33,6 +42,13 @@ public struct RuleContext {
     /// Every function call of the file, outer calls first, in source order: one walk of the
     /// tree that all rules share, instead of one walk per rule.
     public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
+
+    /// A fact about the whole file that an analysis works out once per pass and every site then
+    /// reads (all loading pairs, say), named by a type of the analysis: without it, asking per
+    /// site would redo the whole file for each site. `compute` must depend on the file alone.
+    func memoized<Value>(_ key: Any.Type, _ compute: () -> Value) -> Value {
+        shared.memoized(key, compute)
+    }
 
     /// A finding at the first non-trivia byte of `node`, whose range is `node` without its trivia.
     public func finding(

@@ -64,8 +64,14 @@ public struct GuardFlagLoadRule: Rule {
                 (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`, `.task { await \
                 loadIfNeeded() }`) is followed and judged the same way, then reported: kept, or skipped with the \
                 `.task(id:)` to call the helper from, since the rule rewrites only the modifier's own closure. A \
-                compound check (`guard !shown, isSignedIn else { return }`, `if !shown && ready { … }`) or a \
-                guard whose `else` does more than return is reported for a person to check.
+                check only a person can judge is a skip (setup behind it is kept) whose reason names every fact: \
+                a compound check (`guard !shown, isSignedIn else { return }`, `guard let x, !shown`, \
+                `if !shown && ready { … }`, an early return joined with `||`: `if query.isEmpty || !isFirstRun { \
+                return }`); a guard whose `else` does more than return; an `if flag { … } else { … }` whose other \
+                branch runs on every later appearance, in the closure or in a helper it calls; a flag the closure \
+                checks but only a function it calls sets; and, with any of these, a flag also set back elsewhere \
+                (a `defer`, a completion handler, `.onDisappear`, another function) or passed on as `$flag` — \
+                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear".
@@ -75,7 +81,7 @@ public struct GuardFlagLoadRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for modifier in LifecycleModifier.all(in: context) where !modifier.hasID {
-            guard let view = ViewDeclaration(enclosing: modifier.call, in: context.tree) else { continue }
+            guard let view = ViewDeclaration(enclosing: modifier.call, in: context) else { continue }
             if let closure = modifier.closure, closure.signature == nil,
                let flag = RunOnceFlag.find(in: closure.statements, of: view) {
                 findings.append(finding(for: flag, modifier: modifier, closure: closure, view: view, context: context))
@@ -83,12 +89,12 @@ public struct GuardFlagLoadRule: Rule {
                 findings.append(finding(for: flag, in: helper, modifier: modifier, view: view, context: context))
             } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
                 // Guarded setup that neither awaits nor starts a Task stays as it is, whatever else the check tests.
-                if let closure = modifier.closure, !Self.isLoad([Syntax(closure.statements)], in: view) {
+                if !Self.isLoad(nearMiss.guardedWork, in: view) {
                     findings.append(context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup))
                     continue
                 }
-                findings.append(context.finding(
-                    id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: nearMiss.reason))
+                let reason = nearMiss.reason { context.finding(id, at: $0, message: "", action: .skip).line }
+                findings.append(context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason))
             }
         }
         return findings
@@ -300,6 +306,13 @@ public struct GuardFlagLoadRule: Rule {
     /// Why a use of the flag outside the check and the set rules the rewrite out.
     private func otherUseReason(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> String {
         let line = context.finding(id, at: use, message: "", action: .skip).line
+        // `$flag` and `_flag` (the State's storage, which SDK 27 makes a macro's) are the flag too.
+        switch use.trimmedDescription {
+        case "$" + flag.name: return "$\(flag.name) is passed on line \(line) as a binding, which can set it"
+        case "_" + flag.name:
+            return "\(flag.name)'s storage _\(flag.name) is used on line \(line), so removing the flag would change more than this closure"
+        default: break
+        }
         var node = Syntax(use)
         while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
         if let statement = node.parent?.as(CodeBlockItemSyntax.self), flag.isWrite(statement) {

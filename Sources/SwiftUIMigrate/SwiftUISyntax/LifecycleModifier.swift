@@ -101,6 +101,13 @@ struct LifecycleModifier {
         return names
     }
 
+    /// True for an `.onAppear` whose closure starts a Task, at its top level or nested: the sites
+    /// `onappear-task` gives a finding.
+    var startsTask: Bool {
+        guard name == "onAppear", let closure else { return false }
+        return closure.statements.contains { InnerTask($0) != nil } || InnerTask.nestedStart(in: closure) != nil
+    }
+
     /// The edits that turn this modifier's header into `.task`, `.task(id: x)`,
     /// `.task(priority: p)` or `.task(id: x, priority: p)`, leaving the closure's body alone.
     ///
@@ -128,9 +135,10 @@ struct LifecycleModifier {
 }
 
 extension LifecycleModifier {
-    /// Every lifecycle modifier call of the context's file, in source order.
-    static func all(in context: RuleContext) -> [LifecycleModifier] {
-        context.functionCalls.compactMap { LifecycleModifier($0) }
+    /// Every lifecycle modifier call of the context's file, in source order (ending early when
+    /// the file's time is up: `RuleContext.sites`).
+    static func all(in context: RuleContext) -> SiteSequence<[LifecycleModifier]> {
+        context.sites(context.functionCalls.compactMap { LifecycleModifier($0) })
     }
 }
 
