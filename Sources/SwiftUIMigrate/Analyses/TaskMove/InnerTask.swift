@@ -153,6 +153,9 @@ struct InnerTask {
             }
             node = parent
         }
+        if let sequence = call.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) {
+            return (call, "an assignment")
+        }
         return (call, "an expression")
     }
 
@@ -262,7 +265,10 @@ private final class NestedTaskFinder: SyntaxVisitor {
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         let isTask = callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
             || (callee.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "detached" && $0.base?.trimmedDescription == "Task" } ?? false)
-        if isTask && (node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }) {
+        // `Task { }`, `Task(priority:) { }`, and `Task(operation: action)` given a function.
+        let hasOperation = node.trailingClosure != nil
+            || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) || $0.label?.text == "operation" }
+        if isTask && hasOperation {
             found = node
             return .skipChildren
         }
