@@ -39,6 +39,10 @@ public enum ConfigurationTemplate {
                 + "the nearest Package.swift (platforms:), else the Xcode project's *_DEPLOYMENT_TARGET settings.",
              "null"),
             ("maxFileSize", "Files larger than this many bytes are skipped with a reason.", "\(defaults.maxFileSize)"),
+            ("showKept",
+             "List the sites checked and left as they are (keep findings) in scan output, SARIF, summaries and "
+                + "pull-request bodies, as --show-kept does; false prints one line counting them. JSON lists them always.",
+             "\(defaults.showKept)"),
             ("ruleOptions",
              "Options of individual rules, by rule id ('swiftui-migrate explain RULE' lists them). " + optionDocs + ".",
              optionLines.isEmpty ? "{}" : "{\n\(optionLines)\n  }"),

@@ -10,7 +10,7 @@ public struct RuleContext {
     public let file: String
     /// The run's configuration.
     public let configuration: Configuration
-    /// The file's deployment floor: ask it `reasonBelow(.task, at: node)` before a fix introduces a floored API.
+    /// The file's deployment floor: ask it `shortfall(of: .task, at: node)` before a fix introduces a floored API.
     public let floor: DeploymentFloor
     /// What is worked out about the file on first use and then shared by every rule of the pass.
     private let shared: SharedFileFacts
@@ -34,16 +34,23 @@ public struct RuleContext {
     /// tree that all rules share, instead of one walk per rule.
     public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
 
-    /// A finding at the first non-trivia byte of `node`.
+    /// The finding for a decision, in the rule's `words`, at the first non-trivia byte of `node`:
+    /// its headline, reason, action and reason id come from the words.
     public func finding(
-        _ ruleID: String, at node: some SyntaxProtocol, message: String, action: FindingAction,
-        safety: SafetyLabel? = nil, reason: String? = nil, edits: [SourceEdit] = []
+        _ ruleID: String, at node: some SyntaxProtocol, _ words: FindingWords,
+        safety: SafetyLabel? = nil, edits: [SourceEdit] = []
     ) -> Finding {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let location = shared.lines.location(of: offset)
         return Finding(
             ruleID: ruleID, file: file, line: location.line, column: location.column, offset: offset,
-            message: message, action: action, safety: safety, reason: reason, edits: edits)
+            message: words.headline, action: words.entry.action, safety: safety, reason: words.reason,
+            reasonID: words.entry.id(in: ruleID), edits: edits)
+    }
+
+    /// The 1-based line of the first non-trivia byte of `node`, as a reason names it.
+    public func line(of node: some SyntaxProtocol) -> Int {
+        shared.lines.location(of: node.positionAfterSkippingLeadingTrivia.utf8Offset).line
     }
 
     /// The file's text from byte `start` up to `end`.

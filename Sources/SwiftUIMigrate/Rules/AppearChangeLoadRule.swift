@@ -1,20 +1,5 @@
 import SwiftSyntax
 
-fileprivate enum Message {
-    static let rewrite = "load with one task(id:) instead of a start and onChange doing the same work"
-    static let rewriteSync = "run the work with onChange(of:initial:) instead of onAppear and onChange"
-    static let keep = "keep the synchronous onAppear and onChange pair"
-    static let skip = "merge the start and onChange into task(id:) by hand"
-    static let syncKept = """
-        task(id:) would make the work asynchronous and cancellable; ruleOptions \
-        {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)
-        """
-    static func cancelled(_ id: String) -> String {
-        "re-runs on each re-appearance; the previous load is cancelled when \(id) changes; cancelled on disappear"
-    }
-    static let firstAppearanceOnly = "runs on the first appearance only, no longer on every re-appearance"
-}
-
 /// Merges the loading pair — a start (`.onAppear`, `.task`) and an `.onChange(of: x)` doing the
 /// same work — into one `.task(id: x)`, which is what `task(id:)` exists for.
 ///
@@ -83,94 +68,82 @@ public struct AppearChangeLoadRule: Rule {
 
     private func finding(for pair: LoadingPair, syncWork: SyncWork, context: RuleContext) -> Finding {
         let start = pair.start
-        func skip(_ reason: String) -> Finding {
-            context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
+        func skip(_ decision: Decision) -> Finding {
+            context.finding(id, at: start.nameToken, decision.words)
         }
         // The work is asynchronous when it is in `.task` or awaits; where the works differ, also only
         // when every onChange's work awaits (a synchronous recomputation shared with a `.task` that
         // also loads something else is synchronous work, and stays).
         let sameWork = pair.changes.allSatisfy { $0.work.keys == pair.startWork.keys }
         let isAsync = (start.name == "task" || pair.startWork.awaits) && (sameWork || pair.changes.allSatisfy(\.work.awaits))
-        let obstacle = reasonToSkip(pair)
-        if !isAsync && syncWork == .keep {
-            let reason = obstacle.map { "the work is synchronous, which task(id:) would make asynchronous, and \($0)" } ?? Message.syncKept
-            return context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
-        }
-        if let obstacle { return skip(obstacle) }
+        let obstacle = obstacle(pair)
+        if !isAsync && syncWork == .keep { return skip(.synchronousWork(also: obstacle)) }
+        if let obstacle { return skip(.notOneWork(obstacle)) }
         let view = ViewDeclaration(enclosing: start.call, in: context.tree)
 
         if !isAsync {
-            guard pair.changes.count == 1, let change = pair.changes.first else {
-                return context.finding(
-                    id, at: start.nameToken, message: Message.keep, action: .keep,
-                    reason: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
-            }
-            if let reason = context.floor.reasonBelow(.modernOnChange, at: start.call) { return skip(reason) }
+            guard pair.changes.count == 1, let change = pair.changes.first else { return skip(.synchronousSeveralValues) }
+            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return skip(.belowFloor(shortfall)) }
             return rewriteSync(pair, change: change, context: context)
         }
 
         // The asynchronous fix: one `.task(id:)` running the start's work.
-        guard let closure = start.closure else { return skip("the onAppear names a function, whose work cannot move into task") }
+        guard let closure = start.closure else { return skip(.startNamesFunction) }
         var move = TaskUnwrapping(modifier: start, closure: closure)
-        do throws(TaskUnwrapping.Obstacle) {
+        do {
             try move.unwrapLastTask(inView: view != nil)
-            for change in pair.changes {
-                if let task = change.work.task, let reason = task.reasonNotUnwrappable(inView: view != nil) {
-                    throw TaskUnwrapping.Obstacle(reason: "in onChange(of: \(change.modifier.value.trimmedDescription)), \(reason)")
-                }
-            }
         } catch {
-            return skip(error.reason)
+            return skip(.taskObstacle(error, inChangeOf: nil))
+        }
+        for change in pair.changes {
+            if let task = change.work.task, let obstacle = task.obstacle(inView: view != nil) {
+                return skip(.taskObstacle(obstacle, inChangeOf: change.modifier.value.trimmedDescription))
+            }
         }
         guard let key = taskID(of: pair, in: view) else {
-            let names = pair.changes.map { $0.modifier.value.trimmedDescription }
-            return skip("several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell "
-                + "they have one type, which task(id: [\(names.joined(separator: ", "))]) needs; merge them by hand")
+            return skip(.valuesOfUnknownTypes(pair.changes.map { $0.modifier.value.trimmedDescription }))
         }
-        if start.name != "task", let reason = context.floor.reasonBelow(.task, at: start.call) { return skip(reason) }
-        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: start, view: view) { return skip(reason) }
+        if start.name != "task", let shortfall = context.floor.shortfall(of: .task, at: start.call) { return skip(.belowFloor(shortfall)) }
+        if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: start, view: view) {
+            return skip(.hazard(hazard))
+        }
 
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
-        return context.finding(
-            id, at: start.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange(Message.cancelled(key)), edits: edits)
+        let decision = Decision.mergeIntoTask(id: key)
+        return context.finding(id, at: start.nameToken, decision.words, safety: decision.safety, edits: edits)
     }
 
     /// Why the pair is not one piece of work that can move, or nil.
-    private func reasonToSkip(_ pair: LoadingPair) -> String? {
+    private func obstacle(_ pair: LoadingPair) -> PairObstacle? {
         for change in pair.changes {
             let value = change.modifier.value.trimmedDescription
-            if change.modifier.runsInitially {
-                return "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
-            }
+            if change.modifier.runsInitially { return .changeRunsInitially(value: value) }
             if change.modifier.readsOldValue {
-                return "onChange(of: \(value)) reads the old value (\(change.modifier.oldValueName!)), which task(id:) does not give"
+                return .changeReadsOldValue(value: value, name: change.modifier.oldValueName!)
             }
             if let difference = difference(pair.startWork, change.work, startName: pair.startName, value: value) {
-                return difference
+                return .worksDiffer(difference)
             }
         }
         return nil
     }
 
-    /// How two works differ, in words, or nil when they are the same.
-    private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> String? {
+    /// How two works differ, or nil when they are the same.
+    private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> WorkDifference? {
         guard start.keys != change.keys else { return nil }
-        let onChange = "onChange(of: \(value))"
         let startExtra = Self.firstUnshared(start.keys, with: change.keys)
         let changeExtra = Self.firstUnshared(change.keys, with: start.keys)
+        let shape: WorkDifference.Shape
         switch (startExtra, changeExtra) {
-        case (let extra?, nil):
-            return "the \(startName) also runs \(start.quote(extra)), which would then run again whenever \(value) changes"
-        case (nil, let extra?):
-            return "\(onChange) also runs \(change.quote(extra)), which the \(startName) does not"
+        case (let extra?, nil): shape = .startAlsoRuns(start.quote(extra))
+        case (nil, let extra?): shape = .changeAlsoRuns(change.quote(extra))
         case (let startIndex?, let changeIndex?) where start.keys.count == 1 && change.keys.count == 1:
-            return "the \(startName) runs \(start.quote(startIndex)) but \(onChange) runs \(change.quote(changeIndex))"
+            shape = .eachRunsOther(start: start.quote(startIndex), change: change.quote(changeIndex))
         case (let startIndex?, let changeIndex?):
-            return "the \(startName) also runs \(start.quote(startIndex)) and \(onChange) also runs \(change.quote(changeIndex))"
-        case (nil, nil):
-            return "the \(startName) and \(onChange) run the same statements in a different order"
+            shape = .bothAlsoRun(start: start.quote(startIndex), change: change.quote(changeIndex))
+        case (nil, nil): shape = .otherOrder
         }
+        return WorkDifference(startName: startName, value: value, shape: shape)
     }
 
     /// The index of the first key of `keys` that `other` does not hold (counting repeats).
@@ -226,9 +199,8 @@ public struct AppearChangeLoadRule: Rule {
         let edits = replacingLinks(
             of: pair, header: header, body: pieces, namedCall: start.closure == nil ? pair.startWork.namedCall : nil,
             context: context)
-        return context.finding(
-            id, at: start.nameToken, message: Message.rewriteSync, action: .rewrite,
-            safety: .behaviorChange(Message.firstAppearanceOnly), edits: edits)
+        let decision = Decision.mergeIntoOnChangeInitial
+        return context.finding(id, at: start.nameToken, decision.words, safety: decision.safety, edits: edits)
     }
 
     /// The edits writing `header { body }` in place of the pair's first link and removing the others.
@@ -278,5 +250,198 @@ public struct AppearChangeLoadRule: Rule {
         var edits = [SourceEdit(range: first.nameStart..<first.end, replacement: replacement)]
         for link in removed { edits.append(SourceEdit(range: link.removalRange(context: context), replacement: "")) }
         return edits
+    }
+}
+
+extension AppearChangeLoadRule {
+    /// What the rule decides at one loading pair.
+    enum Decision {
+        /// One `.task(id: id)` in place of the pair.
+        case mergeIntoTask(id: String)
+        /// One `.onChange(of: x, initial: true)` for synchronous work (`syncWork: onChangeInitial`).
+        case mergeIntoOnChangeInitial
+        /// The work is synchronous and `syncWork` is `keep` (and, if so, the pair is not one work either).
+        case synchronousWork(also: PairObstacle?)
+        /// The work is synchronous and several onChange values run it.
+        case synchronousSeveralValues
+        /// The start and the onChange are not one piece of work that can move.
+        case notOneWork(PairObstacle)
+        /// The start is `.onAppear(perform: f)`, whose work cannot move into `.task`.
+        case startNamesFunction
+        /// A Task of the start (or of the onChange of `inChangeOf`) cannot become `.task`'s action.
+        case taskObstacle(TaskUnwrapping.Obstacle, inChangeOf: String?)
+        /// Several onChange values whose one type the rule cannot tell.
+        case valuesOfUnknownTypes([String])
+        /// The fix's API is newer than the deployment floor.
+        case belowFloor(FloorShortfall)
+        /// `.task` would cancel work that must finish.
+        case hazard(CancellationHazard)
+    }
+
+    /// Why the start and an onChange are not one piece of work that can move.
+    enum PairObstacle: Hashable {
+        /// `onChange(of: value, initial: true)` already runs on appearance.
+        case changeRunsInitially(value: String)
+        /// The onChange reads the old value (`name`), which `task(id:)` does not give.
+        case changeReadsOldValue(value: String, name: String)
+        /// The two run different statements.
+        case worksDiffer(WorkDifference)
+    }
+
+    /// How the start's work and an onChange's differ, each side quoted.
+    struct WorkDifference: Hashable {
+        enum Shape: Hashable {
+            case startAlsoRuns(String)
+            case changeAlsoRuns(String)
+            case eachRunsOther(start: String, change: String)
+            case bothAlsoRun(start: String, change: String)
+            case otherOrder
+        }
+        /// `onAppear` or `task`.
+        var startName: String
+        /// The onChange's value.
+        var value: String
+        var shape: Shape
+    }
+
+    public var reasons: [RuleReason] {
+        let difference = WorkDifference(startName: "", value: "", shape: .otherOrder)
+        let decisions: [Decision] = [
+            .mergeIntoTask(id: ""), .mergeIntoOnChangeInitial, .synchronousWork(also: nil), .synchronousSeveralValues,
+            .notOneWork(.changeRunsInitially(value: "")), .notOneWork(.changeReadsOldValue(value: "", name: "")),
+            .notOneWork(.worksDiffer(difference)), .startNamesFunction, .valuesOfUnknownTypes([]),
+        ]
+        return decisions.map(\.catalogEntry) + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
+            + CancellationHazard.catalog
+    }
+}
+
+// MARK: - Words
+
+fileprivate extension AppearChangeLoadRule.Decision {
+    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
+
+    /// What the rule keeps when it does not rewrite.
+    static let kept = "the start and onChange as they are"
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .mergeIntoTask:
+            RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
+                       whatToDo: "review the diff: the earlier load is now cancelled when the value changes, and the work is cancelled on disappear")
+        case .mergeIntoOnChangeInitial:
+            RuleReason("merge-into-onchange-initial", .rewrite,
+                       meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
+                       whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
+        case .synchronousWork:
+            RuleReason("synchronous-work", .keep,
+                       meaning: "the work is synchronous, which task(id:) would make asynchronous and cancellable",
+                       whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
+        case .synchronousSeveralValues:
+            RuleReason("synchronous-several-values", .keep,
+                       meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value",
+                       whatToDo: "nothing")
+        case .notOneWork(.changeRunsInitially):
+            RuleReason("onchange-runs-initially", .skip,
+                       meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
+                       whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
+        case .notOneWork(.changeReadsOldValue):
+            RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
+                       whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
+        case .notOneWork(.worksDiffer):
+            RuleReason("works-differ", .skip, meaning: "the start and the onChange do not run the same statements",
+                       whatToDo: "nothing, unless they should: then make them the same and run again")
+        case .startNamesFunction:
+            RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
+                       whatToDo: "merge the two into .task(id:) by hand, calling f")
+        case .valuesOfUnknownTypes:
+            RuleReason("values-of-unknown-types", .skip,
+                       meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
+                       whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
+        case .taskObstacle(let obstacle, _): obstacle.catalogEntry
+        case .belowFloor: FloorShortfall.catalogEntry
+        case .hazard(let hazard): hazard.catalogEntry
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .mergeIntoTask: "load with one task(id:) instead of a start and onChange doing the same work"
+        case .mergeIntoOnChangeInitial: "run the work with onChange(of:initial:) instead of onAppear and onChange"
+        case .synchronousWork, .synchronousSeveralValues: "keep the synchronous onAppear and onChange pair"
+        case .notOneWork(.changeRunsInitially): "decide whether the start or onChange's initial run should stay"
+        case .notOneWork(.changeReadsOldValue), .notOneWork(.worksDiffer): "keep \(Self.kept)"
+        case .startNamesFunction: "merge the start and onChange into task(id:) by hand"
+        case .valuesOfUnknownTypes: "merge the start and onChange into one task(id:) by hand"
+        case .taskObstacle(let obstacle, _): obstacle.headline(keeping: Self.kept)
+        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
+        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        }
+    }
+
+    var reason: String? {
+        switch self {
+        case .mergeIntoTask, .mergeIntoOnChangeInitial: nil
+        case .synchronousWork(nil):
+            """
+            task(id:) would make the work asynchronous and cancellable; ruleOptions \
+            {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)
+            """
+        case .synchronousWork(let obstacle?):
+            "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle.fact)"
+        case .synchronousSeveralValues:
+            "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value"
+        case .notOneWork(let obstacle): obstacle.fact
+        case .startNamesFunction: "the onAppear names a function, whose work cannot move into task"
+        case .valuesOfUnknownTypes(let names):
+            "several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell they have one "
+                + "type, which task(id: [\(names.joined(separator: ", "))]) needs"
+        case .taskObstacle(let obstacle, nil): obstacle.reason
+        case .taskObstacle(let obstacle, let value?): "in onChange(of: \(value)), \(obstacle.reason)"
+        case .belowFloor(let shortfall): shortfall.reason
+        case .hazard(let hazard): hazard.reason
+        }
+    }
+
+    var safety: SafetyLabel? {
+        switch self {
+        case .mergeIntoTask(let id):
+            .behaviorChange("re-runs on each re-appearance; the previous load is cancelled when \(id) changes; cancelled on disappear")
+        case .mergeIntoOnChangeInitial:
+            .behaviorChange("runs on the first appearance only, no longer on every re-appearance")
+        default: nil
+        }
+    }
+}
+
+fileprivate extension AppearChangeLoadRule.PairObstacle {
+    /// The deciding fact.
+    var fact: String {
+        switch self {
+        case .changeRunsInitially(let value):
+            "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
+        case .changeReadsOldValue(let value, let name):
+            "onChange(of: \(value)) reads the old value (\(name)), which task(id:) does not give"
+        case .worksDiffer(let difference):
+            difference.fact
+        }
+    }
+}
+
+fileprivate extension AppearChangeLoadRule.WorkDifference {
+    var fact: String {
+        let onChange = "onChange(of: \(value))"
+        switch shape {
+        case .startAlsoRuns(let extra):
+            return "the \(startName) also runs \(extra), which would then run again whenever \(value) changes"
+        case .changeAlsoRuns(let extra):
+            return "\(onChange) also runs \(extra), which the \(startName) does not"
+        case .eachRunsOther(let start, let change):
+            return "the \(startName) runs \(start) but \(onChange) runs \(change)"
+        case .bothAlsoRun(let start, let change):
+            return "the \(startName) also runs \(start) and \(onChange) also runs \(change)"
+        case .otherOrder:
+            return "the \(startName) and \(onChange) run the same statements in a different order"
+        }
     }
 }

@@ -95,7 +95,8 @@ struct RepositoryJob: Sendable {
                 result.changedPaths = []
             }
             if let folder = pullRequestBodyFolder {
-                try PullRequestBody(folder: folder).write(report.summaries, for: result)
+                var kept = KeptFindings(shown: report.showsKept)
+                try PullRequestBody(folder: folder).write(kept.filter(report.summaries), for: result)
             }
             if let remote = push { BranchPush(remote: remote).run(git, result: &result) }
         }

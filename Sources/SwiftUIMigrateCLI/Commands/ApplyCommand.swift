@@ -85,10 +85,13 @@ struct ApplyCommand: Command {
         let report = try GitApply.run(
             options.migration, commit: commit, path: options.paths[0], mode: mode,
             review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
-        console.writeError(SummaryTable.render(report.summaries))
+        var kept = KeptFindings(shown: report.showsKept)
+        let shown = kept.filter(report.summaries)
+        console.writeError(SummaryTable.render(shown))
+        if let line = kept.countLine { console.writeError(line + "\n") }
         console.writeError(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
-        try writeSummary(report.summaries, to: options.summaryPath)
+        try writeSummary(shown, to: options.summaryPath)
         return ExitCode.success
     }
 
@@ -123,8 +126,10 @@ struct ApplyCommand: Command {
                 }
             }
         }
-        let summaries = Workspace.summaries(outcomes)
+        var kept = KeptFindings(shown: engine.configuration.showKept)
+        let summaries = kept.filter(Workspace.summaries(outcomes))
         console.writeError(SummaryTable.render(summaries))
+        if let line = kept.countLine { console.writeError(line + "\n") }
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }

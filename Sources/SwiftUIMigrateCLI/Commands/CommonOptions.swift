@@ -17,7 +17,9 @@ enum CommonOptions {
         "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
     static let maxFileSize = OptionSpec.option(
         "max-file-size", value: "bytes", help: "Skip files larger than this (default 4194304; overrides maxFileSize).")
+    static let showKept = OptionSpec.flag(
+        "show-kept", help: "List the sites checked and left as they are (keep findings); else one line counts them.")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
-    static let all = [rules, strategy, config, only, baseline, maxFileSize]
+    static let all = [rules, strategy, config, only, baseline, maxFileSize, showKept]
 }

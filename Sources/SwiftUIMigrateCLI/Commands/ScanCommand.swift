@@ -51,7 +51,7 @@ struct ScanCommand: Command {
         if options.writeBaseline == nil && (options.listFiles || Self.streams(options.format)) {
             return try stream(options)
         }
-        let outcomes = try Workspace.migrate(options.migration, paths: options.paths, console: console, announceFloor: true)
+        let (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console, announceFloor: true)
         var migrations = outcomes.compactMap(\.migration)
         if let path = options.writeBaseline {
             migrations = try writeBaseline(migrations, to: path)
@@ -59,8 +59,12 @@ struct ScanCommand: Command {
         let findings = migrations.flatMap(\.findings)
         if options.listFiles {
             console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
+        } else if options.format == .json {
+            console.write(FindingsReport.render(.json, migrations))
         } else {
-            console.write(FindingsReport.render(options.format, migrations))
+            var kept = KeptFindings(shown: engine.configuration.showKept)
+            console.write(FindingsReport.render(options.format, kept.filter(migrations)))
+            if let line = kept.countLine { console.writeError(line + "\n") }
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
     }
@@ -73,15 +77,21 @@ struct ScanCommand: Command {
     private func stream(_ options: Options) throws -> Int32 {
         let (listFiles, format) = (options.listFiles, options.format)
         var asksForAction = false
-        try Workspace.stream(options.migration, paths: options.paths, console: console, announceFloor: true) { outcome in
+        var kept = KeptFindings(shown: false)
+        try Workspace.stream(
+            options.migration, paths: options.paths, console: console, announceFloor: true,
+            ready: { kept.shown = $0.configuration.showKept }
+        ) { outcome in
             guard let migration = outcome.migration else { return }
             asksForAction = asksForAction || migration.findings.contains { $0.action.asksForAction }
             if listFiles {
                 if migration.changed { console.write(migration.file + "\n") }
-            } else if !migration.findings.isEmpty {
-                console.write(FindingsReport.render(format, [migration]))
+                return
             }
+            let shown = kept.filter([migration])
+            if !shown[0].findings.isEmpty { console.write(FindingsReport.render(format, shown)) }
         }
+        if !listFiles, let line = kept.countLine { console.writeError(line + "\n") }
         return asksForAction ? ExitCode.pending : ExitCode.success
     }
 

@@ -10,9 +10,12 @@ enum GitApply {
     struct Report {
         var outcome: StageOutcome
         var mode: StageMode
+        /// Every file's findings, kept ones included (JSON lists them; see `showsKept`).
         var summaries: [FileSummary]
         /// How many Swift files the run looked at (read or skipped).
         var fileCount: Int
+        /// True when `--show-kept` or `showKept` asks for the kept findings in summaries and bodies.
+        var showsKept: Bool
     }
 
     /// A repository's files migrated in memory, not yet written anywhere.
@@ -52,6 +55,7 @@ enum GitApply {
         let (run, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
 
         let summaries = Workspace.summaries(outcomes)
+        var kept = KeptFindings(shown: run.configuration.showKept)
         let rewrites = outcomes.compactMap { outcome -> FileRewrite? in
             guard let migration = outcome.migration, migration.changed,
                   let relative = relativePaths[outcome.file.displayPath] else { return nil }
@@ -60,7 +64,7 @@ enum GitApply {
         let ruleIDs = run.engine.rules.map(\.id).joined(separator: ", ")
         let commit = CommitOptions(
             title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
-            body: SummaryTable.render(summaries),
+            body: SummaryTable.render(kept.filter(summaries)),
             trailers: [
                 Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
                 Trailer("Migration-rules", ruleIDs),
@@ -79,7 +83,9 @@ enum GitApply {
         for skipped in outcome.skipped {
             warn("not written: \(skipped)")
         }
-        return Report(outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count)
+        return Report(
+            outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count,
+            showsKept: run.configuration.showKept)
     }
 
     /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),

@@ -16,6 +16,8 @@ struct MigrationOptions: Sendable {
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
     var maxFileSize: Int?
+    /// `--show-kept`, over the configuration's `showKept`.
+    var showKept = false
 
     /// The options of no flags: the configuration decides.
     init() {}
@@ -30,6 +32,7 @@ struct MigrationOptions: Sendable {
         configPath = arguments.value("config")
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
+        showKept = arguments.flag("show-kept")
         if let size = arguments.value("max-file-size") {
             guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
             maxFileSize = bytes

@@ -49,7 +49,7 @@ struct RunSettings {
         apply(options)
     }
 
-    /// Applies `--rules`, `--strategy` and `--max-file-size` over the configuration.
+    /// Applies `--rules`, `--strategy`, `--max-file-size` and `--show-kept` over the configuration.
     private mutating func apply(_ options: MigrationOptions) {
         if !options.rules.isEmpty {
             configuration.rules = Dictionary(
@@ -57,6 +57,7 @@ struct RunSettings {
         }
         if let strategy = options.strategy { configuration.strategy = strategy }
         if let size = options.maxFileSize { configuration.maxFileSize = size }
+        if options.showKept { configuration.showKept = true }
     }
 
     /// The engine for this run.

@@ -8,10 +8,18 @@ import SwiftSyntax
 /// reports it for a person to check, and `onappear-task` leaves it alone like any
 /// run-once-flag closure.
 struct FlagGuardNearMiss {
+    /// What the check does besides testing the flag.
+    enum Kind: Hashable, Sendable {
+        /// The check also tests other conditions (its whole condition list quoted).
+        case compoundCheck(conditions: String)
+        /// The guard's `else` does more than return (its first statement quoted).
+        case guardDoesMore(firstStatement: String)
+    }
+
     /// The flag's name.
     var flag: String
-    /// What a person must check, as the skip's reason.
-    var reason: String
+    /// What a person must check.
+    var kind: Kind
 
     /// The near miss among `statements` (or, when the last statement is a `Task { }`, the
     /// top level of its body), for a flag of `view` written somewhere in `statements`.
@@ -53,17 +61,11 @@ struct FlagGuardNearMiss {
                   !isSetBack(name, to: initial, in: view) else { continue }
             let others = conditions.trimmedDescription
             if tests.count > 1 {
-                return FlagGuardNearMiss(
-                    flag: name,
-                    reason: "the check of \(name) also tests other conditions (\(others)): a person must decide whether "
-                        + "the work should still wait for them before replacing the flag with task(id:)")
+                return FlagGuardNearMiss(flag: name, kind: .compoundCheck(conditions: others))
             }
             if let elseStatements, elseStatements.count > 1 || !(elseStatements.last?.item.is(ReturnStmtSyntax.self) ?? false) {
                 let first = elseStatements.first?.trimmedDescription ?? ""
-                return FlagGuardNearMiss(
-                    flag: name,
-                    reason: "the guard on \(name) does more than return (\(first)): a person must check whether "
-                        + "that still matters before replacing the flag with task(id:)")
+                return FlagGuardNearMiss(flag: name, kind: .guardDoesMore(firstStatement: first))
             }
         }
         return nil
