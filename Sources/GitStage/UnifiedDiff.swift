@@ -10,7 +10,27 @@ public enum UnifiedDiff {
     ///
     /// The `index` line says mode `100644`: libgit2 does not know the file's mode for buffers.
     public static func patch(old: [UInt8], new: [UInt8], path: String, contextLines: Int = 3) throws -> String {
-        if old == new { return "" }
+        try render(old: old, new: new, path: path, contextLines: contextLines).text
+    }
+
+    /// Like ``patch(old:new:path:contextLines:)``, but nil when git or libgit2 would treat either side as binary:
+    /// such a patch says only "Binary files … differ", which `git apply` rejects, failing the whole patch.
+    public static func textPatch(old: [UInt8], new: [UInt8], path: String, contextLines: Int = 3) throws -> String? {
+        if isBinary(old) || isBinary(new) { return nil }
+        let patch = try render(old: old, new: new, path: path, contextLines: contextLines)
+        return patch.isBinary ? nil : patch.text
+    }
+
+    /// How many leading bytes git looks at to decide whether a file is binary (`FIRST_FEW_BYTES` in git's xdiff).
+    public static let binaryProbeLength = 8000
+
+    /// True when git would treat `bytes` as binary: a NUL byte among the first ``binaryProbeLength`` bytes.
+    public static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(binaryProbeLength).contains(0)
+    }
+
+    private static func render(old: [UInt8], new: [UInt8], path: String, contextLines: Int) throws -> (text: String, isBinary: Bool) {
+        if old == new { return ("", false) }
         Libgit2.ensureInitialized()
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "initialise diff options")
@@ -24,9 +44,10 @@ public enum UnifiedDiff {
                 }
             }
         }
+        let flags = git_patch_get_delta(patch.pointer)?.pointee.flags ?? 0
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
         try check(git_patch_to_buf(&buffer, patch.pointer), "print the diff of \(path)")
-        return String(decoding: buffer.bytes, as: UTF8.self)
+        return (String(decoding: buffer.bytes, as: UTF8.self), flags & GIT_DIFF_FLAG_BINARY.rawValue != 0)
     }
 }

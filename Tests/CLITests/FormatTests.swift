@@ -112,12 +112,15 @@ final class FormatTests: XCTestCase {
     }
 
     func testTheFindingsSchemaRejectsAFindingWithoutAReasonID() throws {
-        let record = #"[{"file": "a.swift", "line": 1, "column": 1, "rule": "group-lifecycle", "message": "m", "action": "keep", "edits": [], "fingerprint": "f"}]"#
+        let point = #"{"line": 1, "column": 1, "offset": 0}"#
+        let record = #"[{"file": "a.swift", "line": 1, "column": 1, "start": \#(point), "end": \#(point), "rule": "group-lifecycle", "message": "m", "action": "keep", "edits": [], "fingerprint": "f"}]"#
         XCTAssertThrowsError(try SchemaValidator.check(record, .findings)) { error in
             XCTAssertTrue("\(error)".contains("'reasonID' is a required property"), "\(error)")
         }
-        let malformed = record.replacingOccurrences(of: #""edits""#, with: #""reasonID": "keep", "edits""#)
-        XCTAssertThrowsError(try SchemaValidator.check(malformed, .findings), "an id without rule/ prefix")
+        let valid = record.replacingOccurrences(of: #""edits""#, with: #""reasonID": "group-lifecycle/several-members", "edits""#)
+        XCTAssertNoThrow(try SchemaValidator.check(valid, .findings))
+        let malformed = record.replacingOccurrences(of: #""edits""#, with: #""reasonID": "several-members", "edits""#)
+        XCTAssertThrowsError(try SchemaValidator.check(malformed, .findings), "an id without its rule")
     }
 
     func testSchemaValidationCatchesAnInvalidLog() throws {

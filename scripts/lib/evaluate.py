@@ -1,7 +1,7 @@
 """Compares swiftui-migrate's findings on the real apps with the hand-reviewed labels.
 
-Run through scripts/evaluate. Standard library only. The label format is described in the
-README ("Precision on real code") and at the top of fixtures/real-world-labels.tsv.
+Run through scripts/evaluate. Standard library only. The label format is described in
+docs/precision.md and at the top of fixtures/real-world-labels.tsv.
 """
 
 import argparse

@@ -26,6 +26,10 @@ public struct Finding: Hashable, Sendable {
     /// A stable identity for baselines and SARIF (see `Fingerprint`); set by `MigrationEngine`,
     /// "" on a finding no engine has seen.
     public var fingerprint: String = ""
+    /// Where the finding's range ends (exclusive): the place just after the node it names, in the
+    /// original file, so an editor can underline `offset..<end.offset`. Equal to the start on a
+    /// finding made without a node.
+    public var end: SourcePoint
 
     public init(
         ruleID: String, file: String = "", line: Int = 0, column: Int = 0, offset: Int = 0,
@@ -43,7 +47,11 @@ public struct Finding: Hashable, Sendable {
         self.reason = reason
         self.reasonID = reasonID
         self.edits = edits
+        self.end = SourcePoint(line: line, column: column, offset: offset)
     }
+
+    /// Where the finding starts: `line`, `column` and `offset` together.
+    public var start: SourcePoint { SourcePoint(line: line, column: column, offset: offset) }
 }
 
 extension Finding {

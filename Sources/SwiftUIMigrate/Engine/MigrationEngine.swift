@@ -87,6 +87,8 @@ public struct MigrationEngine: Sendable {
             for finding in run(on: tree, bytes: text, file: file, floor: floor, suppression: nil) {
                 let anchor = attribution.originalRange(finding.offset..<finding.offset)
                 var offset = anchor.lowerBound
+                // The end maps back like the start (widened to whole edits where it lies in rewritten text).
+                var end = attribution.originalRange(finding.offset..<max(finding.offset, finding.end.offset)).upperBound
                 if anchor.isEmpty == false, let deferred = findings.first(where: { earlier in
                     earlier.ruleID == finding.ruleID && earlier.action == .rewrite && anchor.contains(earlier.offset)
                         && earlier.offset != offset && !attribution.contributors.contains(FindingKey(rule: earlier.ruleID, offset: earlier.offset))
@@ -94,11 +96,13 @@ public struct MigrationEngine: Sendable {
                     // Found again inside text an earlier pass rewrote: the rewrite deferred behind
                     // that one, at its own place.
                     offset = deferred.offset
+                    end = deferred.end.offset
                 }
                 if suppression.silences(rule: finding.ruleID, line: lines.location(of: offset).line) { continue }
                 var mapped = finding
                 mapped.offset = offset
                 (mapped.line, mapped.column) = lines.location(of: offset)
+                mapped.end = lines.point(at: max(offset, end))
                 mapped.fingerprint = fingerprints.fingerprint(rule: finding.ruleID, offset: offset)
                 guard let screened = screened(mapped) else { continue }
                 let key = FindingKey(rule: finding.ruleID, offset: offset)
@@ -204,5 +208,11 @@ struct LineTable: Sendable {
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return (low + 1, offset - starts[low] + 1)
+    }
+
+    /// `offset` with its 1-based line and UTF-8 column.
+    func point(at offset: Int) -> SourcePoint {
+        let (line, column) = location(of: offset)
+        return SourcePoint(line: line, column: column, offset: offset)
     }
 }

@@ -34,18 +34,21 @@ public struct RuleContext {
     /// tree that all rules share, instead of one walk per rule.
     public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
 
-    /// The finding for a decision, in the rule's `words`, at the first non-trivia byte of `node`:
-    /// its headline, reason, action and reason id come from the words.
+    /// The finding for a decision, in the rule's `words`, at the first non-trivia byte of `node`
+    /// (its range is `node` without its trivia): its headline, reason, action and reason id come
+    /// from the words.
     public func finding(
         _ ruleID: String, at node: some SyntaxProtocol, _ words: FindingWords,
         safety: SafetyLabel? = nil, edits: [SourceEdit] = []
     ) -> Finding {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let location = shared.lines.location(of: offset)
-        return Finding(
+        var finding = Finding(
             ruleID: ruleID, file: file, line: location.line, column: location.column, offset: offset,
             message: words.headline, action: words.entry.action, safety: safety, reason: words.reason,
             reasonID: words.entry.id(in: ruleID), edits: edits)
+        finding.end = shared.lines.point(at: max(offset, node.endPositionBeforeTrailingTrivia.utf8Offset))
+        return finding
     }
 
     /// The 1-based line of the first non-trivia byte of `node`, as a reason names it.

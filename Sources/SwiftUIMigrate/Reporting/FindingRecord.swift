@@ -10,6 +10,10 @@ public struct FindingRecord: Codable, Equatable, Sendable {
     public var file: String
     public var line: Int
     public var column: Int
+    /// Where the finding's range starts: the same place as `line`/`column`, with its UTF-8 offset.
+    public var start: SourcePoint
+    /// Where it ends (exclusive: just after the node the finding names), so an editor can underline it.
+    public var end: SourcePoint
     public var rule: String
     public var message: String
     /// `rewrite`, `keep`, `skip` or `report`.
@@ -41,6 +45,8 @@ public struct FindingRecord: Codable, Equatable, Sendable {
         file = finding.file
         line = finding.line
         column = finding.column
+        start = finding.start
+        end = finding.end
         rule = finding.ruleID
         message = finding.message
         action = finding.action.rawValue

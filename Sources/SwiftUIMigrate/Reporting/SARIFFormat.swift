@@ -13,18 +13,30 @@ public enum SARIFFormat {
     /// The key of the finding's fingerprint in `partialFingerprints`.
     public static let fingerprintKey = "swiftuiMigrate/v1"
 
+    /// The base id relative URIs are resolved against: the root of the sources, as GitHub code scanning expects.
+    public static let sourceRootBaseID = "%SRCROOT%"
+
     /// The SARIF log of `files`' findings, as pretty-printed JSON ending with a line break.
-    public static func render(_ files: [FileMigration], rules: [any Rule] = RuleRegistry.all, toolVersion: String) -> String {
+    ///
+    /// With `sourceRoot` (an absolute folder), the run's `originalUriBaseIds` maps ``sourceRootBaseID`` to it and
+    /// every relative path (which must then be relative to that folder) gets `uriBaseId` ``sourceRootBaseID``.
+    public static func render(
+        _ files: [FileMigration], rules: [any Rule] = RuleRegistry.all, toolVersion: String, sourceRoot: String? = nil
+    ) -> String {
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [Result] = []
         for file in files {
             for finding in file.findings {
-                results.append(result(finding, original: file.original, ruleIndex: ruleIndex[finding.ruleID]))
+                results.append(result(
+                    finding, original: file.original, ruleIndex: ruleIndex[finding.ruleID], hasSourceRoot: sourceRoot != nil))
             }
         }
         let driver = Driver(
             name: "swiftui-migrate", version: toolVersion, semanticVersion: toolVersion, rules: rules.map(descriptor))
-        let log = Log(runs: [Run(tool: Tool(driver: driver), results: results)])
+        let bases = sourceRoot.map { root in
+            [sourceRootBaseID: ArtifactLocation(uri: uri(for: root.hasSuffix("/") ? root : root + "/"))]
+        }
+        let log = Log(runs: [Run(tool: Tool(driver: driver), originalUriBaseIds: bases, results: results)])
         // Strings, integers and booleans only: encoding cannot fail.
         return (try? JSONText.encode(log)) ?? "\n"
     }
@@ -35,10 +47,13 @@ public enum SARIFFormat {
         return path.hasPrefix("/") ? "file://" + encoded : encoded
     }
 
-    private static func result(_ finding: Finding, original: [UInt8], ruleIndex: Int?) -> Result {
-        let location = ArtifactLocation(uri: uri(for: finding.file))
+    private static func result(_ finding: Finding, original: [UInt8], ruleIndex: Int?, hasSourceRoot: Bool) -> Result {
+        let isRelative = !finding.file.hasPrefix("/")
+        let location = ArtifactLocation(
+            uri: uri(for: finding.file), uriBaseId: hasSourceRoot && isRelative ? sourceRootBaseID : nil)
         let region = Region(
-            startLine: finding.line, startColumn: CharacterColumn.column(of: finding.offset, in: original))
+            startLine: finding.line, startColumn: CharacterColumn.column(of: finding.offset, in: original),
+            endLine: finding.end.line, endColumn: CharacterColumn.column(of: finding.end.offset, in: original))
         var fixes: [Fix]?
         if finding.action == .rewrite && !finding.edits.isEmpty {
             let replacements = finding.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit in
@@ -106,6 +121,7 @@ public enum SARIFFormat {
 
     private struct Run: Encodable {
         var tool: Tool
+        var originalUriBaseIds: [String: ArtifactLocation]?
         var results: [Result]
         var columnKind = "unicodeCodePoints"
     }
@@ -181,17 +197,22 @@ public enum SARIFFormat {
 
     private struct ArtifactLocation: Encodable {
         var uri: String
+        var uriBaseId: String?
     }
 
     private struct Region: Encodable {
         var startLine: Int?
         var startColumn: Int?
+        var endLine: Int?
+        var endColumn: Int?
         var byteOffset: Int?
         var byteLength: Int?
 
-        init(startLine: Int, startColumn: Int) {
+        init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
             self.startLine = startLine
             self.startColumn = startColumn
+            self.endLine = endLine
+            self.endColumn = endColumn
         }
 
         init(byteOffset: Int, byteLength: Int) {

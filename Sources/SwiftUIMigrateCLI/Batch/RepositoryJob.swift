@@ -63,7 +63,7 @@ struct RepositoryJob: Sendable {
                 result.status = changed.isEmpty ? .clean : .pending
                 for outcome in changed.sorted(by: { $0.file.displayPath < $1.file.displayPath }) {
                     guard let migration = outcome.migration else { continue }
-                    patch += try UnifiedDiff.patch(old: migration.original, new: migration.migrated, path: outcome.file.displayPath)
+                    patch += try FilePatch.text(migration, path: outcome.file.displayPath) { result.warnings.append($0) } ?? ""
                 }
                 if !patch.isEmpty { patch = "# repository: \(repository.name)\n" + patch }
             }

@@ -28,13 +28,15 @@ struct ApplyCommand: Command {
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; apply only the accepted ones."),
             .option("summary", value: "file", help: "Also write the per-file summary as Markdown to this file."),
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
-        ] + CommonOptions.all,
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
 
     /// How `apply` writes the migration.
     enum Target {
         /// `--in-place`: the files only, no git.
         case inPlace
+        /// `--stdin-filepath`: the migrated text on standard output; nothing written to disk.
+        case standardOutput
         /// A git mode, on the branch and with the commit `settings` names.
         case git(StageMode, CommitSettings)
     }
@@ -50,7 +52,15 @@ struct ApplyCommand: Command {
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
         let target: Target
-        if arguments.flag("in-place") {
+        if arguments.value("stdin-filepath") != nil {
+            let writing = CommitSettings.given(arguments)
+                + ["commit", "no-checkout", "in-place", "interactive"].filter { arguments.flag($0) }
+                + ["summary", "format"].filter { arguments.given($0) != nil }
+            if let first = writing.first {
+                throw CommandError("--stdin-filepath writes the migrated text to standard output and nothing else, so --\(first) does not apply")
+            }
+            target = .standardOutput
+        } else if arguments.flag("in-place") {
             let gitOnly = CommitSettings.given(arguments) + ["commit", "no-checkout"].filter { arguments.flag($0) }
             if let first = gitOnly.first {
                 throw CommandError("--in-place writes no git state, so --\(first) does not apply")
@@ -78,8 +88,14 @@ struct ApplyCommand: Command {
     init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Options) throws -> Int32 {
-        guard case .git(let mode, let commit) = options.target else {
+        let mode: StageMode, commit: CommitSettings
+        switch options.target {
+        case .inPlace:
             return try runInPlace(options, review: try review(options, writesDefaultBaseline: true))
+        case .standardOutput:
+            return try runToStandardOutput(options)
+        case .git(let gitMode, let settings):
+            (mode, commit) = (gitMode, settings)
         }
         let review = try review(options, writesDefaultBaseline: mode != .noCheckout)
         let report = try GitApply.run(
@@ -135,6 +151,20 @@ struct ApplyCommand: Command {
         }
         try writeSummary(summaries, to: options.summaryPath)
         return failures > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// `--stdin-filepath`: the migrated text on stdout — the text as it came when nothing changes
+    /// or it cannot be migrated (the warning says why), so a caller that replaces its buffer with
+    /// the output never loses it — and the per-file summary on stderr.
+    private func runToStandardOutput(_ options: Options) throws -> Int32 {
+        let (_, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
+        for outcome in outcomes {
+            // A clean file's bytes are dropped from its migration; the buffer still holds them.
+            let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
+            console.write(bytes: changed ?? outcome.file.buffer ?? [])
+        }
+        console.writeError(SummaryTable.render(Workspace.summaries(outcomes)))
+        return ExitCode.success
     }
 
     private func writeSummary(_ summaries: [FileSummary], to path: String?) throws {

@@ -9,7 +9,9 @@ struct DiffCommand: Command {
         name: "diff", abstract: "Preview the migration as a unified diff; writes nothing.",
         discussion: """
             The diff (git style, made with libgit2) goes to standard output and the per-file summary to
-            standard error, so `swiftui-migrate diff > migration.patch` keeps only the patch.
+            standard error, so `swiftui-migrate diff > migration.patch` keeps only the patch. It names files
+            from the repository's root (a/ and b/ prefixes, as git does), so `git apply` works from any folder;
+            a file git treats as binary (a NUL byte) is left out of the patch, with a warning.
             Exit status: 0, or with --exit-code 1 when there are changes; 2 on usage or input errors.
             """,
         options: [
@@ -17,7 +19,7 @@ struct DiffCommand: Command {
             .flag("exit-code", help: "Exit with 1 when the migration would change something."),
             .flag("list-files", help: "Print only the paths the migration would change, one per line, not the diff."),
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; print the diff of the accepted ones."),
-        ] + CommonOptions.all,
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
 
     /// `diff`'s options, typed.
@@ -29,7 +31,10 @@ struct DiffCommand: Command {
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
-        Options(
+        if arguments.flag("interactive") && arguments.value("stdin-filepath") != nil {
+            throw CommandError("--interactive reviews files on disk; it does not take --stdin-filepath")
+        }
+        return Options(
             paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments),
             color: ColorChoice(rawValue: try arguments.defaulted("color")) ?? .auto,
             exitCode: arguments.flag("exit-code"), listFiles: arguments.flag("list-files"),
@@ -68,7 +73,7 @@ struct DiffCommand: Command {
                 console.write(outcome.file.displayPath + "\n")
                 return
             }
-            let patch = try UnifiedDiff.patch(old: migration.original, new: migration.migrated, path: outcome.file.displayPath)
+            guard let patch = try FilePatch.text(migration, path: outcome.file.rootPath, warn: console.warning) else { return }
             console.write(color ? DiffColorizer.colorize(patch) : patch)
         }
         if let review {

@@ -19,7 +19,7 @@ struct ScanCommand: Command {
                 default: "xcode"),
             .flag("list-files", help: "Print only the paths the migration would change, one per line."),
             .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
-        ] + CommonOptions.all,
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
 
     let console: Console
@@ -38,12 +38,13 @@ struct ScanCommand: Command {
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
         var migration = try MigrationOptions(arguments)
+        let format = ReportFormat(rawValue: try arguments.defaulted("format")) ?? .xcode
         let writeBaseline = arguments.value("write-baseline")
         // --write-baseline records every finding, so no baseline hides any.
         if writeBaseline != nil { migration.baselinePath = nil }
         return Options(
             paths: MigrationOptions.paths(arguments), migration: migration,
-            format: ReportFormat(rawValue: try arguments.defaulted("format")) ?? .xcode,
+            format: format,
             listFiles: arguments.flag("list-files"), writeBaseline: writeBaseline)
     }
 
@@ -53,6 +54,7 @@ struct ScanCommand: Command {
         }
         let (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console, announceFloor: true)
         var migrations = outcomes.compactMap(\.migration)
+        let rootPaths = outcomes.compactMap { outcome in outcome.migration.map { _ in outcome.file.rootPath } }
         if let path = options.writeBaseline {
             migrations = try writeBaseline(migrations, to: path)
         }
@@ -62,8 +64,11 @@ struct ScanCommand: Command {
         } else if options.format == .json {
             console.write(FindingsReport.render(.json, migrations))
         } else {
+            if options.format.namesFilesFromRoot {
+                migrations = zip(migrations, rootPaths).map { FindingsReport.named($0, $1) }
+            }
             var kept = KeptFindings(shown: engine.configuration.showKept)
-            console.write(FindingsReport.render(options.format, kept.filter(migrations)))
+            console.write(FindingsReport.render(options.format, kept.filter(migrations), sourceRoot: SourceRoot(paths: options.paths).path))
             if let line = kept.countLine { console.writeError(line + "\n") }
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
@@ -88,7 +93,8 @@ struct ScanCommand: Command {
                 if migration.changed { console.write(migration.file + "\n") }
                 return
             }
-            let shown = kept.filter([migration])
+            let named = format.namesFilesFromRoot ? FindingsReport.named(migration, outcome.file.rootPath) : migration
+            let shown = kept.filter([named])
             if !shown[0].findings.isEmpty { console.write(FindingsReport.render(format, shown)) }
         }
         if !listFiles, let line = kept.countLine { console.writeError(line + "\n") }

@@ -44,11 +44,33 @@ enum Workspace {
     static func settingsAndFiles(
         _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
+        if let path = options.stdinPath {
+            return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
+        }
         let settings = try RunSettings(options: options, paths: paths)
         let discovery = SourceDiscovery(
             configuration: settings.configuration, globRoot: settings.configurationRoot,
             trackedFiles: TrackedFiles.under)
-        let files = floored(try discovery.files(in: paths), settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+        let found = SourceRoot(paths: paths).naming(try discovery.files(in: paths))
+        let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+            URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
+        }
+        return (settings, files)
+    }
+
+    /// The settings and the one file of a text given as the file at `path` (`--stdin-filepath`,
+    /// an editor's buffer): found exactly as they are for the file on disk, which need not exist.
+    static func settingsAndBuffer(
+        _ options: MigrationOptions, path: String, bytes: [UInt8], floorNotes: ((String) -> Void)? = nil
+    ) throws -> (RunSettings, [SourceFile]) {
+        let settings = try RunSettings(options: options, paths: [path])
+        var file = SourceDiscovery.namedFile(path)
+        file.buffer = bytes
+        // The repository is found from the nearest folder that exists, as it would be once the file is written.
+        var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
+        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
+        let named = SourceRoot(paths: [existing.path]).naming([file])
+        let files = floored(named, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)

@@ -39,9 +39,7 @@ struct SourceDiscovery {
             }
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
-                if seen.insert(absolute).inserted {
-                    result.append(SourceFile(displayPath: Self.tidy(path), absolutePath: absolute))
-                }
+                if seen.insert(absolute).inserted { result.append(Self.namedFile(path)) }
                 continue
             }
             let found: [String]
@@ -57,6 +55,11 @@ struct SourceDiscovery {
             }
         }
         return result
+    }
+
+    /// The file a user named at `path` (always taken, whatever the globs say).
+    static func namedFile(_ path: String) -> SourceFile {
+        SourceFile(displayPath: tidy(path), absolutePath: absolute(path))
     }
 
     /// Every `.swift` file below `directory`, sorted, skipping the folders a build makes.

@@ -6,6 +6,18 @@ struct SourceFile: Hashable, Sendable {
     var displayPath: String
     /// The absolute, standardized path.
     var absolutePath: String
+    /// The path from the run's `SourceRoot` (the repository's work tree, else the current folder), as patches,
+    /// annotations and code scanning name files; the display path until the root has named it.
+    var rootPath: String
     /// The file's deployment floor, found beside it (see `DeploymentFloorFinder`); unknown until then.
     var floor: DeploymentFloor = .unknown
+    /// The file's text as given on standard input (`--stdin-filepath`) or by an editor (`lsp`),
+    /// read instead of the file on disk, which need not exist; nil to read the file.
+    var buffer: [UInt8]? = nil
+
+    init(displayPath: String, absolutePath: String, rootPath: String? = nil) {
+        self.displayPath = displayPath
+        self.absolutePath = absolutePath
+        self.rootPath = rootPath ?? displayPath
+    }
 }

@@ -16,6 +16,11 @@ final class Console: @unchecked Sendable {
         out.write(Data(text.utf8))
     }
 
+    /// Writes `bytes` to standard output as they are (a migrated file's text).
+    func write(bytes: [UInt8]) {
+        out.write(Data(bytes))
+    }
+
     /// Writes `text` to standard error as is.
     func writeError(_ text: String) {
         err.write(Data(text.utf8))

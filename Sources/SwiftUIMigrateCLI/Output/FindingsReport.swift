@@ -14,24 +14,37 @@ enum ReportFormat: String, CaseIterable {
     case github
     /// The per-file summary as Markdown.
     case markdown
+
+    /// True for the formats read by other tools (code scanning, GitHub, a pull request), which name files from
+    /// the repository's root rather than from the current folder.
+    var namesFilesFromRoot: Bool { self == .sarif || self == .github || self == .markdown }
 }
 
 /// Renders the findings of a run in a `ReportFormat`; the formatting itself lives in the library.
 enum FindingsReport {
-    /// `migrations`' findings as `format`, ready for stdout.
-    static func render(_ format: ReportFormat, _ migrations: [FileMigration]) -> String {
+    /// `migrations`' findings as `format`, ready for stdout; `sourceRoot` is the folder SARIF's relative URIs are
+    /// resolved against (`%SRCROOT%`).
+    static func render(_ format: ReportFormat, _ migrations: [FileMigration], sourceRoot: String? = nil) -> String {
         switch format {
         case .xcode:
             return migrations.flatMap(\.findings).map { XcodeFormat.line(for: $0) + "\n" }.joined()
         case .json:
             return json(records(migrations))
         case .sarif:
-            return SARIFFormat.render(migrations, toolVersion: CLI.version)
+            return SARIFFormat.render(migrations, toolVersion: CLI.version, sourceRoot: sourceRoot)
         case .github:
             return GitHubFormat.render(migrations)
         case .markdown:
             return MarkdownSummary.render(migrations.map { FileSummary(file: $0.file, findings: $0.findings) })
         }
+    }
+
+    /// `migration` with its file and findings named `path` (a file's `rootPath`, for the formats other tools read).
+    static func named(_ migration: FileMigration, _ path: String) -> FileMigration {
+        var named = migration
+        named.file = path
+        for index in named.findings.indices { named.findings[index].file = path }
+        return named
     }
 
     /// One record per finding, each with the unified hunk of its own edits.

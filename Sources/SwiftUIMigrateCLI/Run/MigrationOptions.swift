@@ -18,6 +18,8 @@ struct MigrationOptions: Sendable {
     var maxFileSize: Int?
     /// `--show-kept`, over the configuration's `showKept`.
     var showKept = false
+    /// `--stdin-filepath`: the text is read from standard input, as the file at this path.
+    var stdinPath: String?
 
     /// The options of no flags: the configuration decides.
     init() {}
@@ -33,6 +35,11 @@ struct MigrationOptions: Sendable {
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
         showKept = arguments.flag("show-kept")
+        stdinPath = arguments.value("stdin-filepath")
+        if stdinPath != nil && !arguments.positionals.isEmpty {
+            throw CommandError("--stdin-filepath reads one file from standard input; drop the paths")
+        }
+        if stdinPath?.isEmpty == true { throw CommandError("--stdin-filepath takes the path the text stands for") }
         if let size = arguments.value("max-file-size") {
             guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
             maxFileSize = bytes
@@ -41,6 +48,7 @@ struct MigrationOptions: Sendable {
 
     /// The paths a command's positionals name; the current folder when there are none.
     static func paths(_ arguments: ParsedArguments) -> [String] {
-        arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        if let stdinPath = arguments.value("stdin-filepath") { return [stdinPath] }
+        return arguments.positionals.isEmpty ? ["."] : arguments.positionals
     }
 }

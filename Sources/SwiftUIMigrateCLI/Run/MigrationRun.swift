@@ -46,10 +46,13 @@ enum MigrationRun {
         return outcomes
     }
 
-    /// Reads each file from disk, skipping those over the configuration's size limit.
+    /// Reads each file from disk (or its `buffer`, checked as the file's bytes would be),
+    /// skipping those over the configuration's size limit.
     static func reader(for engine: MigrationEngine) -> @Sendable (SourceFile) -> SourceReader.Outcome {
         let maxSize = engine.configuration.maxFileSize
-        return { SourceReader.read($0, maxSize: maxSize) }
+        return { file in
+            file.buffer.map { SourceReader.decode($0, maxSize: maxSize) } ?? SourceReader.read(file, maxSize: maxSize)
+        }
     }
 
     /// Migrates `files` on `workerCount` threads and calls `each` on the calling thread with

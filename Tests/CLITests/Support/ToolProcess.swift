@@ -29,6 +29,17 @@ enum ToolProcess {
     static func run(
         _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: String? = nil
     ) throws -> ToolResult {
+        let raw = try runForBytes(arguments, in: directory, environment: environment, stdin: stdin.map { Array($0.utf8) })
+        return ToolResult(
+            status: raw.status, stdout: String(decoding: raw.stdout, as: UTF8.self),
+            stderr: String(decoding: raw.stderr, as: UTF8.self))
+    }
+
+    /// Like `run`, with `stdin`'s bytes on standard input (the null device when nil) and the
+    /// output as bytes, for comparing them exactly.
+    static func runForBytes(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], stdin: [UInt8]? = nil
+    ) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try binary())
         process.arguments = arguments
@@ -41,8 +52,17 @@ enum ToolProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = stdin.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
+        if let input, let stdin {
+            // A tool that exits before reading all of it closes the pipe: that must not kill the tests.
+            signal(SIGPIPE, SIG_IGN)
+            DispatchQueue.global().async {
+                try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
+                try? input.fileHandleForWriting.close()
+            }
+        }
         // Read both pipes while the process runs so a large output cannot block it.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data()
@@ -51,10 +71,7 @@ enum ToolProcess {
         DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
         group.wait()
         process.waitUntilExit()
-        return ToolResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return (process.terminationStatus, Array(outData), Array(errData))
     }
 }
 
