@@ -44,6 +44,10 @@ cases=(
     "swiftui-migrate scan --baseline rep|report.json"
     "swiftui-migrate batch --root Rep|Reports"
     "swiftui-migrate completion f|fish|bash"
+    "swiftui-migrate l|lsp"
+    "swiftui-migrate scan --stdin|--stdin-filepath"
+    "swiftui-migrate apply --stdin-filepath Sou|Sources"
+    "swiftui-migrate lsp --bas|--baseline"
 )
 
 # check SHELL: runs candidates_SHELL for every case and compares.

@@ -77,8 +77,9 @@ public enum SARIFFormat {
                 safetyReason: finding.safety?.explanation, reason: finding.reason, reasonID: finding.reasonID))
     }
 
-    /// The result's message: the finding's message, then what the fix changes or why there is none.
-    static func messageText(_ finding: Finding) -> String {
+    /// The result's message: the finding's message, then what the fix changes or why there is none
+    /// (also an editor diagnostic's message).
+    public static func messageText(_ finding: Finding) -> String {
         switch finding.action {
         case .rewrite: return fixDescription(finding)
         case .keep, .skip, .report: return finding.reason.map { "\(finding.message): \($0)" } ?? finding.message

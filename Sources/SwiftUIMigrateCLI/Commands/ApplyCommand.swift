@@ -17,6 +17,8 @@ struct ApplyCommand: Command {
             in a bare repository); --in-place writes the files and touches no git state. Re-running when the
             branch already holds this migration says "already applied" and exits 0.
             The per-file summary goes to standard error.
+            --stdin-filepath FILE reads the text from standard input as the file FILE (its configuration,
+            floor and baseline) and prints the migrated text on standard output, writing nothing.
             """,
         options: [
             .option("branch", value: "name", help: "The branch to create.", default: StagePlan.defaultBranch),

@@ -21,8 +21,8 @@ enum CommonOptions {
         "show-kept", help: "List the sites checked and left as they are (keep findings); else one line counts them.")
     /// `scan`, `diff` and `apply` only: the file's text on standard input.
     static let stdinFilepath = OptionSpec.option(
-        "stdin-filepath", value: "path",
-        help: "Read the file's text from standard input, as the file at this path (need not exist) for the configuration, suppressions, baseline and floor.")
+        "stdin-filepath", value: "file",
+        help: "Read the text from stdin as the file at this path (which need not exist).")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
     static let all = [rules, strategy, config, only, baseline, maxFileSize, showKept]

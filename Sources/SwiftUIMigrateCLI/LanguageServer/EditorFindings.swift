@@ -1,0 +1,72 @@
+import SwiftUIMigrate
+
+/// A document's findings as LSP values: diagnostics, text edits and code actions (JSON objects
+/// ready for `JSONSerialization`).
+struct EditorFindings {
+    let uri: String
+    let lines: DocumentLines
+    let encoding: PositionEncoding
+
+    /// The `source` of every diagnostic.
+    static let source = "swiftui-migrate"
+    /// The kind of "apply all preserving fixes in this file", which editors run on save
+    /// (`source.fixAll`); like ruff's fix-all it never applies a fix that changes behaviour.
+    static let fixAllKind = "source.fixAll.swiftui-migrate"
+
+    /// An LSP range of the UTF-8 offsets `range`.
+    func range(_ range: Range<Int>) -> [String: Any] {
+        let start = lines.position(of: range.lowerBound, in: encoding)
+        let end = lines.position(of: range.upperBound, in: encoding)
+        return [
+            "start": ["line": start.line, "character": start.character],
+            "end": ["line": end.line, "character": end.character],
+        ]
+    }
+
+    /// The diagnostic of `finding`; nil for `keep` (the code is fine as it is).
+    func diagnostic(_ finding: Finding) -> [String: Any]? {
+        guard finding.action != .keep else { return nil }
+        var data: [String: Any] = ["rule": finding.ruleID, "action": finding.action.rawValue, "fingerprint": finding.fingerprint]
+        if let safety = finding.safety { data["safety"] = safety.name }
+        return [
+            "range": range(finding.offset..<max(finding.offset, finding.end.offset)),
+            // Rewrites and reports ask for action (warnings, as in Xcode's format); skips say what to check.
+            "severity": finding.action.asksForAction ? 2 : 3,
+            "code": finding.ruleID,
+            "source": Self.source,
+            "message": SARIFFormat.messageText(finding),
+            "data": data,
+        ]
+    }
+
+    /// The `TextEdit`s of `edits` (UTF-8 ranges of the document and their replacements).
+    func textEdits(_ edits: [SourceEdit]) -> [[String: Any]] {
+        edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": range($0.range), "newText": $0.replacement] }
+    }
+
+    /// A code action of `kind` titled `title` whose workspace edit is `edits` of this document.
+    func action(_ title: String, kind: String, edits: [SourceEdit], diagnostics: [[String: Any]] = [], preferred: Bool = false) -> [String: Any] {
+        var action: [String: Any] = [
+            "title": title, "kind": kind,
+            "edit": ["changes": [uri: textEdits(edits)]],
+        ]
+        if !diagnostics.isEmpty { action["diagnostics"] = diagnostics }
+        if preferred { action["isPreferred"] = true }
+        return action
+    }
+
+    /// The quick fix of one rewrite, titled with what it does and its safety label.
+    func quickFix(_ finding: Finding) -> [String: Any]? {
+        guard finding.action == .rewrite, !finding.edits.isEmpty else { return nil }
+        let label = finding.safety.map { " (\($0.name))" } ?? ""
+        return action(
+            "\(Self.source): \(finding.message)\(label)", kind: "quickfix", edits: finding.edits,
+            diagnostics: diagnostic(finding).map { [$0] } ?? [], preferred: finding.safety == .preserving)
+    }
+
+    /// Every rewrite's edits together: applied at once they give the migrated text (each
+    /// finding carries its own non-overlapping part of the whole change).
+    static func allEdits(_ findings: [Finding]) -> [SourceEdit] {
+        findings.filter { $0.action == .rewrite }.flatMap(\.edits)
+    }
+}

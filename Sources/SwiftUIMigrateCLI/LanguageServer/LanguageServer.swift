@@ -1,0 +1,272 @@
+import Dispatch
+import Foundation
+import SwiftUIMigrate
+
+/// `swiftui-migrate lsp`: a Language Server Protocol 3.17 server over stdio.
+///
+/// Diagnostics are pushed (`textDocument/publishDiagnostics`) for every open document when it
+/// opens, a short while after it last changed (debounced), and when a configuration changes;
+/// they come from the unsaved text, run exactly as `scan --stdin-filepath` runs it. Code actions
+/// offer each rewrite as a quick fix, all fixes of the file, and all preserving fixes
+/// (`source.fixAll.swiftui-migrate`). The server never writes a file.
+///
+/// Messages are read on the calling thread and handled in order on one serial queue, which owns
+/// all state; a check runs there too, so a request is always answered from the latest text.
+final class LanguageServer: @unchecked Sendable {
+    // Unchecked: every mutable property is touched only on `queue`.
+    private let channel: MessageChannel
+    private let options: MigrationOptions
+    private let queue = DispatchQueue(label: "swiftui-migrate.lsp")
+    /// How long after a change the document is checked, so a burst of keystrokes costs one check.
+    private let debounce: DispatchTimeInterval
+
+    private var encoding = PositionEncoding.utf16
+    private var documents: [String: OpenDocument] = [:]
+    private var initialized = false
+    private var shutdownRequested = false
+    private var watchesFiles = false
+    private var nextRequestID = 1
+
+    /// The files whose change can change a document's findings: configuration, floor, baseline.
+    static let watchedPatterns = ["**/.swiftui-migrate.json", "**/Package.swift", "**/*.xcconfig", "**/project.pbxproj", "**/*baseline*.json"]
+
+    init(channel: MessageChannel, options: MigrationOptions, debounce: DispatchTimeInterval = .milliseconds(25)) {
+        self.channel = channel
+        self.options = options
+        self.debounce = debounce
+    }
+
+    /// Serves until `exit` or the end of the input; the exit status the protocol asks for
+    /// (0 after `shutdown`, else 1).
+    func serve() -> Int32 {
+        while true {
+            switch channel.receive() {
+            case .end:
+                return queue.sync { shutdownRequested ? 0 : 1 }
+            case .unreadable(let problem):
+                channel.send(Self.error(id: NSNull(), code: -32700, message: "parse error: \(problem)"))
+            case .message(let message):
+                if message["method"] as? String == "exit" {
+                    return queue.sync { shutdownRequested ? 0 : 1 }
+                }
+                // Handed to the queue and never touched here again.
+                nonisolated(unsafe) let message = message
+                queue.async { self.handle(message) }
+            }
+        }
+    }
+
+    // MARK: Dispatch
+
+    private func handle(_ message: [String: Any]) {
+        guard let method = message["method"] as? String else { return }  // a response to one of our requests
+        let params = message["params"] as? [String: Any] ?? [:]
+        let id = message["id"]
+        if let id {
+            guard initialized || method == "initialize" else {
+                return channel.send(Self.error(id: id, code: -32002, message: "the server is not initialized"))
+            }
+            switch method {
+            case "initialize": reply(id, initialize(params))
+            case "shutdown":
+                shutdownRequested = true
+                reply(id, NSNull())
+            case "textDocument/codeAction": reply(id, codeActions(params))
+            default: channel.send(Self.error(id: id, code: -32601, message: "method not found: \(method)"))
+            }
+            return
+        }
+        guard initialized else { return }
+        switch method {
+        case "initialized": registerWatchedFiles()
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didSave": didSave(params)
+        case "textDocument/didClose": didClose(params)
+        case "workspace/didChangeWatchedFiles": recheckAll()
+        default: break  // $/cancelRequest, $/setTrace, didChangeConfiguration …: nothing to do
+        }
+    }
+
+    private func initialize(_ params: [String: Any]) -> [String: Any] {
+        initialized = true
+        let capabilities = params["capabilities"] as? [String: Any] ?? [:]
+        let general = capabilities["general"] as? [String: Any] ?? [:]
+        encoding = PositionEncoding.negotiated(offered: general["positionEncodings"] as? [String] ?? [])
+        let workspace = capabilities["workspace"] as? [String: Any] ?? [:]
+        let watched = workspace["didChangeWatchedFiles"] as? [String: Any] ?? [:]
+        watchesFiles = watched["dynamicRegistration"] as? Bool ?? false
+        return [
+            "capabilities": [
+                "positionEncoding": encoding.rawValue,
+                "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+                "codeActionProvider": ["codeActionKinds": ["quickfix", EditorFindings.fixAllKind], "resolveProvider": false],
+            ],
+            "serverInfo": ["name": CLI.toolName, "version": CLI.version],
+        ]
+    }
+
+    /// Asks the client to report changes to the files that decide findings (when it can).
+    private func registerWatchedFiles() {
+        guard watchesFiles else { return }
+        let watchers = Self.watchedPatterns.map { ["globPattern": $0] }
+        send(request: "client/registerCapability", params: [
+            "registrations": [["id": "swiftui-migrate-watched-files", "method": "workspace/didChangeWatchedFiles", "registerOptions": ["watchers": watchers]]],
+        ])
+    }
+
+    // MARK: Documents
+
+    private func didOpen(_ params: [String: Any]) {
+        guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
+              let text = item["text"] as? String else { return }
+        documents[uri] = OpenDocument(path: OpenDocument.path(of: uri), version: item["version"] as? Int ?? 0, text: Array(text.utf8))
+        if Self.decidesFindings(uri) { return recheckAll() }
+        publish(uri)
+    }
+
+    private func didChange(_ params: [String: Any]) {
+        guard let identifier = params["textDocument"] as? [String: Any], let uri = identifier["uri"] as? String,
+              var document = documents[uri] else { return }
+        let changes = params["contentChanges"] as? [[String: Any]] ?? []
+        let version = identifier["version"] as? Int ?? document.version + 1
+        document.update(text: OpenDocument.applying(changes, to: document.text, encoding: encoding), version: version)
+        documents[uri] = document
+        queue.asyncAfter(deadline: .now() + debounce) { [self] in
+            // Only the last change of a burst is checked.
+            guard let current = documents[uri], current.version == version, current.check == nil else { return }
+            publish(uri)
+        }
+    }
+
+    private func didSave(_ params: [String: Any]) {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
+        if Self.decidesFindings(uri) { return recheckAll() }
+        // The findings of an unchanged text are already shown; a pending check is made now.
+        if let document = documents[uri], document.check == nil { publish(uri) }
+    }
+
+    private func didClose(_ params: [String: Any]) {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
+        documents[uri] = nil
+        send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "diagnostics": [Any]()])
+    }
+
+    /// True for a document whose change can change other documents' findings (a configuration).
+    private static func decidesFindings(_ uri: String) -> Bool {
+        uri.hasSuffix("/" + Configuration.fileName) || uri.hasSuffix("/Package.swift")
+    }
+
+    /// Drops every check and checks every open document again (a configuration, floor or
+    /// baseline may have changed).
+    private func recheckAll() {
+        for uri in documents.keys.sorted() {
+            documents[uri]?.check = nil
+            documents[uri]?.preservingCheck = nil
+            if Self.isSwift(uri) { publish(uri) }
+        }
+    }
+
+    private static func isSwift(_ uri: String) -> Bool { uri.hasSuffix(".swift") && !uri.hasSuffix("/Package.swift") }
+
+    /// The check of the document's current text, made now when there is none.
+    private func check(_ uri: String) -> (OpenDocument, DocumentCheck)? {
+        guard var document = documents[uri] else { return nil }
+        if let check = document.check { return (document, check) }
+        let check = DocumentCheck.run(document.text, path: document.path, options: options)
+        document.check = check
+        documents[uri] = document
+        if let problem = check.settingsError ?? check.problem { log(problem) }
+        return (document, check)
+    }
+
+    /// Checks the document (when its text changed) and pushes its diagnostics.
+    private func publish(_ uri: String) {
+        guard Self.isSwift(uri), let (document, check) = check(uri) else { return }
+        let findings = EditorFindings(uri: uri, lines: DocumentLines(document.text), encoding: encoding)
+        send(notification: "textDocument/publishDiagnostics", params: [
+            "uri": uri, "version": document.version,
+            "diagnostics": check.findings.compactMap(findings.diagnostic),
+        ])
+    }
+
+    // MARK: Code actions
+
+    private func codeActions(_ params: [String: Any]) -> Any {
+        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, Self.isSwift(uri),
+              let (document, check) = check(uri) else { return NSNull() }
+        let context = params["context"] as? [String: Any] ?? [:]
+        let only = context["only"] as? [String]
+        func wanted(_ kind: String) -> Bool {
+            guard let only else { return true }
+            return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+        }
+        let lines = DocumentLines(document.text)
+        let findings = EditorFindings(uri: uri, lines: lines, encoding: encoding)
+        var actions: [[String: Any]] = []
+        if wanted("quickfix") {
+            let requested = Self.offsets(of: params["range"], in: lines, encoding: encoding)
+            for finding in check.findings where finding.action == .rewrite {
+                let range = finding.offset...max(finding.offset, finding.end.offset)
+                guard requested.map({ range.overlaps($0) }) ?? true, let action = findings.quickFix(finding) else { continue }
+                actions.append(action)
+            }
+            let all = EditorFindings.allEdits(check.findings)
+            if !all.isEmpty {
+                actions.append(findings.action("\(EditorFindings.source): apply all fixes in this file", kind: "quickfix", edits: all))
+            }
+        }
+        if wanted(EditorFindings.fixAllKind) {
+            let preserving = preservingCheck(uri, document: document)
+            let edits = EditorFindings.allEdits(preserving.findings)
+            if !edits.isEmpty {
+                actions.append(findings.action(
+                    "\(EditorFindings.source): apply all preserving fixes in this file", kind: EditorFindings.fixAllKind, edits: edits))
+            }
+        }
+        return actions
+    }
+
+    /// The migration of the document with only preserving fixes applied (as `--only preserving`).
+    private func preservingCheck(_ uri: String, document: OpenDocument) -> DocumentCheck {
+        if let made = document.preservingCheck { return made }
+        var preserving = options
+        preserving.onlyPreserving = true
+        let made = DocumentCheck.run(document.text, path: document.path, options: preserving)
+        documents[uri]?.preservingCheck = made
+        return made
+    }
+
+    /// The UTF-8 offsets of an LSP range, nil when there is none.
+    private static func offsets(of value: Any?, in lines: DocumentLines, encoding: PositionEncoding) -> ClosedRange<Int>? {
+        guard let range = value as? [String: Any], let start = range["start"] as? [String: Any],
+              let end = range["end"] as? [String: Any] else { return nil }
+        let lower = lines.offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0, in: encoding)
+        let upper = lines.offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0, in: encoding)
+        return min(lower, upper)...max(lower, upper)
+    }
+
+    // MARK: Messages
+
+    private func reply(_ id: Any, _ result: Any) {
+        channel.send(["jsonrpc": "2.0", "id": id, "result": result])
+    }
+
+    private func send(notification method: String, params: [String: Any]) {
+        channel.send(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+
+    private func send(request method: String, params: [String: Any]) {
+        nextRequestID += 1
+        channel.send(["jsonrpc": "2.0", "id": "swiftui-migrate-\(nextRequestID)", "method": method, "params": params])
+    }
+
+    /// A line in the client's log (`window/logMessage`, type log).
+    private func log(_ text: String) {
+        send(notification: "window/logMessage", params: ["type": 4, "message": "\(CLI.toolName): \(text)"])
+    }
+
+    private static func error(id: Any, code: Int, message: String) -> [String: Any] {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
+    }
+}

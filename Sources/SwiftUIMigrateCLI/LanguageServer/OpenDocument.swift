@@ -1,0 +1,48 @@
+import Foundation
+
+/// A document the editor has open: its latest text and the check of that text, if made.
+struct OpenDocument {
+    /// The path the document stands for (its `file:` URI's path), which need not exist.
+    var path: String
+    var version: Int
+    var text: [UInt8]
+    /// The check of `text`; nil when the text changed since (or was never checked).
+    var check: DocumentCheck?
+    /// The "preserving fixes only" migration of `text`, made when a fix-all is asked for.
+    var preservingCheck: DocumentCheck?
+
+    /// Replaces the text; the checks of the old text are dropped, so only a changed text is parsed again.
+    mutating func update(text newText: [UInt8], version newVersion: Int) {
+        version = newVersion
+        guard newText != text else { return }
+        text = newText
+        check = nil
+        preservingCheck = nil
+    }
+
+    /// The path of the document at `uri`: a `file:` URI's path, else a name in the current folder.
+    static func path(of uri: String) -> String {
+        if let url = URL(string: uri), url.isFileURL { return url.path }
+        let name = uri.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init) ?? "untitled"
+        return FileManager.default.currentDirectoryPath + "/" + (name.hasSuffix(".swift") ? name : name + ".swift")
+    }
+
+    /// `text` with the LSP content changes applied in order: a change without a range is the
+    /// whole text; one with a range replaces that part.
+    static func applying(_ changes: [[String: Any]], to text: [UInt8], encoding: PositionEncoding) -> [UInt8] {
+        var result = text
+        for change in changes {
+            guard let newText = change["text"] as? String else { continue }
+            guard let range = change["range"] as? [String: Any],
+                  let start = range["start"] as? [String: Any], let end = range["end"] as? [String: Any] else {
+                result = Array(newText.utf8)
+                continue
+            }
+            let lines = DocumentLines(result)
+            let lower = lines.offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0, in: encoding)
+            let upper = lines.offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0, in: encoding)
+            result.replaceSubrange(min(lower, upper)..<max(lower, upper), with: Array(newText.utf8))
+        }
+        return result
+    }
+}
