@@ -31,14 +31,18 @@ public struct AppearChangeLoadRule: Rule {
             detects: """
                 on one view's modifier chain, a start — `.onAppear { }`, `.onAppear(perform: f)` or `.task { }` — \
                 and an `.onChange(of: x)` (any form: `{ }`, `{ new in }`, `{ old, new in }`, `perform:`, \
-                `initial: false`) doing the same work: the same statements once the onChange's new value is read as \
-                `x` and `Task { W }` as `W`, or the same call with the same arguments. The earlier load is never \
-                cancelled, so a slow old response can overwrite a newer one.
+                `initial: false`) running the same work: the same statements in the same order, compared without \
+                spaces, line breaks and comments, once `self.` is dropped, the onChange's new value is read as `x` \
+                and a last `Task { W }` as `W`. The earlier load is never cancelled, so a slow old response can \
+                overwrite a newer one. Anything else is not a pair and gets no finding of this rule — the same \
+                function with other arguments, one statement more or fewer on either side, the shared work only in \
+                a branch or a `catch`, the work only registered or scheduled for later (an observer callback, \
+                `asyncAfter`): the other rules decide the start as if the onChange were not there.
                 """,
             fix: """
-                when the work is asynchronous (a Task whose body awaits, or work in `.task`), both become one \
-                `.task(id: x)` at the position of the first, keeping `priority:` and comments, without the Task \
-                wrapper. Before:
+                when the work itself suspends (an `await` or `for await` in it, not in a closure it passes on), \
+                both become one `.task(id: x)` at the position of the first, keeping `priority:` and comments, \
+                without the Task wrapper. Before:
                     .onAppear { Task { profile = await api.profile(userID) } }
                     .onChange(of: userID) { Task { profile = await api.profile(userID) } }
                 After:
@@ -46,18 +50,23 @@ public struct AppearChangeLoadRule: Rule {
                         profile = await api.profile(userID)
                     }
                 Two onChange of values declared in the view with the same type key it on both: \
-                `.task(id: [a, b])`. Synchronous work is kept (a finding with the reason); the option \
-                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}` rewrites it to \
-                `.onChange(of: x, initial: true) { W }` (iOS 17+). Skips, with the reason: works that differ or a \
-                start that does more than the shared work; an onChange that reads the old value or already has \
+                `.task(id: [a, b])`. Work that never suspends is synchronous whatever the modifier \
+                (`.task { recount() }` runs it at once too) and is kept, with the reason; where the floor allows \
+                iOS 17 / macOS 14 / tvOS 17 / watchOS 10 the reason names the option \
+                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}`, which rewrites the pair to \
+                `.onChange(of: x, initial: true) { W }`. Skips, with the reason: an onChange that already has \
                 `initial: true`; two ids whose types the rule cannot tell are the same; a Task that cannot be \
-                unwrapped (`Task.detached`, stored, throwing); the cancellation hazards; a deployment floor below \
-                the fix's API (task: iOS 15, onChange(initial:): iOS 17).
+                unwrapped (`Task.detached`, stored, throwing) or that the work starts inside an `if`, a loop or a \
+                closure (the skip names its line); the cancellation hazards; a deployment floor below the fix's API \
+                (task: iOS 15, onChange(initial:): iOS 17).
                 """,
             safety: """
-                behavior-change: "re-runs on each re-appearance; the previous load is cancelled when <x> changes; \
-                cancelled on disappear". With syncWork onChangeInitial: behavior-change: "runs on the first \
-                appearance only, no longer on every re-appearance".
+                behavior-change: "re-runs on each appearance and when <x> changes, as before; a run still in progress \
+                is now cancelled when <x> changes" — "and when the view disappears" for an onAppear start (a `.task` \
+                start was cancelled then already) — and, when the onChange ran statements before its Task, "the \
+                onChange's <statement> now runs asynchronously, at the start of the task". With syncWork \
+                onChangeInitial: behavior-change: "runs on the first appearance only, no longer on every \
+                re-appearance".
                 """)
     }
 
@@ -68,92 +77,71 @@ public struct AppearChangeLoadRule: Rule {
 
     private func finding(for pair: LoadingPair, syncWork: SyncWork, context: RuleContext) -> Finding {
         let start = pair.start
-        func skip(_ decision: Decision) -> Finding {
+        func decided(_ decision: Decision) -> Finding {
             context.finding(id, at: start.nameToken, decision.words)
         }
-        // The work is asynchronous when it is in `.task` or awaits; where the works differ, also only
-        // when every onChange's work awaits (a synchronous recomputation shared with a `.task` that
-        // also loads something else is synchronous work, and stays).
-        let sameWork = pair.changes.allSatisfy { $0.work.keys == pair.startWork.keys }
-        let isAsync = (start.name == "task" || pair.startWork.awaits) && (sameWork || pair.changes.allSatisfy(\.work.awaits))
+        // Synchronous means the work itself never suspends, whatever the modifier: `.task { recount() }`
+        // runs `recount()` at once as `.onAppear` does, and task(id:) would only defer the onChange's run.
         let obstacle = obstacle(pair)
-        if !isAsync && syncWork == .keep { return skip(.synchronousWork(also: obstacle)) }
-        if let obstacle { return skip(.notOneWork(obstacle)) }
-        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
-
-        if !isAsync {
-            guard pair.changes.count == 1, let change = pair.changes.first else { return skip(.synchronousSeveralValues) }
-            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return skip(.belowFloor(shortfall)) }
+        if !pair.startWork.suspends {
+            if syncWork == .keep, let nested = Self.taskStartedInside(pair.startWork), start.name == "onAppear" {
+                return decided(.nestedTask(line: context.line(of: nested.call), nested.placement))
+            }
+            if syncWork == .keep {
+                let offersOption = context.floor.shortfall(of: .modernOnChange, at: start.call) == nil
+                return decided(.synchronousWork(also: obstacle, offersOption: offersOption))
+            }
+            if let obstacle { return decided(.notOneWork(obstacle)) }
+            guard pair.changes.count == 1, let change = pair.changes.first else { return decided(.synchronousSeveralValues) }
+            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return decided(.belowFloor(shortfall)) }
             return rewriteSync(pair, change: change, context: context)
         }
+        if let obstacle { return decided(.notOneWork(obstacle)) }
+        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
 
         // The asynchronous fix: one `.task(id:)` running the start's work.
-        guard let closure = start.closure else { return skip(.startNamesFunction) }
+        guard let closure = start.closure else { return decided(.startNamesFunction) }
         var move = TaskUnwrapping(modifier: start, closure: closure)
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return skip(.taskObstacle(error, inChangeOf: nil))
+            return decided(.taskObstacle(error, inChangeOf: nil))
         }
         for change in pair.changes {
             if let task = change.work.task, let obstacle = task.obstacle(inView: view != nil) {
-                return skip(.taskObstacle(obstacle, inChangeOf: change.modifier.value.trimmedDescription))
+                return decided(.taskObstacle(obstacle, inChangeOf: change.modifier.value.trimmedDescription))
             }
         }
         guard let key = taskID(of: pair, in: view) else {
-            return skip(.valuesOfUnknownTypes(pair.changes.map { $0.modifier.value.trimmedDescription }))
+            return decided(.valuesOfUnknownTypes(pair.changes.map { $0.modifier.value.trimmedDescription }))
         }
-        if start.name != "task", let shortfall = context.floor.shortfall(of: .task, at: start.call) { return skip(.belowFloor(shortfall)) }
+        if start.name != "task", let shortfall = context.floor.shortfall(of: .task, at: start.call) {
+            return decided(.belowFloor(shortfall))
+        }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: start, view: view) {
-            return skip(.hazard(hazard))
+            return decided(.hazard(hazard))
         }
 
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
-        let decision = Decision.mergeIntoTask(id: key)
+        let deferred = pair.changes.lazy.flatMap(\.work.statementsBeforeTask).first.map { $0.item.trimmedDescription }
+        let decision = Decision.mergeIntoTask(id: key, startWasOnAppear: start.name == "onAppear", deferredStatement: deferred)
         return context.finding(id, at: start.nameToken, decision.words, safety: decision.safety, edits: edits)
     }
 
-    /// Why the pair is not one piece of work that can move, or nil.
+    /// A Task the work starts that is not the unwrapped last statement (inside an `if`, a
+    /// closure, or before other statements), or nil.
+    private static func taskStartedInside(_ work: LoadingWork) -> (call: FunctionCallExprSyntax, placement: TaskPlacement)? {
+        if let task = work.statements.lazy.compactMap(InnerTask.init).first { return (task.call, .beforeOtherStatements) }
+        return InnerTask.nestedStart(in: work.statements).map { ($0.call, .inside($0.container)) }
+    }
+
+    /// Why the pair's work, the same in both, cannot move as it is, or nil.
     private func obstacle(_ pair: LoadingPair) -> PairObstacle? {
         for change in pair.changes {
             let value = change.modifier.value.trimmedDescription
             if change.modifier.runsInitially { return .changeRunsInitially(value: value) }
             if change.modifier.readsOldValue {
                 return .changeReadsOldValue(value: value, name: change.modifier.oldValueName!)
-            }
-            if let difference = difference(pair.startWork, change.work, startName: pair.startName, value: value) {
-                return .worksDiffer(difference)
-            }
-        }
-        return nil
-    }
-
-    /// How two works differ, or nil when they are the same.
-    private func difference(_ start: LoadingWork, _ change: LoadingWork, startName: String, value: String) -> WorkDifference? {
-        guard start.keys != change.keys else { return nil }
-        let startExtra = Self.firstUnshared(start.keys, with: change.keys)
-        let changeExtra = Self.firstUnshared(change.keys, with: start.keys)
-        let shape: WorkDifference.Shape
-        switch (startExtra, changeExtra) {
-        case (let extra?, nil): shape = .startAlsoRuns(start.quote(extra))
-        case (nil, let extra?): shape = .changeAlsoRuns(change.quote(extra))
-        case (let startIndex?, let changeIndex?) where start.keys.count == 1 && change.keys.count == 1:
-            shape = .eachRunsOther(start: start.quote(startIndex), change: change.quote(changeIndex))
-        case (let startIndex?, let changeIndex?):
-            shape = .bothAlsoRun(start: start.quote(startIndex), change: change.quote(changeIndex))
-        case (nil, nil): shape = .otherOrder
-        }
-        return WorkDifference(startName: startName, value: value, shape: shape)
-    }
-
-    /// The index of the first key of `keys` that `other` does not hold (counting repeats).
-    private static func firstUnshared(_ keys: [String], with other: [String]) -> Int? {
-        var available = other
-        for (index, key) in keys.enumerated() {
-            if let match = available.firstIndex(of: key) {
-                available.remove(at: match)
-            } else {
-                return index
             }
         }
         return nil
@@ -256,16 +244,20 @@ public struct AppearChangeLoadRule: Rule {
 extension AppearChangeLoadRule {
     /// What the rule decides at one loading pair.
     enum Decision {
-        /// One `.task(id: id)` in place of the pair.
-        case mergeIntoTask(id: String)
+        /// One `.task(id: id)` in place of the pair; `startWasOnAppear`: the work was not cancelled on disappear
+        /// before; `deferredStatement`: the first of the onChange's statements before its Task, which now waits.
+        case mergeIntoTask(id: String, startWasOnAppear: Bool, deferredStatement: String?)
         /// One `.onChange(of: x, initial: true)` for synchronous work (`syncWork: onChangeInitial`).
         case mergeIntoOnChangeInitial
-        /// The work is synchronous and `syncWork` is `keep` (and, if so, the pair is not one work either).
-        case synchronousWork(also: PairObstacle?)
+        /// The work is synchronous and `syncWork` is `keep` (and, if so, the work cannot move either);
+        /// `offersOption`: the floor allows the `onChangeInitial` option.
+        case synchronousWork(also: PairObstacle?, offersOption: Bool)
         /// The work is synchronous and several onChange values run it.
         case synchronousSeveralValues
-        /// The start and the onChange are not one piece of work that can move.
+        /// The work, the same in both, cannot move as it is.
         case notOneWork(PairObstacle)
+        /// The work starts the Task on `line` where the rule does not unwrap it.
+        case nestedTask(line: Int, TaskPlacement)
         /// The start is `.onAppear(perform: f)`, whose work cannot move into `.task`.
         case startNamesFunction
         /// A Task of the start (or of the onChange of `inChangeOf`) cannot become `.task`'s action.
@@ -278,38 +270,28 @@ extension AppearChangeLoadRule {
         case hazard(CancellationHazard)
     }
 
-    /// Why the start and an onChange are not one piece of work that can move.
+    /// Why the pair's work, the same in both, cannot move as it is.
     enum PairObstacle: Hashable {
         /// `onChange(of: value, initial: true)` already runs on appearance.
         case changeRunsInitially(value: String)
         /// The onChange reads the old value (`name`), which `task(id:)` does not give.
         case changeReadsOldValue(value: String, name: String)
-        /// The two run different statements.
-        case worksDiffer(WorkDifference)
     }
 
-    /// How the start's work and an onChange's differ, each side quoted.
-    struct WorkDifference: Hashable {
-        enum Shape: Hashable {
-            case startAlsoRuns(String)
-            case changeAlsoRuns(String)
-            case eachRunsOther(start: String, change: String)
-            case bothAlsoRun(start: String, change: String)
-            case otherOrder
-        }
-        /// `onAppear` or `task`.
-        var startName: String
-        /// The onChange's value.
-        var value: String
-        var shape: Shape
+    /// Where the work starts a Task the rule does not unwrap.
+    enum TaskPlacement: Hashable {
+        /// A Task followed by other statements.
+        case beforeOtherStatements
+        /// A Task inside an `if`, a loop, a closure.
+        case inside(InnerTask.NestingConstruct)
     }
 
     public var reasons: [RuleReason] {
-        let difference = WorkDifference(startName: "", value: "", shape: .otherOrder)
         let decisions: [Decision] = [
-            .mergeIntoTask(id: ""), .mergeIntoOnChangeInitial, .synchronousWork(also: nil), .synchronousSeveralValues,
+            .mergeIntoTask(id: "", startWasOnAppear: true, deferredStatement: nil), .mergeIntoOnChangeInitial,
+            .synchronousWork(also: nil, offersOption: true), .synchronousSeveralValues,
             .notOneWork(.changeRunsInitially(value: "")), .notOneWork(.changeReadsOldValue(value: "", name: "")),
-            .notOneWork(.worksDiffer(difference)), .startNamesFunction, .valuesOfUnknownTypes([]),
+            .nestedTask(line: 0, .beforeOtherStatements), .startNamesFunction, .valuesOfUnknownTypes([]),
         ]
         return decisions.map(\.catalogEntry) + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
             + CancellationHazard.catalog
@@ -328,14 +310,14 @@ fileprivate extension AppearChangeLoadRule.Decision {
         switch self {
         case .mergeIntoTask:
             RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
-                       whatToDo: "review the diff: the earlier load is now cancelled when the value changes, and the work is cancelled on disappear")
+                       whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
         case .mergeIntoOnChangeInitial:
             RuleReason("merge-into-onchange-initial", .rewrite,
                        meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
                        whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
         case .synchronousWork:
             RuleReason("synchronous-work", .keep,
-                       meaning: "the work is synchronous, which task(id:) would make asynchronous and cancellable",
+                       meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable",
                        whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
         case .synchronousSeveralValues:
             RuleReason("synchronous-several-values", .keep,
@@ -348,9 +330,10 @@ fileprivate extension AppearChangeLoadRule.Decision {
         case .notOneWork(.changeReadsOldValue):
             RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
                        whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
-        case .notOneWork(.worksDiffer):
-            RuleReason("works-differ", .skip, meaning: "the start and the onChange do not run the same statements",
-                       whatToDo: "nothing, unless they should: then make them the same and run again")
+        case .nestedTask:
+            RuleReason("nested-task", .skip,
+                       meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
+                       whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
         case .startNamesFunction:
             RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
                        whatToDo: "merge the two into .task(id:) by hand, calling f")
@@ -370,7 +353,8 @@ fileprivate extension AppearChangeLoadRule.Decision {
         case .mergeIntoOnChangeInitial: "run the work with onChange(of:initial:) instead of onAppear and onChange"
         case .synchronousWork, .synchronousSeveralValues: "keep the synchronous onAppear and onChange pair"
         case .notOneWork(.changeRunsInitially): "decide whether the start or onChange's initial run should stay"
-        case .notOneWork(.changeReadsOldValue), .notOneWork(.worksDiffer): "keep \(Self.kept)"
+        case .notOneWork(.changeReadsOldValue): "keep \(Self.kept)"
+        case .nestedTask: "check whether this work belongs to the view, then merge the pair into task(id:) by hand"
         case .startNamesFunction: "merge the start and onChange into task(id:) by hand"
         case .valuesOfUnknownTypes: "merge the start and onChange into one task(id:) by hand"
         case .taskObstacle(let obstacle, _): obstacle.headline(keeping: Self.kept)
@@ -382,16 +366,22 @@ fileprivate extension AppearChangeLoadRule.Decision {
     var reason: String? {
         switch self {
         case .mergeIntoTask, .mergeIntoOnChangeInitial: nil
-        case .synchronousWork(nil):
-            """
-            task(id:) would make the work asynchronous and cancellable; ruleOptions \
-            {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)
-            """
-        case .synchronousWork(let obstacle?):
+        case .synchronousWork(nil, let offersOption):
+            "the work never suspends, so task(id:) would only make it asynchronous and cancellable"
+                + (offersOption
+                    ? #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)"#
+                    : "")
+        case .synchronousWork(let obstacle?, _):
             "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle.fact)"
         case .synchronousSeveralValues:
             "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value"
         case .notOneWork(let obstacle): obstacle.fact
+        case .nestedTask(let line, .beforeOtherStatements):
+            "the onAppear and onChange run the same work, which starts the Task on line \(line) before other "
+                + "statements; the rule does not unwrap it"
+        case .nestedTask(let line, .inside(let construct)):
+            "the onAppear and onChange run the same work, which starts the Task on line \(line) inside "
+                + "\(construct.phrase); the rule does not unwrap it"
         case .startNamesFunction: "the onAppear names a function, whose work cannot move into task"
         case .valuesOfUnknownTypes(let names):
             "several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell they have one "
@@ -403,13 +393,23 @@ fileprivate extension AppearChangeLoadRule.Decision {
         }
     }
 
+    /// What a rewrite changes: what re-runs, what is now cancelled, and what of the onChange's work now waits for the task.
     var safety: SafetyLabel? {
         switch self {
-        case .mergeIntoTask(let id):
-            .behaviorChange("re-runs on each re-appearance; the previous load is cancelled when \(id) changes; cancelled on disappear")
+        case .mergeIntoTask(let id, let startWasOnAppear, let deferred):
+            var sentence = "re-runs on each appearance and when \(id) changes, as before; a run still in progress is now "
+                + "cancelled when \(id) changes"
+            // A `.task` start was cancelled on disappear already; an onAppear's Task was not.
+            if startWasOnAppear { sentence += " and when the view disappears" }
+            if let text = deferred {
+                let shown = text.contains("\n") || text.count > 60 ? String(text.prefix(57).split(separator: "\n")[0]) + "…" : text
+                sentence += "; the onChange's \(shown) now runs asynchronously, at the start of the task"
+            }
+            return .behaviorChange(sentence)
         case .mergeIntoOnChangeInitial:
-            .behaviorChange("runs on the first appearance only, no longer on every re-appearance")
-        default: nil
+            return .behaviorChange("runs on the first appearance only, no longer on every re-appearance")
+        default:
+            return nil
         }
     }
 }
@@ -422,26 +422,6 @@ fileprivate extension AppearChangeLoadRule.PairObstacle {
             "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
         case .changeReadsOldValue(let value, let name):
             "onChange(of: \(value)) reads the old value (\(name)), which task(id:) does not give"
-        case .worksDiffer(let difference):
-            difference.fact
-        }
-    }
-}
-
-fileprivate extension AppearChangeLoadRule.WorkDifference {
-    var fact: String {
-        let onChange = "onChange(of: \(value))"
-        switch shape {
-        case .startAlsoRuns(let extra):
-            return "the \(startName) also runs \(extra), which would then run again whenever \(value) changes"
-        case .changeAlsoRuns(let extra):
-            return "\(onChange) also runs \(extra), which the \(startName) does not"
-        case .eachRunsOther(let start, let change):
-            return "the \(startName) runs \(start) but \(onChange) runs \(change)"
-        case .bothAlsoRun(let start, let change):
-            return "the \(startName) also runs \(start) and \(onChange) also runs \(change)"
-        case .otherOrder:
-            return "the \(startName) and \(onChange) run the same statements in a different order"
         }
     }
 }

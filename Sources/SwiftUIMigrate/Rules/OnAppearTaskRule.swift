@@ -2,14 +2,17 @@ import SwiftSyntax
 
 /// Turns `.onAppear { Task { … } }` into `.task { … }`, so the work is tied to the view's lifetime.
 ///
-/// Closures guarded by a run-once flag belong to `guard-flag-load`: this rule leaves them
-/// alone whatever that rule decides. Moving a flag-guarded load into a cancellable `.task`
+/// Closures guarded by a run-once flag belong to `guard-flag-load` while it is on: this rule
+/// leaves them alone whatever that rule decides, and skips them with it off. Moving a flag-guarded load into a cancellable `.task`
 /// would be worse than either form — a load cancelled by an early disappearance would never
 /// run again, because the flag is already set.
 ///
-/// The start of a loading pair (an `.onChange(of: x)` on the same chain calling the same work)
-/// belongs to `appear-change-load` while that rule is on: rewriting the start alone would leave a
-/// `.task` plus an onChange whose Task races it, where the pair should become one `.task(id: x)`.
+/// The start of a loading pair (an `.onChange(of: x)` on the same chain running exactly the same
+/// work) belongs to `appear-change-load` while that rule is on: rewriting the start alone would
+/// leave a `.task` plus an onChange whose Task races it, where the pair should become one `.task(id: x)`.
+/// Beside an onChange doing other work the start is no pair's, and this rule decides it. A site
+/// left to another rule is left only while that rule is on: with it off, this rule decides the
+/// site as it would alone, so every site ends with one decision.
 ///
 /// `.task` cancels what `Task { }` let run on, so the move is skipped where that would cut
 /// short work that must finish (`CancellationHazard`): a pagination sentinel
@@ -64,10 +67,12 @@ public struct OnAppearTaskRule: Rule {
                 object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
                 not the view's) — a save, sync or app-wide refresh must finish; or the work awaits an operation \
                 and keeps nothing it awaits (`await export(); isPresented = false`), which must finish too. Closures guarded by a run-once \
-                flag, also compound or logging checks, are left to `guard-flag-load`: in a cancellable `.task` a \
-                load cut short by an early disappearance would never run again, because the flag is already set. \
-                The start of a loading pair (an `.onChange(of: x)` on the same view calling the same work) is left \
-                to `appear-change-load` while that rule is on.
+                flag, also compound or logging checks, are left to `guard-flag-load` while it is on (with it off, \
+                they are a skip here): in a cancellable `.task` a load cut short by an early disappearance would \
+                never run again, because the flag is already set. The start of a loading pair (an \
+                `.onChange(of: x)` on the same view running exactly the same work) is left to \
+                `appear-change-load` while that rule is on; beside an onChange doing other work it is decided \
+                here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
@@ -85,17 +90,23 @@ public struct OnAppearTaskRule: Rule {
     }
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
-        guard let closure = modifier.closure, closure.signature == nil else { return nil }
+        guard let closure = modifier.closure else { return nil }
         let statements = Array(closure.statements)
         let startsAtTopLevel = statements.contains { InnerTask($0) != nil }
         let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         guard startsAtTopLevel || nested != nil else { return nil }
-        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
-        if let view, RunOnceFlag.owns(modifier, in: view) { return nil }
-        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
-
         func skip(_ decision: Decision) -> Finding {
             context.finding(id, at: modifier.nameToken, decision.words)
+        }
+        // A site left to another rule is left only while that rule is on; it then decides the site.
+        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
+        if let view, RunOnceFlag.owns(modifier, in: view) {
+            if context.configuration.isEnabled(GuardFlagLoadRule()) { return nil }
+            return skip(.flagGuarded)
+        }
+        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
+        if let signature = closure.signature {
+            return skip(.closureSignature(signature.trimmedDescription))
         }
         if let nested {
             return skip(.nestedTask(line: context.line(of: nested.call), in: nested.container))
@@ -131,6 +142,10 @@ public struct OnAppearTaskRule: Rule {
     enum Decision {
         /// Move the Task's body into `.task`, keyed on `id` when there is one.
         case moveIntoTask(id: String?)
+        /// A run-once flag guards the work, and `guard-flag-load` (which decides such closures) is off.
+        case flagGuarded
+        /// The onAppear's closure has a signature, which `.task`'s action does not take.
+        case closureSignature(String)
         /// The Task on `line` starts inside a construct the rule does not unwrap.
         case nestedTask(line: Int, in: InnerTask.NestingConstruct)
         /// The inner Task cannot become `.task`'s action.
@@ -142,7 +157,10 @@ public struct OnAppearTaskRule: Rule {
     }
 
     public var reasons: [RuleReason] {
-        [Decision.moveIntoTask(id: nil), .moveIntoTask(id: "id"), .nestedTask(line: 0, in: .expression)].map(\.catalogEntry)
+        [
+            Decision.moveIntoTask(id: nil), .moveIntoTask(id: "id"), .flagGuarded, .closureSignature(""),
+            .nestedTask(line: 0, in: .expression),
+        ].map(\.catalogEntry)
             + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry] + CancellationHazard.catalog
     }
 }
@@ -164,6 +182,13 @@ fileprivate extension OnAppearTaskRule.Decision {
             RuleReason("move-into-task-id", .rewrite,
                        meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
                        whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
+        case .flagGuarded:
+            RuleReason("flag-guarded", .skip,
+                       meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",
+                       whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
+        case .closureSignature:
+            RuleReason("onappear-signature", .skip, meaning: "the onAppear's closure has a signature, which task's action does not take",
+                       whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
         case .nestedTask:
             RuleReason("nested-task", .skip,
                        meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
@@ -177,6 +202,8 @@ fileprivate extension OnAppearTaskRule.Decision {
     var headline: String {
         switch self {
         case .moveIntoTask: "use task instead of starting a Task in onAppear"
+        case .flagGuarded: "keep \(Self.kept), or replace the run-once flag with task(id:) by hand"
+        case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
         case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
         case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
         case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
@@ -187,6 +214,11 @@ fileprivate extension OnAppearTaskRule.Decision {
     var reason: String? {
         switch self {
         case .moveIntoTask: nil
+        case .flagGuarded:
+            "a run-once flag guards the work (guard-flag-load, which is off, decides such closures): in a cancellable "
+                + "task a load cut short by an early disappearance would never run again, because the flag is already set"
+        case .closureSignature(let signature):
+            "the onAppear's closure has a signature (\(signature)), which task's action does not take"
         case .nestedTask(let line, let construct):
             "the Task on line \(line) starts inside \(construct.phrase), which the rule does not unwrap"
         case .taskObstacle(let obstacle): obstacle.reason
@@ -203,23 +235,6 @@ fileprivate extension OnAppearTaskRule.Decision {
         case (false, .moveIntoTask(let id?)): return .behaviorChange("the work now runs again when \(id) changes")
         case (true, _): return .behaviorChange(cancelled)
         case (false, _): return .preserving
-        }
-    }
-}
-
-fileprivate extension InnerTask.NestingConstruct {
-    /// "an if", "a closure passed to withAnimation".
-    var phrase: String {
-        switch self {
-        case .ifStatement: "an if"
-        case .guardElse: "a guard's else"
-        case .switchStatement: "a switch"
-        case .forLoop: "a for loop"
-        case .whileLoop: "a while loop"
-        case .doBlock: "a do block"
-        case .closure(let callee?): "a closure passed to \(callee)"
-        case .closure(nil): "a closure"
-        case .expression: "an expression"
         }
     }
 }

@@ -224,3 +224,20 @@ extension FloorShortfall {
         return "the deployment floor\(isRaisedLocally ? " here" : "") is \(floors) (\(origin)), and \(api) needs \(needs)"
     }
 }
+
+extension InnerTask.NestingConstruct {
+    /// "an if", "a closure passed to withAnimation".
+    var phrase: String {
+        switch self {
+        case .ifStatement: "an if"
+        case .guardElse: "a guard's else"
+        case .switchStatement: "a switch"
+        case .forLoop: "a for loop"
+        case .whileLoop: "a while loop"
+        case .doBlock: "a do block"
+        case .closure(let callee?): "a closure passed to \(callee)"
+        case .closure(nil): "a closure"
+        case .expression: "an expression"
+        }
+    }
+}

@@ -159,7 +159,8 @@ extension RunOnceFlag {
     /// True when the modifier's action is a run-once-flag closure, calls a helper guarding one,
     /// or checks a flag in a way only a person can judge: `guard-flag-load` owns it.
     static func owns(_ modifier: LifecycleModifier, in view: ViewDeclaration) -> Bool {
-        if let closure = modifier.closure, find(in: closure.statements, of: view) != nil { return true }
+        // As `guard-flag-load` reads them: a closure with a signature is not checked for a flag of its own.
+        if let closure = modifier.closure, closure.signature == nil, find(in: closure.statements, of: view) != nil { return true }
         return guardingHelper(of: modifier, in: view) != nil || nearMiss(of: modifier, in: view) != nil
     }
 }

@@ -1,16 +1,21 @@
 import SwiftSyntax
 
 /// A loading pair: a start (`.onAppear { }`, `.onAppear(perform:)`, `.task { }`) and the
-/// `.onChange(of:)` links of the same modifier chain that call some of the same functions (or,
-/// calling none, run the same statements: `width = proxy.size.width` in both).
+/// `.onChange(of:)` links of the same modifier chain that run exactly the same work
+/// (`LoadingWork.isSame`: the same statements, the new value read as the observed value,
+/// `Task { W }` as `W`).
 ///
 /// ```swift
 /// .onAppear { Task { profile = await api.profile(userID) } }
 /// .onChange(of: userID) { Task { profile = await api.profile(userID) } }
 /// ```
-/// Found for `appear-change-load`, which decides whether the pair becomes one `.task(id:)`,
-/// and for `onappear-task`, which leaves a pair's start to it: rewriting the start alone would
-/// leave a `.task` racing the onChange's Task. Links inside `#if` clauses are not paired.
+/// An onChange that calls the same function with other arguments, runs one statement more or
+/// fewer, or shares work only in a branch is not part of a pair: there is no pair to merge,
+/// and the other rules decide the start as if that onChange were not there.
+///
+/// Found for `appear-change-load`, which decides every pair (one finding each), and for
+/// `onappear-task`, which leaves a pair's start to it: rewriting the start alone would leave
+/// a `.task` racing the onChange's Task. Links inside `#if` clauses are not paired.
 struct LoadingPair {
     /// One `onChange` link of the pair and its work.
     struct Change {
@@ -22,7 +27,7 @@ struct LoadingPair {
     var start: LifecycleModifier
     /// The start's work.
     var startWork: LoadingWork
-    /// The onChange links sharing work with the start, in chain order (innermost first).
+    /// The onChange links running the start's work, in chain order (innermost first).
     var changes: [Change]
 
     /// `onAppear` or `task`: how reasons name the start.
@@ -72,8 +77,7 @@ struct LoadingPair {
         var taken: Set<SyntaxIdentifier> = []
         for (start, work) in starts {
             let sharing = changes.filter { change in
-                !taken.contains(change.modifier.call.id)
-                    && (!change.work.callees.isDisjoint(with: work.callees) || (!work.keys.isEmpty && change.work.keys == work.keys))
+                !taken.contains(change.modifier.call.id) && change.work.isSame(as: work)
             }
             guard !sharing.isEmpty else { continue }
             for change in sharing { taken.insert(change.modifier.call.id) }

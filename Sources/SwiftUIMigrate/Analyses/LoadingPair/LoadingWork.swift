@@ -1,13 +1,18 @@
 import SwiftSyntax
 
-/// The work one lifecycle action does, in a form two actions can be compared by.
+/// The work one lifecycle action runs when it fires, in a form two actions can be compared by.
 ///
 /// A closure's work is its statements, with a last `Task { }` unwrapped (`Task { W }` ≡ `W`);
 /// a named action (`perform: reload`) is the call it makes (`reload()`, or `reload(x)` for
-/// `onChange(of: x, perform: reload)`). Each statement is compared as its tokens, with `self.`
-/// dropped and the name the `onChange` action gives the new value replaced by the observed
-/// value itself, so `{ query in Task { await search(query) } }` on `onChange(of: query)` does
-/// the same work as `.task { await search(query) }`.
+/// `onChange(of: x, perform: reload)`). Each statement is compared as its tokens, so trivia
+/// (spaces, line breaks, comments) does not count, with `self.` dropped and the name the
+/// `onChange` action gives the new value replaced by the observed value itself: `{ query in
+/// Task { await search(query) } }` on `onChange(of: query)` does the same work as
+/// `.task { await search(query) }`. Two works are the same only when every statement is.
+///
+/// A closure the work passes on (an observer callback, `asyncAfter`, a Task that is not the
+/// last statement) is part of a statement's text, but what it does later is not the work:
+/// it neither makes the work asynchronous nor is compared apart from its statement.
 struct LoadingWork {
     /// The statements that do the work (a last Task's body in place of the Task); empty for a named action.
     var statements: [CodeBlockItemSyntax]
@@ -15,19 +20,11 @@ struct LoadingWork {
     var task: InnerTask?
     /// One normalised text per statement (per call, for a named action).
     var keys: [String]
-    /// The functions the work calls, normalised (`load`, `model.refresh`), wrappers such as `Task` left out.
-    var callees: Set<String>
-    /// True when the work has an `await`.
-    var awaits: Bool
+    /// True when the work itself may suspend: an `await` or `for await` in its statements, not
+    /// in a closure they pass on.
+    var suspends: Bool
     /// The call a named action makes, as written (`reload()`); nil for a closure.
     var namedCall: String?
-
-    /// Calls that wrap work rather than being it: sharing one of them is not sharing work.
-    private static let wrappers: Set<String> = [
-        "Task", "Task.detached", "Task.sleep", "Task.yield", "Task.checkCancellation", "withAnimation",
-        "withTransaction", "print", "debugPrint", "assert",
-        "DispatchQueue.main.async", "DispatchQueue.main.asyncAfter", "MainActor.run",
-    ]
 
     /// The work of a closure's statements; `newValue` names the value the closure receives and
     /// `value` is what it stands for.
@@ -46,10 +43,9 @@ struct LoadingWork {
         self.keys = statements.map {
             Self.normalisedTokens(of: $0.item, replacing: newValue, with: replacement, shorthandOwner: owner).joined(separator: " ")
         }
-        let scan = WorkScan(viewMode: .sourceAccurate)
-        for statement in list { scan.walk(statement) }
-        self.callees = scan.callees.subtracting(Self.wrappers)
-        self.awaits = scan.awaits
+        let scan = SuspensionScan(viewMode: .sourceAccurate)
+        for statement in statements { scan.walk(statement) }
+        self.suspends = scan.found
         self.namedCall = nil
     }
 
@@ -61,18 +57,20 @@ struct LoadingWork {
         self.statements = []
         self.task = nil
         self.keys = [(name + ["("] + argumentTokens + [")"]).joined(separator: " ")]
-        self.callees = Set([name.joined()]).subtracting(Self.wrappers)
-        self.awaits = false
+        self.suspends = false
         self.namedCall = reference.trimmedDescription + "(" + (argument?.trimmedDescription ?? "") + ")"
     }
 
-    /// Statement `index` as written, shortened to its first line: how reasons quote it.
-    func quote(_ index: Int) -> String {
-        if let namedCall { return namedCall }
-        let text = statements[index].item.trimmedDescription
-        let firstLine = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
-        if firstLine.count > 80 { return String(firstLine.prefix(77)) + "…" }
-        return firstLine + (firstLine == text ? "" : " …")
+    /// True when both run the same statements, in the same order.
+    func isSame(as other: LoadingWork) -> Bool {
+        !keys.isEmpty && keys == other.keys
+    }
+
+    /// The statements the action runs before its unwrapped Task starts, as written: what runs
+    /// during the action itself rather than later, in the Task. Empty without a Task.
+    var statementsBeforeTask: [CodeBlockItemSyntax] {
+        guard let task else { return [] }
+        return Array(statements.prefix(statements.count - task.closure.statements.count))
     }
 
     /// The tokens of `node` with `self.` dropped and each plain reference to `name` replaced by `replacement`.
@@ -104,20 +102,21 @@ struct LoadingWork {
     }
 }
 
-/// The calls and `await`s of some statements, at any depth.
-private final class WorkScan: SyntaxVisitor {
-    var callees: Set<String> = []
-    var awaits = false
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        callees.insert(LoadingWork.normalisedTokens(of: node.calledExpression, replacing: nil, with: []).joined())
-        return .visitChildren
-    }
+/// Finds an `await` or `for await` in some statements, outside the closures and functions
+/// they declare: those run when something else calls them, not as part of this work.
+private final class SuspensionScan: SyntaxVisitor {
+    var found = false
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        awaits = true
+        found = true
+        return .skipChildren
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if node.awaitKeyword != nil { found = true }
         return .visitChildren
     }
 
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

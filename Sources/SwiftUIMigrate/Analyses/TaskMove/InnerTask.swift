@@ -120,11 +120,24 @@ struct InnerTask {
     ///
     /// The construct is named by ``NestingConstruct``.
     static func nestedStart(in closure: ClosureExprSyntax) -> (call: FunctionCallExprSyntax, container: NestingConstruct)? {
+        nestedStart(in: Syntax(closure.statements), below: Syntax(closure))
+    }
+
+    /// Where a `Task` is started inside one of `statements` rather than as one of them (the
+    /// same constructs as `nestedStart(in:)`), or nil.
+    static func nestedStart(in statements: [CodeBlockItemSyntax]) -> (call: FunctionCallExprSyntax, container: NestingConstruct)? {
+        for statement in statements where InnerTask(statement) == nil {
+            if let found = nestedStart(in: Syntax(statement.item), below: Syntax(statement)) { return found }
+        }
+        return nil
+    }
+
+    private static func nestedStart(in region: Syntax, below root: Syntax) -> (call: FunctionCallExprSyntax, container: NestingConstruct)? {
         let finder = NestedTaskFinder(viewMode: .sourceAccurate)
-        finder.walk(closure.statements)
+        finder.walk(region)
         guard let call = finder.found else { return nil }
         var node = Syntax(call)
-        while let parent = node.parent, parent.id != Syntax(closure).id {
+        while let parent = node.parent, parent.id != root.id {
             if parent.is(IfExprSyntax.self) { return (call, .ifStatement) }
             if parent.is(GuardStmtSyntax.self) { return (call, .guardElse) }
             if parent.is(SwitchExprSyntax.self) { return (call, .switchStatement) }
