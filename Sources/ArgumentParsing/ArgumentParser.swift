@@ -84,17 +84,17 @@ public enum ArgumentParser {
                 name = body
             }
             guard let spec = command.options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '--\(name)'")
+                throw UsageError.unknownOption("--\(name)", in: command)
             }
             return (spec, value)
         }
         let body = argument.dropFirst()
         guard let letter = body.first, let spec = command.options.first(where: { $0.shortName == letter }) else {
-            throw UsageError("unknown option '\(argument)'")
+            throw UsageError.unknownOption(argument, in: command)
         }
         let rest = body.dropFirst()
         if rest.isEmpty { return (spec, nil) }
-        if spec.isFlag { throw UsageError("unknown option '\(argument)'") }
+        if spec.isFlag { throw UsageError.unknownOption(argument, in: command) }
         return (spec, String(rest.hasPrefix("=") ? rest.dropFirst() : rest))
     }
 

@@ -33,7 +33,7 @@ public enum AtomicFileWrite {
         }
 
         let (folder, name) = split(path)
-        var template = Array("\(folder)/.\(name).swiftui-migrate-XXXXXX".utf8CString)
+        var template = Array("\(folder)/.\(name)\(temporarySuffix)XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileWriteError.system(path: path, operation: "create a temporary file", errno: errno) }
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -68,6 +68,41 @@ public enum AtomicFileWrite {
         }
         renamed = true
         syncFolder(folder)
+    }
+
+    /// What the temporary file's name adds to `.<name>` before mkstemp's six random characters.
+    static let temporarySuffix = ".swiftui-migrate-"
+
+    /// True for the name of a temporary file this type creates: `.<name>.swiftui-migrate-XXXXXX`.
+    public static func isTemporaryFileName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        let suffix = Array(temporarySuffix.utf8)
+        guard bytes.count > 1 + suffix.count + 6, bytes[0] == UInt8(ascii: ".") else { return false }
+        let random = bytes.suffix(6)
+        let marker = bytes.dropLast(6).suffix(suffix.count)
+        return Array(marker) == suffix && random.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
+    }
+
+    /// Removes the temporary files an interrupted write left in `folder` (a SIGKILL between creating one and the
+    /// rename); returns their paths. Call it only while no other write can be under way there (holding the lock of
+    /// the run that writes there). With `name`, only those of the file `name` are removed.
+    @discardableResult
+    public static func sweepTemporaryFiles(in folder: String, of name: String? = nil) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var removed: [String] = []
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard isTemporaryFileName(entryName) else { continue }
+            if let name, !entryName.hasPrefix("." + name + temporarySuffix) { continue }
+            let path = (folder == "/" ? "" : folder) + "/" + entryName
+            if (try? regularFileStatus(path)) != nil, unlink(path) == 0 { removed.append(path) }
+        }
+        return removed
     }
 
     /// `lstat` of `path`: nil when it does not exist; an error for a symbolic link or anything but a regular file.
@@ -146,6 +181,17 @@ public enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible 
     case readOnly(path: String)
     /// A system call failed; `operation` is a verb phrase ("write", "replace"), `errno` the C error number.
     case system(path: String, operation: String, errno: Int32)
+
+    /// Why, without the path, for a summary's `not written: <why>`: "symbolic link", "read-only", ….
+    public var why: String {
+        switch self {
+        case .changedOnDisk: "changed on disk since it was read"
+        case .symbolicLink: "symbolic link"
+        case .notARegularFile: "not a regular file"
+        case .readOnly: "read-only"
+        case .system(_, let operation, let code): "cannot \(operation) it: \(String(cString: strerror(code)))"
+        }
+    }
 
     /// One line naming the path.
     public var description: String {

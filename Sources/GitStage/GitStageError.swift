@@ -33,6 +33,8 @@ public enum GitStageError: Error, Sendable, Equatable, CustomStringConvertible {
     case headChanged(path: String)
     /// A step failed midway (`error`) and undoing what the run had done failed too: `leftovers` says what is left.
     case rollbackIncomplete(error: String, leftovers: [String])
+    /// Undoing an interrupted run was refused, nothing changed: what the run touched was changed since (one line each).
+    case changedSinceInterruptedRun([String])
     /// The file system lacks room for the new files, the index and the originals a rollback would put back.
     case insufficientSpace(path: String, needed: UInt64, available: UInt64)
 
@@ -61,6 +63,9 @@ public enum GitStageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .insufficientSpace(let path, let needed, let available):
             "not enough free space on the file system of \(path): the migration needs about \(needed / 1024) KiB "
                 + "(with room to undo it), \(available / 1024) KiB are free; nothing was changed"
+        case .changedSinceInterruptedRun(let obstacles):
+            "changed since the interrupted run: \(obstacles.joined(separator: "; ")); nothing was undone "
+                + "(put these back, or finish by hand)"
         case .rollbackIncomplete(let error, let leftovers):
             "\(error); undoing the partial change also failed: \(leftovers.joined(separator: "; "))"
         }

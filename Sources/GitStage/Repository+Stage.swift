@@ -23,7 +23,10 @@ extension Repository {
     ///
     /// Symbolic links and files inside submodules are never written; they come back in ``StageOutcome/skipped``.
     /// Rewrites whose bytes don't change are dropped.
-    public func stage(_ plan: StagePlan, mode: StageMode) throws -> StageOutcome {
+    ///
+    /// `observer`, when given, is told the run's ``StageRecord`` right before the first change and each
+    /// ``StageProgress`` step before it starts: what a journal needs to finish or undo a run killed midway.
+    public func stage(_ plan: StagePlan, mode: StageMode, observer: StageObserver? = nil) throws -> StageOutcome {
         try preflight(mode: mode, branch: plan.branch)
         var seen = Set<String>()
         let rewrites = try plan.rewrites.map { rewrite in
@@ -33,10 +36,34 @@ extension Repository {
             return rewrite
         }
         switch mode {
-        case .stage: return try stageInWorktree(rewrites, plan: plan, committing: false)
-        case .stageAndCommit: return try stageInWorktree(rewrites, plan: plan, committing: true)
-        case .noCheckout: return try commitWithoutCheckout(rewrites, plan: plan)
+        case .stage: return try stageInWorktree(rewrites, plan: plan, committing: false, observer: observer)
+        case .stageAndCommit: return try stageInWorktree(rewrites, plan: plan, committing: true, observer: observer)
+        case .noCheckout: return try commitWithoutCheckout(rewrites, plan: plan, observer: observer)
         }
+    }
+
+    /// The rewrites among `paths` (repository-relative) that ``stage(_:mode:)`` would not write in `mode`, and why
+    /// (a symbolic link, inside a submodule), so a caller can word the commit message and summary before staging.
+    public func unwritable(_ paths: [String], mode: StageMode) throws -> [SkippedRewrite] {
+        var skipped: [SkippedRewrite] = []
+        if mode == .noCheckout {
+            let baseTree = try tree(of: try headCommit())
+            for path in paths {
+                if let reason = try treeSkipReason(try normalizedRelativePath(path), in: baseTree) {
+                    skipped.append(SkippedRewrite(path: path, reason: reason))
+                }
+            }
+            return skipped
+        }
+        guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
+        let index = try repositoryIndex()
+        try check(git_index_read(index.pointer, 1), "read the index")
+        for path in paths {
+            if let reason = worktreeSkipReason(try normalizedRelativePath(path), workdir: workdir, index: index) {
+                skipped.append(SkippedRewrite(path: path, reason: reason))
+            }
+        }
+        return skipped
     }
 
     /// Checks what does not depend on the files — branch name, bare repository, `index.lock`, operation in
@@ -63,8 +90,13 @@ extension Repository {
 
     // MARK: - Stage (and commit) in the worktree
 
-    private func stageInWorktree(_ rewrites: [FileRewrite], plan: StagePlan, committing: Bool) throws -> StageOutcome {
-        guard let workdir, let base = try head().commit else { throw GitStageError.bareRepository(path: gitDirectory) }
+    private func stageInWorktree(
+        _ rewrites: [FileRewrite], plan: StagePlan, committing: Bool, observer: StageObserver?
+    ) throws -> StageOutcome {
+        let headState = try head()
+        guard let workdir, case .branch(let headBranch, let base) = headState else {
+            throw GitStageError.bareRepository(path: gitDirectory)
+        }
 
         let index = try repositoryIndex()
         try check(git_index_read(index.pointer, 1), "read the index")
@@ -108,11 +140,17 @@ extension Repository {
 
         try ensureFreeSpace(for: changes, workdir: workdir)
 
+        try observer?.willBegin(StageRecord(
+            mode: committing ? .stageAndCommit : .stage, branch: plan.branch, base: base,
+            headReference: "refs/heads/" + headBranch, changes: changes, commit: plan.commit, commitID: nil))
+
         // From here on the repository changes; each step registers how to undo itself.
         var undo = UndoLog()
         do {
+            try observer?.willStep(.createBranch)
             try createBranch(reference, at: base, undo: &undo)
 
+            try observer?.willStep(.moveHead)
             try faultInjection?(.moveHead)
             let headFile = try FileSnapshot(gitDirectory + "/HEAD")
             let headLog = try FileSnapshot(gitDirectory + "/logs/HEAD")
@@ -122,6 +160,7 @@ extension Repository {
                 try headLog.restore()
             }
 
+            try observer?.willStep(.writeFiles)
             for rewrite in changes {
                 try faultInjection?(.writeFile(rewrite.path))
                 let path = workdir + "/" + rewrite.path
@@ -131,6 +170,7 @@ extension Repository {
                 }
             }
 
+            try observer?.willStep(.writeIndex)
             try faultInjection?(.writeIndex)
             let indexFile = try FileSnapshot(String(cString: git_index_path(index.pointer)))
             undo.push("reload the index") { try check(git_index_read(index.pointer, 1), "reload the index") }
@@ -141,6 +181,7 @@ extension Repository {
             undo.push("restore the index") { try indexFile.restore() }
 
             if let signatures {
+                try observer?.willStep(.commit)
                 try faultInjection?(.commit)
                 let staged = try changes.map { rewrite in
                     guard let entry = git_index_get_bypath(index.pointer, rewrite.path, 0) else {
@@ -186,7 +227,9 @@ extension Repository {
 
     // MARK: - No checkout
 
-    private func commitWithoutCheckout(_ rewrites: [FileRewrite], plan: StagePlan) throws -> StageOutcome {
+    private func commitWithoutCheckout(
+        _ rewrites: [FileRewrite], plan: StagePlan, observer: StageObserver?
+    ) throws -> StageOutcome {
         let headCommit = try self.headCommit()
         let base = ObjectID(git_commit_id(headCommit.pointer))
         let baseTree = try tree(of: headCommit)
@@ -222,8 +265,12 @@ extension Repository {
         // The commit is unreachable until the branch points at it, so creating the branch is the only visible step.
         let commit = try createCommit(
             tree: tree, parent: headCommit, updating: nil, message: plan.commit.message, signatures: signatures)
+        try observer?.willBegin(StageRecord(
+            mode: .noCheckout, branch: plan.branch, base: base, headReference: nil, changes: changes,
+            commit: plan.commit, commitID: commit))
         var undo = UndoLog()
         do {
+            try observer?.willStep(.createBranch)
             try createBranch(reference, at: commit, undo: &undo)
         } catch {
             throw undo.rollback(after: error)
@@ -275,7 +322,7 @@ extension Repository {
 
     // MARK: - Reading
 
-    private func branchTip(_ reference: String) throws -> ObjectID? {
+    func branchTip(_ reference: String) throws -> ObjectID? {
         guard let ref = try Handle.lookUp("look up \(reference)", keepAlive: self, free: git_reference_free, {
             git_reference_lookup($0, handle.pointer, reference)
         }) else { return nil }

@@ -1,4 +1,5 @@
 import PlainText
+
 /// One file the migration changes: where it is and its bytes before and after.
 public struct FileRewrite: Sendable, Equatable {
     /// Repository-relative, `/`-separated (``Repository/relativePath(for:)`` makes one from an absolute path).
@@ -85,12 +86,22 @@ public struct CommitOptions: Sendable, Equatable {
         self.author = author
     }
 
-    /// Title, blank line, body, blank line, trailers — empty parts and their blank lines left out.
+    /// The width git's conventions wrap a commit message's body at.
+    public static let bodyWidth = 72
+
+    /// Title, blank line, body, blank line, trailers — empty parts and their blank lines left out. A trailer longer
+    /// than ``bodyWidth`` is folded onto continuation lines that start with a space, which `git interpret-trailers`
+    /// reads back as one value.
     public var message: String {
         var parts = [title.trimmingWhitespace()]
         let body = body.trimmingWhitespace()
         if !body.isEmpty { parts.append(body) }
-        if !trailers.isEmpty { parts.append(trailers.map { "\($0.key): \($0.value)" }.joined(separator: "\n")) }
+        if !trailers.isEmpty {
+            let lines = trailers.flatMap { trailer in
+                "\(trailer.key): \(trailer.value)".wrapped(width: Self.bodyWidth, indent: " ")
+            }
+            parts.append(lines.joined(separator: "\n"))
+        }
         return parts.joined(separator: "\n\n") + "\n"
     }
 }

@@ -45,7 +45,8 @@ public enum CLI {
             break
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
-            console.error("unknown command '\(name)' (see '\(toolName) --help')")
+            let error = UsageError.unknownCommand(name, among: commands.map { $0.spec.name } + ["help"])
+            console.error("\(error.message) (see '\(toolName) --help')")
             return ExitCode.failure
         }
         let spec = command.spec

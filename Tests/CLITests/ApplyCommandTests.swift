@@ -19,7 +19,7 @@ final class ApplyCommandTests: XCTestCase {
         XCTAssertEqual(try repository.git("diff", "--cached", "--name-only"), "App/ContentView.swift\n")
         XCTAssertEqual(try repository.git("status", "--porcelain"), "M  App/ContentView.swift\n?? notes.txt\n?? summary.md\n")
         XCTAssertTrue(try repository.folder.read("App/ContentView.swift").contains("ZStack {"))
-        XCTAssertTrue(try repository.folder.read("summary.md").contains("| `App/ContentView.swift` | 1 | 0 | 0 | 0 |"))
+        XCTAssertTrue(try repository.folder.read("summary.md").contains("| `App/ContentView.swift` | 7 | `group-lifecycle` | rewritten | behavior-change |"))
     }
 
     func testCommitWritesTheSummaryAndTrailers() throws {
@@ -27,7 +27,7 @@ final class ApplyCommandTests: XCTestCase {
         let result = try ToolProcess.run(["apply", "--commit", "--message", "Migrate lifecycle"], in: repository.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         let message = try repository.git("log", "-1", "--format=%B")
-        XCTAssertTrue(message.hasPrefix("Migrate lifecycle\n\nApp/ContentView.swift  rewritten 1"), message)
+        XCTAssertTrue(message.hasPrefix("Migrate lifecycle\n\nswiftui-migrate 0.1.0 rewrote 1 lifecycle site in 1 file:\n\n- group-lifecycle: 1 site (behavior-change)\n"), message)
         XCTAssertTrue(message.contains("Migrated-by: swiftui-migrate "), message)
         XCTAssertTrue(message.contains("Migration-strategy: auto"), message)
         XCTAssertEqual(try repository.git("log", "-1", "--format=%an <%ae>"), "Test Author <author@example.com>\n")

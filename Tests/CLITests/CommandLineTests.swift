@@ -91,7 +91,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("diff --git a/ContentView.swift b/ContentView.swift\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\n-        Group {\n+        ZStack {\n"), result.stdout)
-        XCTAssertTrue(result.stderr.contains("ContentView.swift  rewritten 1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("ContentView.swift  would rewrite 1"), result.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
         let exitCode = try ToolProcess.run(["diff", "--exit-code", "."], in: folder.path)
         XCTAssertEqual(exitCode.status, 1)
@@ -110,7 +110,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(rewritten, Samples.groupLifecycle.replacingOccurrences(of: "Group {", with: "ZStack {"))
         XCTAssertEqual(try folder.read("PlainView.swift"), Samples.clean)
         let summary = try folder.read("summary.md")
-        XCTAssertTrue(summary.contains("| `ContentView.swift` | 1 | 0 | 0 | 0 |"), summary)
+        XCTAssertTrue(summary.contains("| `ContentView.swift` | 7 | `group-lifecycle` | rewritten | behavior-change |"), summary)
         let second = try ToolProcess.run(["scan", "."], in: folder.path)
         XCTAssertEqual(second.status, 0, second.stdout)
         XCTAssertEqual(try folder.read("ContentView.swift"), rewritten)
@@ -166,7 +166,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(
                 result.stderr,
                 "error: \(folder.path)/.swiftui-migrate.json: unknown option 'maxMember' of group-modifiers in 'ruleOptions'; "
-                    + "the options of group-modifiers are: maxMembers, maxModifiers\n")
+                    + "did you mean 'maxMembers'? the options of group-modifiers are: maxMembers, maxModifiers\n")
         }
         XCTAssertEqual(try folder.read("ContentView.swift"), Samples.groupLifecycle, "nothing was written")
         try folder.write(".swiftui-migrate.json", #"{"rules": {"group-lifecyle": false}}"#)
@@ -174,7 +174,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(rule.status, 2)
         XCTAssertTrue(
             rule.stderr.hasPrefix(
-                "error: \(folder.path)/.swiftui-migrate.json: unknown rule 'group-lifecyle' in 'rules'; the rules are: group-lifecycle, "),
+                "error: \(folder.path)/.swiftui-migrate.json: unknown rule 'group-lifecyle' in 'rules'; did you mean 'group-lifecycle'? the rules are: group-lifecycle, "),
             rule.stderr)
         XCTAssertEqual(rule.stderr.filter { $0 == "\n" }.count, 1, rule.stderr)
     }
@@ -207,22 +207,12 @@ final class TrackedFilesTests: XCTestCase {
         try folder.write("Sources/Untracked.swift", Samples.groupLifecycle)
         try folder.write("Sources/Ignored.swift", Samples.groupLifecycle)
         try folder.write(".gitignore", "Sources/Ignored.swift\n")
-        try git(["init", "-q"], in: folder.path)
-        try git(["add", ".gitignore", "Sources/Tracked.swift"], in: folder.path)
+        try runGit(["init", "-q"], in: folder.path)
+        try runGit(["add", ".gitignore", "Sources/Tracked.swift"], in: folder.path)
         let result = try ToolProcess.run(["scan", "Sources"], in: folder.path)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != ":" })) }, ["Sources/Tracked.swift"])
         let named = try ToolProcess.run(["scan", "Sources/Untracked.swift"], in: folder.path)
         XCTAssertTrue(named.stdout.hasPrefix("Sources/Untracked.swift:"), named.stdout)
-    }
-
-    private func git(_ arguments: [String], in directory: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
     }
 }

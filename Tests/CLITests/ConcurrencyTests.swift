@@ -21,7 +21,7 @@ final class ConcurrencyTests: XCTestCase {
         defer { close(descriptor) }
         XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), 0)
         let before = try repository.snapshot()
-        for arguments in [["apply"], ["apply", "--commit"], ["apply", "--no-checkout"]] {
+        for arguments in [["apply"], ["apply", "--commit"], ["apply", "--no-checkout"], ["apply", "--in-place"]] {
             let result = try ToolProcess.run(arguments, in: repository.path)
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertEqual(

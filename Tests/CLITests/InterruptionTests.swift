@@ -22,19 +22,19 @@ final class InterruptionTests: XCTestCase {
         try template.commit(files)
 
         // A run to completion: the migrated bytes, and how long a run takes (to spread the kills over).
-        let reference = try copy(template)
+        let reference = try template.copy()
         let started = Date()
         let full = try ToolProcess.run(["apply"], in: reference.path)
         let duration = Date().timeIntervalSince(started)
         XCTAssertEqual(full.status, 0, full.stderr)
         var migrated: [String: [UInt8]] = [:]
-        for index in 0..<fileCount { migrated[fileName(index)] = try bytes(reference.path, fileName(index)) }
+        for index in 0..<fileCount { migrated[fileName(index)] = try reference.bytes(fileName(index)) }
         XCTAssertNotEqual(migrated[fileName(0)], Array(source(0).utf8))
 
         var generator = SplitMix(seed: 7)
         var tally: [String: Int] = [:]
         for point in 0..<killPoints {
-            let repository = try copy(template)
+            let repository = try template.copy()
             let committing = point % 2 == 1
             let signal = point % 3 == 0 ? SIGINT : SIGTERM
             let delay = duration * 1.05 * (Double(point) + generator.unit()) / Double(killPoints)
@@ -58,13 +58,7 @@ final class InterruptionTests: XCTestCase {
         let git = { (arguments: [String]) throws -> ChildProcess.Result in
             try ChildProcess.run("/usr/bin/env", ["git"] + arguments, in: repository.path)
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: repository.path + "/.git/index.lock"), "index.lock left: \(context)")
-        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: repository.path).filter {
-            $0.contains(".swiftui-migrate-") || ($0.hasSuffix(".lock") && $0 != ".git/swiftui-migrate.lock")
-        }
-        XCTAssertEqual(leftovers, [], "leftover files: \(context)")
-        let fsck = try git(["fsck", "--no-progress", "--no-dangling"])
-        XCTAssertEqual(fsck.status, 0, "git fsck: \(fsck.stderr) \(context)")
+        try RepositoryWholeness.assertWhole(repository.path, context)
 
         let head = try git(["symbolic-ref", "HEAD"]).stdout
         let branchExists = try git(["rev-parse", "--verify", "-q", branch]).status == 0
@@ -72,13 +66,13 @@ final class InterruptionTests: XCTestCase {
             XCTAssertEqual(head, "refs/heads/main\n", "HEAD moved without a branch: \(context)")
             XCTAssertEqual(try git(["status", "--porcelain"]).stdout, "", "changes without a branch: \(context)")
             for index in 0..<fileCount {
-                XCTAssertEqual(try bytes(repository.path, fileName(index)), Array(source(index).utf8), "\(fileName(index)): \(context)")
+                XCTAssertEqual(try repository.bytes(fileName(index)), Array(source(index).utf8), "\(fileName(index)): \(context)")
             }
             return "original"
         }
         XCTAssertEqual(head, branch + "\n", context)
         for index in 0..<fileCount {
-            XCTAssertEqual(try bytes(repository.path, fileName(index)), migrated[fileName(index)], "\(fileName(index)): \(context)")
+            XCTAssertEqual(try repository.bytes(fileName(index)), migrated[fileName(index)], "\(fileName(index)): \(context)")
         }
         XCTAssertEqual(try git(["diff", "--name-only"]).stdout, "", "worktree differs from the index: \(context)")
         if committing {
@@ -91,17 +85,6 @@ final class InterruptionTests: XCTestCase {
             XCTAssertEqual(staged.count, fileCount, "part of the migration staged: \(context)")
         }
         return "complete"
-    }
-
-    private func copy(_ repository: GitRepositoryFolder) throws -> TemporaryFolder {
-        let copy = try TemporaryFolder()
-        try FileManager.default.removeItem(atPath: copy.path)
-        try FileManager.default.copyItem(atPath: repository.path, toPath: copy.path)
-        return copy
-    }
-
-    private func bytes(_ folder: String, _ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
     }
 }
 

@@ -77,7 +77,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testUnknownKeyIsAnError() {
-        XCTAssertEqual(error("{\"strategy\": \"auto\", \"hostContaner\": \"ZStack\"}"), "test.json: unknown key 'hostContaner'")
+        XCTAssertEqual(error("{\"strategy\": \"auto\", \"hostContaner\": \"ZStack\"}"), "test.json: unknown key 'hostContaner'; did you mean 'hostContainer'?")
     }
 
     func testBadStrategyIsAnError() {
@@ -128,17 +128,17 @@ final class ConfigurationTests: XCTestCase {
         let ids = RuleRegistry.all.map(\.id).joined(separator: ", ")
         XCTAssertEqual(
             error("{\"rules\": {\"group-lifecyle\": false}}"),
-            "test.json: unknown rule 'group-lifecyle' in 'rules'; the rules are: \(ids)")
+            "test.json: unknown rule 'group-lifecyle' in 'rules'; did you mean 'group-lifecycle'? the rules are: \(ids)")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"group-modifiers\": {\"maxMember\": 3}}}"),
             "test.json: unknown option 'maxMember' of group-modifiers in 'ruleOptions'; "
-                + "the options of group-modifiers are: maxMembers, maxModifiers")
+                + "did you mean 'maxMembers'? the options of group-modifiers are: maxMembers, maxModifiers")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"group-lifecycle\": {\"maxMembers\": 3}}}"),
             "test.json: unknown option 'maxMembers' of group-lifecycle in 'ruleOptions'; group-lifecycle has no options")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"group-modifers\": {\"maxMembers\": 3}}}"),
-            "test.json: unknown rule 'group-modifers' in 'ruleOptions'; the rules with options are: "
+            "test.json: unknown rule 'group-modifers' in 'ruleOptions'; did you mean 'group-modifiers'? the rules with options are: "
                 + RuleRegistry.all.filter { !$0.options.isEmpty }.map(\.id).joined(separator: ", "))
     }
 
@@ -164,7 +164,14 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testMalformedFilesAreErrors() {
-        XCTAssertEqual(error("{\"strategy\": "), "test.json: not valid JSON")
+        XCTAssertEqual(error("{\"strategy\": "), "test.json:1:14: not valid JSON: expected a value, found the end of the file")
+        XCTAssertEqual(
+            error("{\n  \"strategy\": \"auto\"\n  \"maxFileSize\": 10\n}"),
+            "test.json:3:3: not valid JSON: expected ',' or '}' after a value in an object, found '\"'")
+        XCTAssertEqual(error("{\n  \"rules\": { \"onappear-task\": tru }\n}"),
+            "test.json:2:31: not valid JSON: expected a value (an object, array, string, number, true, false or null), found 'tru'")
+        XCTAssertEqual(error("{\"include\": [\"App/**\n\"]}"),
+            "test.json:1:21: not valid JSON: a line break inside a string (is a closing quote missing?)")
         XCTAssertEqual(error("[1, 2]"), "test.json: the top level must be a JSON object")
     }
 
@@ -181,28 +188,6 @@ final class ConfigurationTests: XCTestCase {
         }
         try Data("{\"hostContainer\": \"VStack\"}".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try Configuration.load(path: path).hostContainer, "VStack")
-    }
-
-    func testDiscoverFindsTheNearestFileAndStopsAtTheRepositoryRoot() throws {
-        let outer = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: outer) }
-        let repository = outer.appendingPathComponent("repo")
-        let nested = repository.appendingPathComponent("Sources/App/Views")
-        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        let outerFile = outer.appendingPathComponent(Configuration.fileName)
-        try Data("{}".utf8).write(to: outerFile)
-
-        XCTAssertNil(Configuration.discover(from: nested.path), "the file above the repository root is not used")
-
-        let rootFile = repository.appendingPathComponent(Configuration.fileName)
-        try Data("{}".utf8).write(to: rootFile)
-        XCTAssertEqual(Configuration.discover(from: nested.path), rootFile.standardizedFileURL.path)
-        XCTAssertEqual(Configuration.discover(from: repository.path), rootFile.standardizedFileURL.path)
-
-        let appFile = repository.appendingPathComponent("Sources/App").appendingPathComponent(Configuration.fileName)
-        try Data("{}".utf8).write(to: appFile)
-        XCTAssertEqual(Configuration.discover(from: nested.path), appFile.standardizedFileURL.path, "the nearest one wins")
     }
 
     private func temporaryFolder() throws -> URL {

@@ -1,3 +1,4 @@
+import PlainText
 import SwiftUIMigrate
 import XCTest
 
@@ -17,5 +18,45 @@ final class PlainTextTests: XCTestCase {
 
     func testMarkdownCellsKeepTheTableAndCodeSpansWhole() {
         XCTAssertEqual(MarkdownCell.escape("a|b`c\nd\r\ne"), "a\\|b'c d e")
+    }
+
+    func testSwiftInProseGoesInCodeSpansAndTheRestIsEscaped() {
+        XCTAssertEqual(
+            MarkdownCell.prose("several properties could key the task (items: Array<Int>, pageID); use .task(id:) or Task.detached"),
+            "several properties could key the task (items: `Array<Int>`, `pageID`); use `.task(id:)` or `Task.detached`")
+        XCTAssertEqual(MarkdownCell.prose("guard !isLoading, @State flag_name *x* [y] <b> a|b"),
+                       "guard `!isLoading`, `@State` `flag_name` \\*x\\* \\[y\\] \\<b\\> a\\|b")
+        XCTAssertEqual(MarkdownCell.prose("iOS 15+ SDK builds, e.g. on macOS; runs once"), "iOS 15+ SDK builds, e.g. on macOS; runs once")
+        XCTAssertEqual(MarkdownCell.prose("calls `load()` and f(a | b)"), "calls `load()` and `f(a \\| b)`")
+    }
+
+    func testLongCellsAreShortenedAtAWordWithAnEllipsis() {
+        let reason = String(repeating: "word ", count: 60)
+        let short = MarkdownCell.shortened(reason, limit: 160)
+        XCTAssertLessThanOrEqual(short.count, 160)
+        XCTAssertTrue(short.hasSuffix("word…"), short)
+        XCTAssertEqual(MarkdownCell.shortened("short text", limit: 160), "short text")
+    }
+
+    func testWrappingKeepsWordsWholeWithinTheWidth() {
+        XCTAssertEqual("one two three four".wrapped(width: 9), ["one two", "three", "four"])
+        XCTAssertEqual("a b c".wrapped(width: 5, firstIndent: "- ", indent: "  "), ["- a b", "  c"])
+        XCTAssertEqual("x https://example.com/a/very/long/path y".wrapped(width: 10), ["x", "https://example.com/a/very/long/path", "y"])
+        XCTAssertEqual("".wrapped(width: 10), [])
+    }
+}
+
+final class ClosestNameTests: XCTestCase {
+    func testCloseNamesAreFoundAndFarOnesAreNot() {
+        let names = ["scan", "diff", "apply", "batch", "report", "rules", "explain", "init", "completion"]
+        XCTAssertEqual(ClosestName.to("scna", among: names), "scan", "a swap counts once")
+        XCTAssertEqual(ClosestName.to("aply", among: names), "apply")
+        XCTAssertEqual(ClosestName.to("RULES", among: names), "rules", "case is not a difference")
+        XCTAssertEqual(ClosestName.to("compl", among: names), "completion", "a prefix of three or more")
+        XCTAssertNil(ClosestName.to("rules", among: names), "an exact name needs no hint")
+        XCTAssertNil(ClosestName.to("frobnicate", among: names))
+        XCTAssertNil(ClosestName.to("x", among: names))
+        XCTAssertEqual(ClosestName.hint(for: "dif", among: names), "; did you mean 'diff'?")
+        XCTAssertEqual(ClosestName.hint(for: "zzz", among: names), "")
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import PlainText
 
 /// The settings of one run, read from `.swiftui-migrate.json` and overridden by flags.
 ///
 /// Every key is optional; a missing key keeps its default. Unknown keys are an
 /// error, so a misspelt option never silently does nothing — except keys starting with
 /// `//`, which are comments (JSON has none; `swiftui-migrate init` writes one per option).
-public struct Configuration: Sendable, Equatable {
+public struct Configuration: Sendable, Hashable {
     /// Rules turned on or off by id; a rule not named keeps its default.
     public var rules: [String: Bool] = [:]
     /// How `group-lifecycle` fixes what it finds.
@@ -40,17 +41,32 @@ public struct Configuration: Sendable, Equatable {
     /// Reads a configuration from JSON data; `source` names it in errors. Rule ids and rule
     /// options are checked against `rules`' declarations.
     public init(json data: Data, source: String, rules known: [any Rule] = RuleRegistry.all) throws {
+        try self.init(object: Self.object(json: data, source: source), source: source, rules: known)
+    }
+
+    /// The top-level object of a configuration file's JSON; `source` names it in errors, with the
+    /// line and column of a syntax error.
+    static func object(json data: Data, source: String) throws -> [String: Any] {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw ConfigurationError("\(source): not valid JSON")
+            guard let syntax = JSONSyntaxError.find(in: [UInt8](data)) else {
+                throw ConfigurationError("\(source): not valid JSON")
+            }
+            throw ConfigurationError("\(source):\(syntax.line):\(syntax.column): not valid JSON: \(syntax.problem)")
         }
         guard let dictionary = object as? [String: Any] else {
             throw ConfigurationError("\(source): the top level must be a JSON object")
         }
+        return dictionary
+    }
+
+    /// Reads a configuration from a configuration file's top-level object (see `object(json:source:)`).
+    init(object dictionary: [String: Any], source: String, rules known: [any Rule]) throws {
         for key in dictionary.keys.sorted() where !Self.knownKeys.contains(key) && !Self.isComment(key) {
-            throw ConfigurationError("\(source): unknown key '\(key)'")
+            throw ConfigurationError(
+                "\(source): unknown key '\(key)'" + ClosestName.hint(for: key, among: Self.knownKeys.sorted()))
         }
         // JSONSerialization's numbers cast to Bool and its booleans to Int, so `kinds`
         // says which of the two a key's leaf values must really be.
@@ -65,8 +81,9 @@ public struct Configuration: Sendable, Equatable {
             "rules", as: [String: Bool].self, described: "an object of rule ids to true/false", kinds: .booleans
         ) {
             for id in rules.keys.sorted() where !known.contains(where: { $0.id == id }) {
+                let hint = ClosestName.question(for: id, among: known.map(\.id)).map { $0 + " " } ?? ""
                 throw ConfigurationError(
-                    "\(source): unknown rule '\(id)' in 'rules'; the rules are: \(known.map(\.id).joined(separator: ", "))")
+                    "\(source): unknown rule '\(id)' in 'rules'; \(hint)the rules are: \(known.map(\.id).joined(separator: ", "))")
             }
             self.rules = rules
         }
@@ -134,22 +151,8 @@ public struct Configuration: Sendable, Equatable {
         return try Configuration(json: data, source: path, rules: rules)
     }
 
-    /// The name of the configuration file looked for at a repository's root.
+    /// The name of the configuration file looked for in each folder from the repository's root down to a file's.
     public static let fileName = ".swiftui-migrate.json"
-
-    /// The nearest `.swiftui-migrate.json` at or above `directory`, stopping at a
-    /// folder that holds `.git` (the repository root).
-    public static func discover(from directory: String) -> String? {
-        var url = URL(fileURLWithPath: directory).standardizedFileURL
-        while true {
-            let candidate = url.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return nil }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
-        }
-    }
 
     /// True when the rule runs: as configured, else its default.
     public func isEnabled(_ rule: any Rule) -> Bool {

@@ -23,8 +23,21 @@ public struct MigrationEngine: Sendable {
     /// An engine running the rules of `candidates` that `configuration` enables.
     public init(configuration: Configuration, rules candidates: [any Rule] = RuleRegistry.all) {
         self.configuration = configuration
+        self.candidates = candidates
         self.rules = candidates.filter { configuration.isEnabled($0) }
         self.prefilterWords = ByteSearch.essentialWords(rules.flatMap(\.triggerWords))
+    }
+
+    /// The rules `configuration` chose from.
+    let candidates: [any Rule]
+
+    /// This engine (the same rules to choose from, the same `decide`) with another configuration:
+    /// a file whose nearest `.swiftui-migrate.json` is not the run's. Itself when nothing differs.
+    public func configured(_ other: Configuration) -> MigrationEngine {
+        guard other != configuration else { return self }
+        var engine = MigrationEngine(configuration: other, rules: candidates)
+        engine.decide = decide
+        return engine
     }
 
     /// The words a file must contain for any enabled rule to find something.

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// Reads `ruleOptions` from a configuration file, checking every rule id, option name and
 /// value against the rules' declarations (`Rule.options`); each error is one line naming
@@ -14,7 +15,8 @@ struct RuleOptionsReader {
         var result: [String: [String: RuleOptionValue]] = [:]
         for id in object.keys.sorted() {
             guard let rule = rules.first(where: { $0.id == id }) else {
-                throw ConfigurationError("\(source): unknown rule '\(id)' in 'ruleOptions'; \(configurable)")
+                let hint = ClosestName.question(for: id, among: rules.map(\.id)).map { $0 + " " } ?? ""
+                throw ConfigurationError("\(source): unknown rule '\(id)' in 'ruleOptions'; \(hint)\(configurable)")
             }
             var values: [String: RuleOptionValue] = [:]
             for (name, raw) in (object[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -22,7 +24,8 @@ struct RuleOptionsReader {
                     let valid = rule.options.isEmpty
                         ? "\(id) has no options"
                         : "the options of \(id) are: " + rule.options.map(\.name).joined(separator: ", ")
-                    throw ConfigurationError("\(source): unknown option '\(name)' of \(id) in 'ruleOptions'; \(valid)")
+                    let hint = ClosestName.question(for: name, among: rule.options.map(\.name)).map { $0 + " " } ?? ""
+                    throw ConfigurationError("\(source): unknown option '\(name)' of \(id) in 'ruleOptions'; \(hint)\(valid)")
                 }
                 guard let value = Self.value(raw).flatMap(option.accepting) else {
                     throw ConfigurationError("\(source): 'ruleOptions.\(id).\(name)' must be \(option.expected)")

@@ -23,7 +23,11 @@ public struct KeptFindings: Sendable {
 
     /// `summaries` with their findings filtered.
     public mutating func filter(_ summaries: [FileSummary]) -> [FileSummary] {
-        summaries.map { FileSummary(file: $0.file, findings: filter($0.findings)) }
+        summaries.map { summary in
+            var shownSummary = summary
+            shownSummary.findings = filter(summary.findings)
+            return shownSummary
+        }
     }
 
     /// `migrations` with their findings filtered (the texts, and so every edit, unchanged).

@@ -1,31 +1,136 @@
-/// The per-file summary as Markdown, ready for a pull-request body or `--summary FILE`.
+import PlainText
+
+/// The summary as Markdown for a pull-request body (`apply --summary FILE`, `batch --pr-body-dir`, `scan --format
+/// markdown`), written for a reviewer who reads it once:
+///
+/// - one sentence with the counts;
+/// - a table of the changes only — the files the change touches, one row per rewrite, with its safety label and
+///   what changes at runtime (a file that could not be written says `not written: <why>`);
+/// - one line per kind of site left for a person, with its count;
+/// - the full text of every long reason, and where each site left for a person is, in a `<details>` block.
+///
+/// Cells hold at most ``cellLimit`` characters of a reason, Swift in code spans, Markdown escaped (`MarkdownCell`).
 public enum MarkdownSummary {
-    /// A heading, one table of counts per file, and one table of findings per file.
-    public static func render(_ summaries: [FileSummary], title: String = "swiftui-migrate summary") -> String {
-        let files = summaries.filter { !$0.findings.isEmpty }
-        var lines = ["## \(title)", ""]
-        guard !files.isEmpty else { return (lines + ["No findings.", ""]).joined(separator: "\n") }
-        lines.append("| File | Rewritten | Kept | Skipped | Reported |")
-        lines.append("|---|---:|---:|---:|---:|")
-        for summary in files {
-            let counts = FindingAction.allCases.map { String(summary.count($0)) }.joined(separator: " | ")
-            lines.append("| `\(MarkdownCell.escape(summary.file))` | \(counts) |")
+    /// The most characters of a reason a table cell or list line shows; the rest is in the `<details>` block.
+    public static let cellLimit = 160
+
+    /// The most sites the `<details>` block lists, so a huge run still fits GitHub's body limit.
+    public static let detailLimit = 200
+
+    /// The summary of `summaries`; `tense` says whether the changes were made or previewed, `toolVersion` (when
+    /// given) is named in the first sentence, and kept sites are left out unless `showKept`.
+    public static func render(
+        _ summaries: [FileSummary], tense: SummaryTense, title: String = "SwiftUI lifecycle migration",
+        toolVersion: String? = nil, showKept: Bool = false
+    ) -> String {
+        let changes = summaries.flatMap { summary in
+            summary.findings.filter { $0.action == .rewrite }.map { (summary, $0) }
         }
-        for summary in files {
-            lines.append("")
-            lines.append("### `\(MarkdownCell.escape(summary.file))`")
-            lines.append("")
-            lines.append("| Line | Rule | Action | Safety | Reason |")
-            lines.append("|---:|---|---|---|---|")
-            for finding in summary.findings {
-                let cells = [
-                    "\(finding.line)", "`\(finding.ruleID)`", finding.action.summaryWord,
-                    FileSummary.label(of: finding), MarkdownCell.escape(FileSummary.reason(of: finding)),
-                ]
-                lines.append("| " + cells.joined(separator: " | ") + " |")
+        let written = changes.filter { $0.0.notWritten == nil }
+        let left = sites(summaries) { $0 == .skip || $0 == .report }
+        let kept = showKept ? sites(summaries) { $0 == .keep } : []
+        var lines = ["## \(title)", ""]
+        lines.append(sentence(
+            tense: tense, toolVersion: toolVersion, sites: written.count,
+            files: Set(written.map(\.0.file)).count, notWritten: changes.count - written.count, left: left.count))
+        if !changes.isEmpty {
+            lines += ["", "| File | Line | Rule | Change | Safety | What changes at runtime |", "|---|---:|---|---|---|---|"]
+            for (summary, finding) in changes {
+                lines.append(row([
+                    MarkdownCell.code(summary.file), "\(finding.line)", MarkdownCell.code(finding.ruleID),
+                    MarkdownCell.prose(summary.outcome(of: finding, tense: tense)), FileSummary.label(of: finding),
+                    MarkdownCell.prose(MarkdownCell.shortened(FileSummary.reason(of: finding), limit: cellLimit)),
+                ]))
             }
         }
+        if !left.isEmpty {
+            lines += ["", "### Left for a person (\(counted(left.count, "site")))", ""]
+            lines += kinds(of: left.map(\.finding))
+        }
+        if !kept.isEmpty {
+            lines += ["", "### Kept as they are (\(counted(kept.count, "site")))", ""]
+            lines += kinds(of: kept.map(\.finding))
+        }
+        lines += details(changes: changes, left: left + kept)
         lines.append("")
         return lines.joined(separator: "\n")
+    }
+
+    /// Each finding of `summaries` whose action `matches`, with the file as the summary names it.
+    private static func sites(
+        _ summaries: [FileSummary], matching matches: (FindingAction) -> Bool
+    ) -> [(file: String, finding: Finding)] {
+        summaries.flatMap { summary in summary.findings.filter { matches($0.action) }.map { (summary.file, $0) } }
+    }
+
+    /// The opening sentence: what changed and what is left, with counts.
+    private static func sentence(
+        tense: SummaryTense, toolVersion: String?, sites: Int, files: Int, notWritten: Int, left: Int
+    ) -> String {
+        let tool = toolVersion.map { "swiftui-migrate \($0)" } ?? "swiftui-migrate"
+        var text: String
+        if sites == 0 && notWritten == 0 {
+            text = "\(tool) found nothing to rewrite"
+        } else {
+            let verb = tense == .preview ? "would rewrite" : "rewrote"
+            text = "\(tool) \(verb) \(counted(sites, "lifecycle site")) in \(counted(files, "file"))"
+            if notWritten > 0 { text += "; \(counted(notWritten, "rewrite")) could not be written" }
+        }
+        text += left == 0 ? ", and left nothing for a person." : "; \(counted(left, "site")) \(left == 1 ? "is" : "are") left for a person."
+        return text
+    }
+
+    /// One line per kind of site (rule, action and reason), most frequent first, with its count.
+    private static func kinds(of findings: [Finding]) -> [String] {
+        var order: [SiteKind] = []
+        var counts: [SiteKind: Int] = [:]
+        for finding in findings {
+            let kind = SiteKind(finding)
+            if counts[kind] == nil { order.append(kind) }
+            counts[kind, default: 0] += 1
+        }
+        let sorted = order.enumerated().sorted { first, second in
+            let (a, b) = (counts[first.element]!, counts[second.element]!)
+            return a != b ? a > b : first.offset < second.offset
+        }
+        return sorted.map { _, kind in
+            "- **\(counts[kind]!)** × \(MarkdownCell.code(kind.ruleID)) \(kind.action.summaryWord): "
+                + MarkdownCell.prose(MarkdownCell.shortened(kind.reason, limit: cellLimit))
+        }
+    }
+
+    /// The `<details>` block: every site left for a person with its full reason, and the full text of each change
+    /// whose cell was shortened; nothing when there is neither.
+    private static func details(changes: [(FileSummary, Finding)], left: [(file: String, finding: Finding)]) -> [String] {
+        let long = changes.filter { FileSummary.reason(of: $0.1).count > cellLimit }.map { (file: $0.0.file, finding: $0.1) }
+        let entries = left + long
+        guard !entries.isEmpty else { return [] }
+        var lines = ["", "<details>", "<summary>Where each site is, with the full reasons</summary>", ""]
+        for (file, finding) in entries.prefix(detailLimit) {
+            lines.append("- \(MarkdownCell.code("\(file):\(finding.line)")) \(MarkdownCell.code(finding.ruleID)) "
+                + "\(finding.action == .rewrite ? "rewrite" : finding.action.summaryWord): "
+                + MarkdownCell.prose(FileSummary.reason(of: finding)))
+        }
+        if entries.count > detailLimit {
+            lines.append("- … and \(entries.count - detailLimit) more: run `swiftui-migrate scan` to list them all")
+        }
+        lines += ["", "</details>"]
+        return lines
+    }
+
+    private static func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
+
+}
+
+/// A kind of site a person looks at: findings of one rule with one action and one reason.
+struct SiteKind: Hashable {
+    var ruleID: String
+    var action: FindingAction
+    var reason: String
+
+    init(_ finding: Finding) {
+        ruleID = finding.ruleID
+        action = finding.action
+        reason = FileSummary.reason(of: finding)
     }
 }

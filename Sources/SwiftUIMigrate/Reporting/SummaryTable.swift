@@ -5,34 +5,38 @@
 ///   12:9   group-lifecycle  rewritten  behavior-change  runs once per appearance …
 /// ```
 public enum SummaryTable {
-    /// The table for `summaries` (files without findings are left out), ending with a totals line.
-    public static func render(_ summaries: [FileSummary]) -> String {
+    /// The table for `summaries` (files without findings are left out), ending with a totals line; `tense` says
+    /// whether rewrites were made (`rewritten`) or previewed (`would rewrite`).
+    public static func render(_ summaries: [FileSummary], tense: SummaryTense = .applied) -> String {
         let files = summaries.filter { !$0.findings.isEmpty }
         guard !files.isEmpty else { return "no findings\n" }
         let nameWidth = files.map(\.file.count).max() ?? 0
         let allFindings = files.flatMap(\.findings)
         let positionWidth = allFindings.map { "\($0.line):\($0.column)".count }.max() ?? 0
         let ruleWidth = allFindings.map(\.ruleID.count).max() ?? 0
-        let actionWidth = allFindings.map(\.action.summaryWord.count).max() ?? 0
+        let actionWidth = files.flatMap { file in file.findings.map { file.outcome(of: $0, tense: tense).count } }.max() ?? 0
         let labelWidth = allFindings.map { FileSummary.label(of: $0).count }.max() ?? 0
         var lines: [String] = []
         for summary in files {
-            let counts = FindingAction.allCases.map { "\($0.summaryWord) \(summary.count($0))" }.joined(separator: "  ")
+            let counts = FindingAction.allCases.map { "\(summary.countWord($0, tense: tense)) \(summary.count($0))" }
+                .joined(separator: "  ")
             lines.append(pad(summary.file, nameWidth) + "  " + counts)
             for finding in summary.findings {
                 let cells = [
                     pad("\(finding.line):\(finding.column)", positionWidth),
                     pad(finding.ruleID, ruleWidth),
-                    pad(finding.action.summaryWord, actionWidth),
+                    pad(summary.outcome(of: finding, tense: tense), actionWidth),
                     pad(FileSummary.label(of: finding), labelWidth),
                     FileSummary.reason(of: finding),
                 ]
                 lines.append("  " + cells.joined(separator: "  "))
             }
         }
-        let totals = FindingAction.allCases.map { action in
-            "\(action.summaryWord) \(files.reduce(0) { $0 + $1.count(action) })"
+        var totals = FindingAction.allCases.map { action in
+            "\(tense.word(for: action)) \(files.reduce(0) { $0 + (action == .rewrite && $1.notWritten != nil ? 0 : $1.count(action)) })"
         }
+        let notWritten = files.reduce(0) { $0 + ($1.notWritten == nil ? 0 : $1.count(.rewrite)) }
+        if notWritten > 0 { totals.insert("not written \(notWritten)", at: 1) }
         lines.append("\(files.count) file\(files.count == 1 ? "" : "s") with findings: " + totals.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
     }

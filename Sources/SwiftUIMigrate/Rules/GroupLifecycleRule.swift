@@ -287,7 +287,7 @@ extension GroupLifecycleRule {
                 parameter like a branch's binding (`{ error in … }`) is no conflict.
                 """,
             safety: """
-                behavior-change. Hoist: "runs once per appearance of the container, no longer once per member", \
+                behavior-change. Hoist: "runs once per appearance of the container, not once per member", \
                 with what that changes where the app runs: outside a row of a `List`, `Form`, `Section` or \
                 `ForEach`, on a floor of iOS 15 (macOS 12, tvOS 15, watchOS 8) or later, nothing — iOS 15+ SDK \
                 builds already merge the members' calls into one, and the code stops relying on that \
@@ -408,21 +408,18 @@ fileprivate extension GroupLifecycleRule.Decision {
     var safety: SafetyLabel? {
         switch self {
         case .hoist(_, let change, let mayShowNothing):
-            let runs = "runs once per appearance of the container, no longer once per member"
+            let runs = "runs once per appearance of the container, not once per member"
             var sentence = switch change {
             case .none(let floor?):
-                "\(runs); no change at runtime on this app's floor (\(floor)): iOS 15+ SDK builds already merge the "
-                    + "members' calls, and the code stops relying on that undocumented merging"
+                "\(runs); no runtime change on this app's floor (\(floor)): SDK builds already merge the calls"
             case .none(nil):
-                "\(runs), as iOS 15+ SDK builds already do: no change at runtime there, and the code stops relying on "
-                    + "that undocumented merging"
+                "\(runs); no runtime change on iOS 15+ SDK builds, which already merge the calls"
             case .rowMembers(let container):
-                "\(runs): in a \(container) each member was a row of its own, whose action ran each time that member "
-                    + "appeared; now the one row runs it"
+                "\(runs): in a \(container) each member was a row whose action ran when it appeared; now the one row runs it"
             case .belowMergingFloor(let shortfall):
-                "\(runs): no change on iOS 15+ SDK builds, which already merge the calls, but on the floor "
+                "\(runs): no change on iOS 15+, but below it (the floor is "
                     + shortfall.platforms.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
-                    + " the action ran once per member and now runs once"
+                    + ") the action ran once per member"
             }
             if mayShowNothing { sentence += ", and now also when no member shows (the Group ran nothing then)" }
             return .behaviorChange(sentence)

@@ -1,6 +1,7 @@
 import Foundation
 import AtomicFiles
 import GitStage
+import PlainText
 import SwiftUIMigrate
 
 /// `batch --pr-body-dir DIR`: each migrated repository's per-file summary as Markdown, in `DIR/<name>.md`, where a
@@ -21,10 +22,9 @@ struct PullRequestBody {
     /// and has the per-file summary (what changed, each fix's safety label and reason).
     func write(_ summaries: [FileSummary], for result: RepositoryResult) throws {
         guard let branch = result.branch, !result.changedPaths.isEmpty else { return }
-        var text = MarkdownSummary.render(summaries, title: "SwiftUI lifecycle migration")
-        let commit = result.commit.map { " (commit \($0.prefix(7)))" } ?? ""
-        let files = result.changedPaths.count == 1 ? "1 file" : "\(result.changedPaths.count) files"
-        text += "\nBranch `\(branch)`\(commit) changes \(files); made by swiftui-migrate \(CLI.version).\n"
+        var text = MarkdownSummary.render(summaries, tense: .applied, toolVersion: CLI.version)
+        let commit = result.commit.map { " (commit `\($0.prefix(7))`)" } ?? ""
+        text += "\nBranch \(MarkdownCell.code(branch))\(commit) changes \(counted(result.changedPaths.count, "file")).\n"
         let path = path(for: result.name)
         do {
             try FileManager.default.createDirectory(

@@ -96,7 +96,7 @@ struct RepositoryJob: Sendable {
             }
             if let folder = pullRequestBodyFolder {
                 var kept = KeptFindings(shown: report.showsKept)
-                try PullRequestBody(folder: folder).write(kept.filter(report.summaries), for: result)
+                try PullRequestBody(folder: folder).write(kept.filter(report.rootSummaries), for: result)
             }
             if let remote = push { BranchPush(remote: remote).run(git, result: &result) }
         }

@@ -16,6 +16,10 @@ struct ApplyCommand: Command {
             onto the new branch without touching the worktree, index or HEAD (works on a dirty checkout and
             in a bare repository); --in-place writes the files and touches no git state. Re-running when the
             branch already holds this migration says "already applied" and exits 0.
+            Before its first write a run records its plan in a journal (.git/swiftui-migrate-journal, or
+            .swiftui-migrate-journal in the folder outside git) and removes it after the last step. A run killed
+            midway leaves it: the next apply refuses, listing the state of each file, until --resume finishes the
+            migration or --abort undoes exactly the run's own writes (refused for a file changed since).
             The per-file summary goes to standard error.
             --stdin-filepath FILE reads the text from standard input as the file FILE (its configuration,
             floor and baseline) and prints the migrated text on standard output, writing nothing.
@@ -30,8 +34,15 @@ struct ApplyCommand: Command {
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; apply only the accepted ones."),
             .option("summary", value: "file", help: "Also write the per-file summary as Markdown to this file."),
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
+            .flag("resume", help: "Finish the apply an interruption stopped midway, as its journal planned it."),
+            .flag("abort", help: "Undo the writes of the apply an interruption stopped midway (and its branch and HEAD move)."),
         ] + CommonOptions.all + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
+
+    /// What `--resume` and `--abort` do with an interrupted run.
+    enum Recovery: String {
+        case resume, abort
+    }
 
     /// How `apply` writes the migration.
     enum Target {
@@ -50,9 +61,23 @@ struct ApplyCommand: Command {
         let target: Target
         let interactive, json: Bool
         let summaryPath: String?
+        /// `--resume` or `--abort`: recover the interrupted run instead of starting one.
+        var recovery: Recovery?
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
+        let recoveries = [Recovery.resume, .abort].filter { arguments.flag($0.rawValue) }
+        if recoveries.count > 1 { throw CommandError("--resume and --abort do opposite things: pick one") }
+        if let recovery = recoveries.first {
+            let others = ["commit", "no-checkout", "in-place", "interactive"].filter { arguments.flag($0) }
+                + CommitSettings.given(arguments) + ["summary", "stdin-filepath"].filter { arguments.given($0) != nil }
+            if let first = others.first {
+                throw CommandError("--\(recovery.rawValue) takes only a path: it goes on as the interrupted run planned, so --\(first) does not apply")
+            }
+            return Options(
+                paths: MigrationOptions.paths(arguments), migration: MigrationOptions(), target: .inPlace,
+                interactive: false, json: false, summaryPath: nil, recovery: recovery)
+        }
         let target: Target
         if arguments.value("stdin-filepath") != nil {
             let writing = CommitSettings.given(arguments)
@@ -90,6 +115,7 @@ struct ApplyCommand: Command {
     init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Options) throws -> Int32 {
+        if let recovery = options.recovery { return try recover(recovery, paths: options.paths) }
         let mode: StageMode, commit: CommitSettings
         switch options.target {
         case .inPlace:
@@ -109,7 +135,8 @@ struct ApplyCommand: Command {
         if let line = kept.countLine { console.writeError(line + "\n") }
         console.writeError(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
-        try writeSummary(shown, to: options.summaryPath)
+        var keptInSummary = KeptFindings(shown: report.showsKept)
+        try writeSummary(keptInSummary.filter(report.rootSummaries), to: options.summaryPath)
         return ExitCode.success
     }
 
@@ -122,58 +149,104 @@ struct ApplyCommand: Command {
             writesDefaultBaseline: writesDefaultBaseline, console: console)
     }
 
+    /// `--resume` or `--abort`: finds the interrupted run's journal from `paths` and finishes or undoes it.
+    private func recover(_ recovery: Recovery, paths: [String]) throws -> Int32 {
+        let (state, repository) = ApplyStateFolder.locate(paths: paths)
+        let lock = try state.lock()
+        defer { lock.release() }
+        guard let interrupted = try InterruptedApply.find(in: state, repository: repository) else {
+            throw CommandError("nothing to \(recovery.rawValue): no interrupted apply left a journal (\(state.journalPath))")
+        }
+        let what = interrupted.journal.header.mode.rawValue
+        switch recovery {
+        case .abort:
+            let done = try SignalGuard.deferringInterruptions(announce: { _, _ in }) { try interrupted.abort() }
+            for line in done { console.writeError(line + "\n") }
+            console.writeError("aborted the interrupted apply (\(what)): its writes are undone\n")
+        case .resume where interrupted.journal.stageRecord == nil:
+            let done = try SignalGuard.deferringInterruptions(announce: { _, _ in }) { try interrupted.resumeInPlace() }
+            for line in done { console.writeError(line + "\n") }
+            console.writeError("resumed the interrupted apply (\(what)): every file holds the migration\n")
+        case .resume:
+            let report = try GitApply.resume(interrupted, warn: console.warning)
+            console.writeError("resumed the interrupted apply (\(what)): " + GitApply.resultLine(report) + "\n")
+        }
+        return ExitCode.success
+    }
+
     private func runInPlace(_ options: Options, review: InteractiveReview?) throws -> Int32 {
+        let (state, repository) = ApplyStateFolder.locate(paths: options.paths)
+        let lock = try state.lock()
+        defer { lock.release() }
+        try InterruptedApply.refuseIfPresent(in: state, repository: repository)
         var (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
         try GitApply.stopOnResourceExhaustion(outcomes)
         if let review {
             outcomes = try review.run(outcomes, engine: engine)
         }
-        var failures = 0
-        // SIGINT/SIGTERM wait until every file is written: a run is never left half done.
-        SignalGuard.deferringInterruptions(announce: { signal, _ in
+        let writes = outcomes.filter { $0.migration?.changed == true }
+        for folder in Set(writes.map { JournalRecorder.folder(of: $0.file.absolutePath) }) {
+            AtomicFileWrite.sweepTemporaryFiles(in: folder)
+        }
+        var notWritten: [String: String] = [:]
+        // SIGINT/SIGTERM wait until every file is written: a run is never left half done. SIGKILL leaves the journal.
+        try SignalGuard.deferringInterruptions(announce: { signal, _ in
             console.warning("\(signal) received while writing; finished writing the files first")
         }) {
-            for outcome in outcomes {
-                guard let migration = outcome.migration, migration.changed else { continue }
+            let journal = JournalRecorder(path: state.journalPath)
+            if !writes.isEmpty {
+                try ApplyJournal(inPlace: writes.compactMap { outcome in
+                    outcome.migration.map {
+                        FileRewrite(path: outcome.file.absolutePath, original: $0.original, migrated: $0.migrated)
+                    }
+                }).write(to: journal.path)
+            }
+            for outcome in writes {
+                guard let migration = outcome.migration else { continue }
                 do {
                     try AtomicFileWrite.write(
                         migration.migrated, to: outcome.file.absolutePath, expecting: migration.original)
                 } catch {
-                    failures += 1
+                    notWritten[outcome.file.displayPath] = (error as? FileWriteError)?.why ?? "\(error)"
                     console.error("\(outcome.file.displayPath): \(error)")
                 }
             }
+            journal.remove()
         }
         var kept = KeptFindings(shown: engine.configuration.showKept)
-        let summaries = kept.filter(Workspace.summaries(outcomes))
-        console.writeError(SummaryTable.render(summaries))
+        console.writeError(SummaryTable.render(kept.filter(Workspace.summaries(outcomes, notWritten: notWritten))))
         if let line = kept.countLine { console.writeError(line + "\n") }
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
-        try writeSummary(summaries, to: options.summaryPath)
-        return failures > 0 ? ExitCode.failure : ExitCode.success
+        var keptInSummary = KeptFindings(shown: engine.configuration.showKept)
+        try writeSummary(keptInSummary.filter(Workspace.summaries(outcomes, fromRoot: true, notWritten: notWritten)), to: options.summaryPath)
+        return notWritten.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
     /// `--stdin-filepath`: the migrated text on stdout — the text as it came when nothing changes
     /// or it cannot be migrated (the warning says why), so a caller that replaces its buffer with
     /// the output never loses it — and the per-file summary on stderr.
     private func runToStandardOutput(_ options: Options) throws -> Int32 {
-        let (_, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
+        let (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
         for outcome in outcomes {
             // A clean file's bytes are dropped from its migration; the buffer still holds them.
             let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
             console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
-        console.writeError(SummaryTable.render(Workspace.summaries(outcomes)))
+        var kept = KeptFindings(shown: engine.configuration.showKept)
+        console.writeError(SummaryTable.render(kept.filter(Workspace.summaries(outcomes))))
+        if let line = kept.countLine { console.writeError(line + "\n") }
         return ExitCode.success
     }
 
     private func writeSummary(_ summaries: [FileSummary], to path: String?) throws {
         guard let path else { return }
+        let url = URL(fileURLWithPath: path)
+        AtomicFileWrite.sweepTemporaryFiles(in: url.deletingLastPathComponent().path, of: url.lastPathComponent)
         do {
             try SignalGuard.deferringInterruptions(announce: { _, _ in }) {
-                try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries).utf8), to: path, expecting: nil)
+                try AtomicFileWrite.write(Array(MarkdownSummary.render(summaries, tense: .applied, toolVersion: CLI.version).utf8), to: path, expecting: nil)
             }
         } catch {
             throw CommandError("cannot write the summary to \(path): \(error)")

@@ -11,7 +11,7 @@ struct ExplainCommand: Command {
     static func options(_ arguments: ParsedArguments) throws -> any Rule {
         let id = arguments.positionals[0]
         guard let rule = RuleRegistry.rule(id: id) else {
-            throw CommandError("unknown rule '\(id)' (see 'swiftui-migrate rules')")
+            throw CommandError.unknownRule(id)
         }
         return rule
     }

@@ -12,6 +12,8 @@ struct ScanCommand: Command {
             --list-files prints only the paths the migration would change, one per line (same exit status).
             --write-baseline FILE records every current finding in FILE; they are then hidden, here and in
             later runs given --baseline FILE (so this run prints nothing and exits 0).
+            --print-config FILE prints the configuration that applies to FILE (every .swiftui-migrate.json from
+            the repository root down to FILE's folder, the nearer over the farther; or --config) and scans nothing.
             """,
         options: [
             .option(
@@ -19,6 +21,7 @@ struct ScanCommand: Command {
                 default: "xcode"),
             .flag("list-files", help: "Print only the paths the migration would change, one per line."),
             .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
+            .option("print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing."),
         ] + CommonOptions.all + [CommonOptions.stdinFilepath],
         positional: CommonOptions.paths)
 
@@ -34,6 +37,8 @@ struct ScanCommand: Command {
         let listFiles: Bool
         /// `--write-baseline`: record every finding here (and ignore `--baseline`).
         let writeBaseline: String?
+        /// `--print-config`: the file whose configuration to print instead of scanning.
+        let printConfig: String?
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
@@ -45,10 +50,11 @@ struct ScanCommand: Command {
         return Options(
             paths: MigrationOptions.paths(arguments), migration: migration,
             format: format,
-            listFiles: arguments.flag("list-files"), writeBaseline: writeBaseline)
+            listFiles: arguments.flag("list-files"), writeBaseline: writeBaseline, printConfig: arguments.value("print-config"))
     }
 
     func run(_ options: Options) throws -> Int32 {
+        if let path = options.printConfig { return try printConfiguration(of: path, options.migration) }
         if options.writeBaseline == nil && (options.listFiles || Self.streams(options.format)) {
             return try stream(options)
         }
@@ -72,6 +78,22 @@ struct ScanCommand: Command {
             if let line = kept.countLine { console.writeError(line + "\n") }
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
+    }
+
+    /// `--print-config PATH`: the configuration of the file (or of the files directly in the folder) at `path`.
+    private func printConfiguration(of path: String, _ migration: MigrationOptions) throws -> Int32 {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandError("no such file or directory: \(path)")
+        }
+        let absolute = SourceDiscovery.absolute(path)
+        let settings = try RunSettings(options: migration, paths: [path])
+        let effective = isDirectory.boolValue
+            ? try settings.effective(forFolder: absolute) : try settings.effective(forFile: absolute)
+        let here = SourceDiscovery.absolute(".")
+        let tree = DiskProjectTree()
+        console.write(EffectiveConfigurationJSON.render(effective) { $0 == here ? "." : tree.display($0) })
+        return ExitCode.success
     }
 
     /// True for the formats whose output is each file's output in turn: they are printed as the files are done.

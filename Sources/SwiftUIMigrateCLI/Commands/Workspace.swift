@@ -48,9 +48,7 @@ enum Workspace {
             return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
         }
         let settings = try RunSettings(options: options, paths: paths)
-        let discovery = SourceDiscovery(
-            configuration: settings.configuration, globRoot: settings.configurationRoot,
-            trackedFiles: TrackedFiles.under)
+        let discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFiles: TrackedFiles.under)
         let found = SourceRoot(paths: paths).naming(try discovery.files(in: paths))
         let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
@@ -66,6 +64,7 @@ enum Workspace {
         let settings = try RunSettings(options: options, paths: [path])
         var file = SourceDiscovery.namedFile(path)
         file.buffer = bytes
+        file.configuration = try settings.effective(forFile: file.absolutePath).configuration
         // The repository is found from the nearest folder that exists, as it would be once the file is written.
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
@@ -82,14 +81,17 @@ enum Workspace {
         _ files: [SourceFile], settings: RunSettings, tree: any ProjectTree, floorNotes: ((String) -> Void)?,
         folder: (SourceFile) -> String
     ) -> [SourceFile] {
-        let configured = settings.configuration.deploymentTarget
-        var floored = files
-        var problems: [String] = []
-        if configured == nil {
-            let finder = DeploymentFloorFinder(tree: tree)
-            floored = finder.assigningFloors(to: files, folder: folder)
-            problems = finder.problems
+        // A file whose configuration sets `deploymentTarget` has that floor; the others' are looked for.
+        let targets = Set(files.map { ($0.configuration ?? settings.configuration).deploymentTarget })
+        let configured = targets.count == 1 ? targets.first! : nil
+        let finder = targets.contains(nil) ? DeploymentFloorFinder(tree: tree) : nil
+        let floored = files.map { file in
+            var file = file
+            file.floor = (file.configuration ?? settings.configuration).deploymentTarget
+                ?? finder?.floor(forFileIn: folder(file)) ?? .unknown
+            return file
         }
+        let problems = finder?.problems ?? []
         if let floorNotes {
             for line in FloorNote.lines(files: floored, configured: configured, problems: problems) { floorNotes(line) }
         }
@@ -113,10 +115,18 @@ enum Workspace {
         }
     }
 
-    /// The per-file summaries of `outcomes`, in order.
-    static func summaries(_ outcomes: [FileOutcome]) -> [FileSummary] {
+    /// The per-file summaries of `outcomes`, in order, each file named as the user named it or, `fromRoot`, from
+    /// the repository's root (for a pull request); `notWritten` gives why a file's rewrites were not written, by
+    /// display path.
+    static func summaries(
+        _ outcomes: [FileOutcome], fromRoot: Bool = false, notWritten: [String: String] = [:]
+    ) -> [FileSummary] {
         outcomes.compactMap { outcome in
-            outcome.migration.map { FileSummary(file: outcome.file.displayPath, findings: $0.findings) }
+            outcome.migration.map { migration in
+                FileSummary(
+                    file: fromRoot ? outcome.file.rootPath : outcome.file.displayPath, findings: migration.findings,
+                    notWritten: migration.changed ? notWritten[outcome.file.displayPath] : nil)
+            }
         }
     }
 }

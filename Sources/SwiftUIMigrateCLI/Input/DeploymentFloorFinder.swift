@@ -23,15 +23,6 @@ final class DeploymentFloorFinder {
 
     init(tree: any ProjectTree) { self.tree = tree }
 
-    /// `files` with their floors; `folder` names the folder of a file as the tree does.
-    func assigningFloors(to files: [SourceFile], folder: (SourceFile) -> String) -> [SourceFile] {
-        files.map { file in
-            var floored = file
-            floored.floor = floor(forFileIn: folder(file))
-            return floored
-        }
-    }
-
     /// The floor of a file in `folder`.
     func floor(forFileIn folder: String) -> DeploymentFloor {
         if let known = floors[folder] { return known }

@@ -12,14 +12,13 @@ import SwiftUIMigrate
 /// and dependency folders (`.build`, `DerivedData`, `Pods`, `Carthage`),
 /// hidden folders and symbolic links to folders; only `.swift` files are
 /// taken. Inside a git work tree only tracked files are taken (see
-/// `TrackedFiles`). The configuration's include/exclude globs, relative to the
-/// configuration file's folder, filter the result.
+/// `TrackedFiles`). Each file's configuration (`ConfigurationLookup`) comes with it, and its
+/// include/exclude globs, relative to the folders of the configuration files, filter the result.
 struct SourceDiscovery {
     static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
-    var configuration: Configuration
-    /// The folder include/exclude globs are relative to.
-    var globRoot: String
+    /// The configuration of the file at an absolute path (`RunSettings.effective(forFile:)`).
+    var configurationOf: (String) throws -> EffectiveConfiguration
     /// Lists the tracked files under a directory when it is inside a git work tree; nil outside git.
     /// Throws when the directory is in a repository that cannot be read.
     var trackedFiles: (String) throws -> [String]? = { _ in nil }
@@ -39,7 +38,11 @@ struct SourceDiscovery {
             }
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
-                if seen.insert(absolute).inserted { result.append(Self.namedFile(path)) }
+                if seen.insert(absolute).inserted {
+                    var file = Self.namedFile(path)
+                    file.configuration = try configurationOf(absolute).configuration
+                    result.append(file)
+                }
                 continue
             }
             let found: [String]
@@ -48,10 +51,14 @@ struct SourceDiscovery {
             } else {
                 found = walk(absolute)
             }
-            for file in found where seen.insert(file).inserted && isIncluded(file) {
+            for file in found where seen.insert(file).inserted {
+                let configuration = try configurationOf(file)
+                guard configuration.includes(file) else { continue }
                 let relative = String(file.dropFirst(absolute.count)).drop(while: { $0 == "/" })
                 let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
-                result.append(SourceFile(displayPath: display, absolutePath: file))
+                var source = SourceFile(displayPath: display, absolutePath: file)
+                source.configuration = configuration.configuration
+                result.append(source)
             }
         }
         return result
@@ -102,15 +109,6 @@ struct SourceDiscovery {
             }
         }
         return files.sorted()
-    }
-
-    /// True when the configuration's globs let `absolutePath` in.
-    func isIncluded(_ absolutePath: String) -> Bool {
-        let relative = absolutePath.hasPrefix(globRoot + "/") ? String(absolutePath.dropFirst(globRoot.count + 1)) : absolutePath
-        if !configuration.include.isEmpty, !configuration.include.contains(where: { PathGlob($0).matches(relative) }) {
-            return false
-        }
-        return !configuration.exclude.contains { PathGlob($0).matches(relative) }
     }
 
     static func absolute(_ path: String) -> String {

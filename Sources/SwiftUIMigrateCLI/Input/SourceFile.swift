@@ -11,6 +11,8 @@ struct SourceFile: Hashable, Sendable {
     var rootPath: String
     /// The file's deployment floor, found beside it (see `DeploymentFloorFinder`); unknown until then.
     var floor: DeploymentFloor = .unknown
+    /// The file's configuration (`ConfigurationLookup`, flags applied); nil runs it with the engine's own.
+    var configuration: Configuration?
     /// The file's text as given on standard input (`--stdin-filepath`) or by an editor (`lsp`),
     /// read instead of the file on disk, which need not exist; nil to read the file.
     var buffer: [UInt8]? = nil

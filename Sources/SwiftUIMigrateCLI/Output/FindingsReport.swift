@@ -35,7 +35,9 @@ enum FindingsReport {
         case .github:
             return GitHubFormat.render(migrations)
         case .markdown:
-            return MarkdownSummary.render(migrations.map { FileSummary(file: $0.file, findings: $0.findings) })
+            return MarkdownSummary.render(
+                migrations.map { FileSummary(file: $0.file, findings: $0.findings) }, tense: .preview,
+                toolVersion: CLI.version)
         }
     }
 

@@ -1,3 +1,4 @@
+import AtomicFiles
 import Foundation
 import GitStage
 import SwiftUIMigrate
@@ -10,12 +11,14 @@ enum GitApply {
     struct Report {
         var outcome: StageOutcome
         var mode: StageMode
-        /// Every file's findings, kept ones included (JSON lists them; see `showsKept`).
+        /// Each file's summary, named as the user named it, kept findings included (JSON lists them; see `showsKept`).
         var summaries: [FileSummary]
+        /// The same, named from the repository's root, for the pull-request body.
+        var rootSummaries: [FileSummary]
         /// How many Swift files the run looked at (read or skipped).
         var fileCount: Int
         /// True when `--show-kept` or `showKept` asks for the kept findings in summaries and bodies.
-        var showsKept: Bool
+        var showsKept = false
     }
 
     /// A repository's files migrated in memory, not yet written anywhere.
@@ -42,8 +45,10 @@ enum GitApply {
     ) throws -> Report {
         let branch = settings.branch
         let repository = try Repository.discover(from: path)
-        let lock = try RepositoryLock(gitDirectory: repository.gitDirectory)
+        let state = ApplyStateFolder(repository)
+        let lock = try state.lock()
         defer { lock.release() }
+        try InterruptedApply.refuseIfPresent(in: state, repository: repository)
         try repository.preflight(mode: mode, branch: branch)
 
         var migration = mode == .noCheckout
@@ -54,69 +59,109 @@ enum GitApply {
         if let review { migration.outcomes = try review(migration.outcomes, migration.settings.engine) }
         let (run, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
 
-        let summaries = Workspace.summaries(outcomes)
-        var kept = KeptFindings(shown: run.configuration.showKept)
         let rewrites = outcomes.compactMap { outcome -> FileRewrite? in
             guard let migration = outcome.migration, migration.changed,
                   let relative = relativePaths[outcome.file.displayPath] else { return nil }
             return FileRewrite(path: relative, original: migration.original, migrated: migration.migrated)
         }
+        let displayPaths = Dictionary(relativePaths.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func notWritten(_ skipped: [SkippedRewrite]) -> [String: String] {
+            Dictionary(skipped.map { (displayPaths[$0.path] ?? $0.path, $0.reason.rawValue) }, uniquingKeysWith: { first, _ in first })
+        }
+        let unwritable = notWritten(try repository.unwritable(rewrites.map(\.path), mode: mode))
         let ruleIDs = run.engine.rules.map(\.id).joined(separator: ", ")
+        var kept = KeptFindings(shown: run.configuration.showKept)
         let commit = CommitOptions(
             title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
-            body: SummaryTable.render(kept.filter(summaries)),
+            body: CommitMessageBody.render(
+                kept.filter(Workspace.summaries(outcomes, fromRoot: true, notWritten: unwritable)), toolVersion: CLI.version),
             trailers: [
                 Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
                 Trailer("Migration-rules", ruleIDs),
                 Trailer("Migration-strategy", run.configuration.strategy.rawValue),
             ],
             author: settings.author)
+        if let workdir = repository.workdir, mode != .noCheckout {
+            for folder in Set(rewrites.map { JournalRecorder.folder(of: workdir + "/" + $0.path) }) {
+                AtomicFileWrite.sweepTemporaryFiles(in: folder)
+            }
+        }
         let plan = StagePlan(rewrites: rewrites, branch: branch, commit: commit)
-        // SIGINT/SIGTERM wait for the staging (or its rollback) to finish: all or nothing.
+        let outcome = try stage(plan, mode: mode, in: repository, journal: JournalRecorder(path: state.journalPath), warn: warn)
+        let skipped = notWritten(outcome.skipped)
+        return Report(
+            outcome: outcome, mode: mode, summaries: Workspace.summaries(outcomes, notWritten: skipped),
+            rootSummaries: Workspace.summaries(outcomes, fromRoot: true, notWritten: skipped), fileCount: outcomes.count,
+            showsKept: run.configuration.showKept)
+    }
+
+    /// `apply --resume` in a git mode: undoes what the interrupted run did and stages its plan again, from its
+    /// journal (so the result is the one the run would have made).
+    static func resume(_ interrupted: InterruptedApply, warn: (String) -> Void) throws -> Report {
+        guard let record = interrupted.journal.stageRecord, let repository = interrupted.repository else {
+            throw CommandError("the journal \(interrupted.journalPath) is not of a git run")
+        }
+        _ = try SignalGuard.deferringInterruptions(announce: { _, _ in }) {
+            try repository.undoInterruptedStage(
+                record, lastStep: interrupted.journal.lastStep,
+                journalChanged: ApplyJournal.lastChange(interrupted.journalPath))
+        }
+        try repository.preflight(mode: record.mode, branch: record.branch)
+        let outcome = try stage(
+            record.plan, mode: record.mode, in: repository, journal: JournalRecorder(path: interrupted.journalPath),
+            warn: warn)
+        return Report(outcome: outcome, mode: record.mode, summaries: [], rootSummaries: [], fileCount: record.changes.count)
+    }
+
+    /// Stages `plan`, keeping the journal while it writes; SIGINT/SIGTERM wait for the staging (or its rollback) to
+    /// finish: all or nothing.
+    private static func stage(
+        _ plan: StagePlan, mode: StageMode, in repository: Repository, journal: JournalRecorder, warn: (String) -> Void
+    ) throws -> StageOutcome {
         let outcome = try SignalGuard.deferringInterruptions(announce: { signal, completed in
             warn("\(signal) received while staging; " + (completed
                 ? "finished first: the repository holds the complete result"
                 : "the staging failed and was rolled back: the repository is as it was"))
         }) {
-            try repository.stage(plan, mode: mode)
+            try journal.recording { try repository.stage(plan, mode: mode, observer: $0) }
         }
         for skipped in outcome.skipped {
             warn("not written: \(skipped)")
         }
-        return Report(
-            outcome: outcome, mode: mode, summaries: summaries, fileCount: outcomes.count,
-            showsKept: run.configuration.showKept)
+        return outcome
     }
 
     /// Migrates the tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository),
     /// reading their blobs as the workers reach them — the worktree and index are never looked at. A blob that
-    /// cannot be read fails the run, as a broken repository must. The configuration is HEAD's
-    /// `.swiftui-migrate.json` unless `--config` names one. Files are named repository-relative.
+    /// cannot be read fails the run, as a broken repository must. Each file's configuration is read from HEAD's
+    /// `.swiftui-migrate.json` files unless `--config` names one. Files are named repository-relative.
     static func migrateHEAD(_ repository: Repository, path: String, options: MigrationOptions) throws -> Migration {
         let scope = repository.isBare ? nil : try repository.relativePath(for: path)
-        let committedConfig = try repository.headBlob(path: Configuration.fileName)
-        let settings = try RunSettings(
-            options: options, paths: [path],
-            committed: committedConfig.map { ($0, "HEAD:\(Configuration.fileName)") })
-        let discovery = SourceDiscovery(configuration: settings.configuration, globRoot: "")
-        let paths = try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 })
-            .filter { $0.hasSuffix(".swift") && discovery.isIncluded($0) }
         // Every tracked file, not only the Swift ones in scope: the floor is read from project.pbxproj
-        // and .xcconfig files too, and from folders above `path`.
+        // and .xcconfig files too, and from folders above `path`; configuration files from every folder.
         let tree = CommitProjectTree(repository: repository, trackedPaths: try repository.trackedFilesAtHEAD())
-        let files = Workspace.floored(
-            paths.map { SourceFile(displayPath: $0, absolutePath: $0) }, settings: settings, tree: tree, floorNotes: nil
-        ) { file in file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? "" }
+        let settings = try RunSettings(options: options, paths: [scope ?? ""], commit: tree)
+        var inScope: [SourceFile] = []
+        for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
+            let configuration = try settings.effective(forFile: path)
+            guard configuration.includes(path) else { continue }
+            var file = SourceFile(displayPath: path, absolutePath: path)
+            file.configuration = configuration.configuration
+            inScope.append(file)
+        }
+        let files = Workspace.floored(inScope, settings: settings, tree: tree, floorNotes: nil) { file in
+            file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? ""
+        }
         var relativePaths: [String: String] = [:]
         for file in files { relativePaths[file.displayPath] = file.displayPath }
-        let maxSize = settings.configuration.maxFileSize
         // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
         let head = try HeadBlobReader(repository)
         let failure = Mutex<(any Error)?>(nil)
+        let maxSize = settings.configuration.maxFileSize
         let outcomes = MigrationRun.run(files, engine: settings.engine) { file in
             do {
                 guard let bytes = try head.blob(path: file.absolutePath) else { return .skipped("not a file in HEAD") }
-                return SourceReader.decode(bytes, maxSize: maxSize)
+                return SourceReader.decode(bytes, maxSize: file.configuration?.maxFileSize ?? maxSize)
             } catch {
                 failure.withLock { if $0 == nil { $0 = error } }
                 return .skipped("cannot read it from HEAD: \(error)")

@@ -28,7 +28,7 @@ struct MigrationOptions: Sendable {
     init(_ arguments: ParsedArguments) throws {
         rules = arguments.list("rules")
         for id in rules where RuleRegistry.rule(id: id) == nil {
-            throw CommandError("unknown rule '\(id)' (see 'swiftui-migrate rules')")
+            throw CommandError.unknownRule(id)
         }
         strategy = arguments.value("strategy").flatMap(GroupStrategy.init(rawValue:))
         configPath = arguments.value("config")

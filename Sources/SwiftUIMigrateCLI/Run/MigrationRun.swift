@@ -47,11 +47,12 @@ enum MigrationRun {
     }
 
     /// Reads each file from disk (or its `buffer`, checked as the file's bytes would be),
-    /// skipping those over the configuration's size limit.
+    /// skipping those over its configuration's size limit.
     static func reader(for engine: MigrationEngine) -> @Sendable (SourceFile) -> SourceReader.Outcome {
-        let maxSize = engine.configuration.maxFileSize
+        let runMaxSize = engine.configuration.maxFileSize
         return { file in
-            file.buffer.map { SourceReader.decode($0, maxSize: maxSize) } ?? SourceReader.read(file, maxSize: maxSize)
+            let maxSize = file.configuration?.maxFileSize ?? runMaxSize
+            return file.buffer.map { SourceReader.decode($0, maxSize: maxSize) } ?? SourceReader.read(file, maxSize: maxSize)
         }
     }
 
@@ -105,6 +106,7 @@ enum MigrationRun {
         case .skipped(let reason):
             return FileOutcome(file: file, migration: nil, skipReason: reason)
         case .text(let bytes):
+            let engine = file.configuration.map(engine.configured) ?? engine
             var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor)
             if migration.findings.isEmpty && migration.internalError == nil && !migration.changed {
                 migration.original = []

@@ -1,66 +1,96 @@
 import Foundation
 import SwiftUIMigrate
 
-/// The configuration and rules of one run: the config file, then the flags over it.
+/// The configuration and rules of one run: each file's configuration (see `ConfigurationLookup`),
+/// then the flags over it.
 struct RunSettings {
+    /// The configuration of the first path named, flags applied: what the run reports as its
+    /// strategy and rules, and what files without one of their own run with.
     var configuration: Configuration
-    /// The folder the configuration's globs are relative to.
-    var configurationRoot: String
     /// `--only` and `--baseline`: the findings reported and the fixes applied.
     var selection: FindingSelection
+    /// Finds each file's configuration files.
+    let lookup: ConfigurationLookup
+    /// `--rules`, `--strategy` and `--max-file-size`, applied over every file's configuration.
+    private let flags: MigrationOptions
 
-    /// Reads `--config FILE` (or discovers `.swiftui-migrate.json` above the first path),
-    /// then applies `--rules`, `--strategy` and `--max-file-size`.
+    /// Reads `--config FILE` when given, else finds each file's `.swiftui-migrate.json` files on disk, then
+    /// applies `--rules`, `--strategy` and `--max-file-size`.
     ///
-    /// `committed` is a configuration read from a commit (no-checkout mode), used when no
-    /// `--config` is given instead of looking on disk.
-    init(options: MigrationOptions, paths: [String], committed: (data: [UInt8], source: String)? = nil) throws {
+    /// `commit` is the tree of a commit (no-checkout mode): the configuration files are read from it instead
+    /// of the disk, and files are named repository-relative; `paths` are then repository-relative too.
+    init(options: MigrationOptions, paths: [String], commit: CommitProjectTree? = nil) throws {
         selection = try FindingSelection(onlyPreserving: options.onlyPreserving, baselinePath: options.baselinePath)
-        let configPath: String?
-        if options.configPath == nil, let committed {
-            do {
-                configuration = try Configuration(json: Data(committed.data), source: committed.source)
-            } catch let error as ConfigurationError {
-                throw CommandError(error.description)
+        flags = options
+        var explicit: (file: ConfigurationFile, folder: String)?
+        if let path = options.configPath {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CommandError(FileManager.default.fileExists(atPath: path)
+                    ? "\(path): cannot read the configuration file" : "no such configuration file: \(path)")
             }
-            configurationRoot = ""
-            apply(options)
-            return
+            let file = try Self.checked { try ConfigurationFile(json: data, source: path) }
+            explicit = (file, commit == nil ? URL(fileURLWithPath: SourceDiscovery.absolute(path)).deletingLastPathComponent().path : "")
         }
-        if let explicit = options.configPath {
-            guard FileManager.default.fileExists(atPath: explicit) else {
-                throw CommandError("no such configuration file: \(explicit)")
-            }
-            configPath = explicit
+        let first: String
+        if let commit {
+            lookup = ConfigurationLookup(tree: commit, sourcePrefix: "HEAD:", explicit: explicit)
+            first = paths.first ?? ""
         } else {
-            let start = SourceDiscovery.absolute(paths.first ?? ".")
-            var isDirectory: ObjCBool = false
-            let isFolder = FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) && isDirectory.boolValue
-            configPath = Configuration.discover(
-                from: isFolder ? start : URL(fileURLWithPath: start).deletingLastPathComponent().path)
+            lookup = ConfigurationLookup(tree: DiskProjectTree(), explicit: explicit)
+            first = SourceDiscovery.absolute(paths.first ?? ".")
         }
+        configuration = Configuration()
+        configuration = try effective(forPath: first, inCommit: commit).configuration
+    }
+
+    /// The configuration of the file at `path` (absolute on disk, repository-relative in a commit), flags
+    /// applied: the one question every part of the run that needs a file's settings asks.
+    func effective(forFile path: String) throws -> EffectiveConfiguration {
+        var found = try Self.checked { try lookup.effective(forFile: path) }
+        apply(to: &found.configuration)
+        return found
+    }
+
+    /// The configuration of the files directly in `folder`, flags applied.
+    func effective(forFolder folder: String) throws -> EffectiveConfiguration {
+        var found = try Self.checked { try lookup.effective(forFolder: folder) }
+        apply(to: &found.configuration)
+        return found
+    }
+
+    /// The configuration of `path`, a file or a folder.
+    private func effective(forPath path: String, inCommit commit: CommitProjectTree?) throws -> EffectiveConfiguration {
+        let isFolder: Bool
+        if let commit {
+            isFolder = path.isEmpty || !commit.names(in: path).isEmpty
+        } else {
+            var isDirectory: ObjCBool = false
+            isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        return try isFolder ? effective(forFolder: path) : effective(forFile: path)
+    }
+
+    /// Applies `--rules`, `--strategy`, `--max-file-size` and `--show-kept` over a configuration.
+    private func apply(to configuration: inout Configuration) {
+        if !flags.rules.isEmpty {
+            configuration.rules = Dictionary(
+                uniqueKeysWithValues: RuleRegistry.all.map { ($0.id, flags.rules.contains($0.id)) })
+        }
+        if let strategy = flags.strategy { configuration.strategy = strategy }
+        if let size = flags.maxFileSize { configuration.maxFileSize = size }
+        if flags.showKept { configuration.showKept = true }
+    }
+
+    /// `body`, with a configuration that cannot be used reported as the command's one-line error.
+    private static func checked<T>(_ body: () throws -> T) throws -> T {
         do {
-            configuration = try configPath.map { try Configuration.load(path: $0) } ?? Configuration()
+            return try body()
         } catch let error as ConfigurationError {
             throw CommandError(error.description)
         }
-        configurationRoot = configPath.map { URL(fileURLWithPath: SourceDiscovery.absolute($0)).deletingLastPathComponent().path }
-            ?? SourceDiscovery.absolute(".")
-        apply(options)
     }
 
-    /// Applies `--rules`, `--strategy`, `--max-file-size` and `--show-kept` over the configuration.
-    private mutating func apply(_ options: MigrationOptions) {
-        if !options.rules.isEmpty {
-            configuration.rules = Dictionary(
-                uniqueKeysWithValues: RuleRegistry.all.map { ($0.id, options.rules.contains($0.id)) })
-        }
-        if let strategy = options.strategy { configuration.strategy = strategy }
-        if let size = options.maxFileSize { configuration.maxFileSize = size }
-        if options.showKept { configuration.showKept = true }
-    }
-
-    /// The engine for this run.
+    /// The engine for this run; each file runs it with its own configuration (`MigrationEngine.configured`).
     var engine: MigrationEngine {
         var engine = MigrationEngine(configuration: configuration)
         engine.decide = selection.decide

@@ -66,3 +66,14 @@ final class GitRepositoryFolder {
         return result
     }
 }
+
+/// Runs the `git` CLI in `directory`, failing the test when it fails: for a repository a test lays out by hand.
+func runGit(_ arguments: [String], in directory: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)", file: file, line: line)
+}

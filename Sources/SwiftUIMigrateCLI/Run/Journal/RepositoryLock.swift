@@ -6,10 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// Keeps two `apply` runs from changing one repository at the same time.
+/// Keeps two `apply` runs from changing one repository (or, outside git, one folder) at the same time.
 ///
-/// The lock is an exclusive `flock` on `<git dir>/swiftui-migrate.lock`, held from before the
-/// preflight checks until the run ends. The kernel drops a `flock` when its process ends, however
+/// The lock is an exclusive `flock` on `<git dir>/swiftui-migrate.lock` (see ``ApplyStateFolder``), held from
+/// before the preflight checks until the run ends. The kernel drops a `flock` when its process ends, however
 /// it ends (even SIGKILL or a crash), so a dead run never leaves a lock that blocks the next one: a
 /// leftover lock file that nobody holds is simply taken over. The file is removed when the lock is
 /// released normally.
@@ -18,12 +18,9 @@ final class RepositoryLock {
     let path: String
     private var descriptor: Int32
 
-    /// Takes the lock of the repository whose git folder is `gitDirectory`, or throws a one-line
-    /// error saying another run holds it.
-    init(gitDirectory: String) throws {
-        var folder = gitDirectory
-        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-        path = folder + "/swiftui-migrate.lock"
+    /// Takes the lock whose file is `path`, or throws a one-line error saying another run holds it.
+    init(path: String) throws {
+        self.path = path
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {

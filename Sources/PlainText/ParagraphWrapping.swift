@@ -1,0 +1,54 @@
+/// Wraps the paragraphs of Markdown-like text to a width, as `fmt` would, leaving alone what
+/// must keep its lines: fenced code blocks (```` ``` ````), indented code (four spaces or a tab),
+/// table rows and headings. A list item (`- `, `* `, `1. `) wraps under its own text.
+public enum ParagraphWrapping {
+    /// `text` with every paragraph line longer than `width` broken at spaces; a word longer
+    /// than the width stays whole on its own line.
+    public static func wrap(_ text: String, width: Int) -> String {
+        var output: [String] = []
+        var inFence = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("```") {
+                inFence.toggle()
+                output.append(line)
+                continue
+            }
+            if inFence || line.count <= width || line.hasPrefix("    ") || line.hasPrefix("\t")
+                || line.hasPrefix("|") || line.hasPrefix("#") {
+                output.append(line)
+                continue
+            }
+            output += wrapLine(line, width: width)
+        }
+        return output.joined(separator: "\n")
+    }
+
+    /// One long line as several, continuation lines indented under the text of a list item.
+    private static func wrapLine(_ line: String, width: Int) -> [String] {
+        let leading = String(line.prefix { $0 == " " })
+        let body = line.dropFirst(leading.count)
+        let hanging = leading + String(repeating: " ", count: listMarkerLength(body))
+        var lines: [String] = []
+        var current = leading
+        var currentIsEmpty = true
+        for word in body.split(separator: " ", omittingEmptySubsequences: true) {
+            if !currentIsEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = hanging
+                currentIsEmpty = true
+            }
+            current += (currentIsEmpty ? "" : " ") + word
+            currentIsEmpty = false
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// The length of a list marker and its space at the start of `text` (`- `, `1. `), or 0.
+    private static func listMarkerLength(_ text: Substring) -> Int {
+        if text.hasPrefix("- ") || text.hasPrefix("* ") { return 2 }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, text.dropFirst(digits.count).hasPrefix(". ") else { return 0 }
+        return digits.count + 2
+    }
+}

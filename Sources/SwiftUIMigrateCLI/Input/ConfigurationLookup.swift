@@ -1,0 +1,53 @@
+import Foundation
+import SwiftUIMigrate
+
+/// Finds the configuration that applies to a file, as SwiftLint finds nested configurations: every
+/// `.swiftui-migrate.json` from the top of the tree (the repository root, or `/` outside git) down to
+/// the file's folder, the nearer over the farther. So a file gets the same settings whichever path
+/// the run was given (`.`, a subfolder, the file itself). With `--config FILE`, that file alone
+/// applies to every file.
+///
+/// This is the one place that decides which configuration a path gets: the run's files, `--stdin-filepath`,
+/// `--force-exclude` and `scan --print-config` all ask it. Each folder's result is kept, so a file
+/// costs a dictionary look-up once its folder has been seen. Not thread-safe: ask it from one thread.
+final class ConfigurationLookup {
+    private let tree: any ProjectTree
+    private let explicit: EffectiveConfiguration?
+    /// How the tree's paths are named in messages (`HEAD:` before a committed file's path).
+    private let sourcePrefix: String
+    private var folders: [String: EffectiveConfiguration] = [:]
+
+    /// Looks in `tree`; `explicitFile` (already read, in `explicitFolder`) replaces every file found there.
+    init(tree: any ProjectTree, sourcePrefix: String = "", explicit: (file: ConfigurationFile, folder: String)? = nil) {
+        self.tree = tree
+        self.sourcePrefix = sourcePrefix
+        self.explicit = explicit.map { EffectiveConfiguration(folder: $0.folder).overridden(by: $0.file, in: $0.folder) }
+    }
+
+    /// The configuration of the file at `path` (named as the tree names files: absolute on disk,
+    /// repository-relative in a commit). Throws `ConfigurationError` when a file on the way cannot be used.
+    func effective(forFile path: String) throws -> EffectiveConfiguration {
+        try effective(forFolder: Self.folder(of: path))
+    }
+
+    /// The configuration of the files directly in `folder`.
+    func effective(forFolder folder: String) throws -> EffectiveConfiguration {
+        if let explicit { return explicit }
+        if let known = folders[folder] { return known }
+        let outer = try tree.parent(of: folder).map { try effective(forFolder: $0) } ?? EffectiveConfiguration(folder: folder)
+        var result = outer
+        let candidate = tree.path(Configuration.fileName, in: folder)
+        if tree.names(in: folder).contains(Configuration.fileName), let bytes = tree.contents(of: candidate) {
+            let file = try ConfigurationFile(json: Data(bytes), source: sourcePrefix + candidate)
+            result = outer.overridden(by: file, in: folder)
+        }
+        folders[folder] = result
+        return result
+    }
+
+    /// The folder holding `path`: `""` for a file at a commit's root.
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+/// The pull-request body (`apply --summary`, `batch --pr-body-dir`) and the commit message, against golden files in
+/// `fixtures/golden-project/expected/` (SWIFTUI_MIGRATE_UPDATE_GOLDEN=1 rewrites them; then review the diff), and
+/// what they promise a reviewer: only the files the change touches, one line per kind of site left, short cells,
+/// a commit body wrapped at 72 columns, and `not written: <why>` for a file that was not written.
+final class PullRequestBodyTests: XCTestCase {
+    /// The golden project committed in a repository, with a Group whose long report reason needs shortening
+    /// (`App/PhaseView.swift`).
+    private func goldenRepository() throws -> GitRepositoryFolder {
+        let repository = try GitRepositoryFolder()
+        let golden = RepositoryFiles.root.appendingPathComponent("fixtures/golden-project/App")
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: golden.path) where name.hasSuffix(".swift") {
+            files["App/" + name] = try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+        }
+        files["App/PhaseView.swift"] = try String(
+            contentsOf: RepositoryFiles.root.appendingPathComponent(
+                "fixtures/group-lifecycle/task-sets-chosen-member-report.before.swift"),
+            encoding: .utf8)
+        for (name, contents) in files { try repository.folder.write(name, contents) }
+        try repository.git("add", ".")
+        try repository.git("commit", "-q", "-m", "initial")
+        return repository
+    }
+
+    private func assertGolden(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = RepositoryFiles.root.appendingPathComponent("fixtures/golden-project/expected/" + name).path
+        if ProcessInfo.processInfo.environment["SWIFTUI_MIGRATE_UPDATE_GOLDEN"] == "1" {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(text, expected, "\(name) differs; SWIFTUI_MIGRATE_UPDATE_GOLDEN=1 rewrites it", file: file, line: line)
+    }
+
+    func testPullRequestBodyAndCommitMessageMatchTheirGoldenFiles() throws {
+        let repository = try goldenRepository()
+        let result = try ToolProcess.run(["apply", "--commit", "--summary", "summary.md"], in: repository.path + "/App")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let body = try repository.folder.read("App/summary.md")
+        let message = try repository.git("log", "-1", "--format=%B")
+        try assertGolden(body, "apply.summary.md")
+        try assertGolden(message, "apply.commit-message.txt")
+
+        // Only the files in the change, named from the root; the kept site is left out.
+        let changed = try repository.git("show", "--name-only", "--format=", "HEAD").split(separator: "\n").map(String.init)
+        XCTAssertEqual(changed, ["App/ReaderView.swift", "App/ShelfView.swift"])
+        let tableFiles = Set(body.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { $0.split(separator: "`")[1] })
+        XCTAssertEqual(tableFiles, ["App/ReaderView.swift", "App/ShelfView.swift"])
+        XCTAssertFalse(body.contains("no identity to key on"), "kept sites stay out of the body: \(body)")
+        XCTAssertFalse(body.contains("PlainView"), body)
+        // One line per kind of site left, with its count; long reasons shortened, in full in the details block.
+        XCTAssertTrue(body.contains("- **1** × `group-lifecycle` reported: the Group shows several views at once"), body)
+        for line in body.split(separator: "\n") where line.hasPrefix("|") || line.hasPrefix("- **") {
+            let reason = line.hasPrefix("|") ? String(line.split(separator: "|").last ?? "") : String(line)
+            XCTAssertLessThanOrEqual(reason.count, 240, "a cell or kind line too long to read: \(line)")
+        }
+        XCTAssertTrue(body.contains("<details>") && body.contains("`App/PhaseView.swift:17`"), body)
+        XCTAssertTrue(body.contains("the chain has `.id`"), "Swift in code spans: \(body)")
+
+        // The commit message: a subject, a short body with counts and the version, wrapped at 72 columns.
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.first, "Migrate SwiftUI lifecycle code with swiftui-migrate")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 72 }, message)
+        XCTAssertLessThanOrEqual(lines.count, 25, message)
+        XCTAssertTrue(message.contains("swiftui-migrate 0.1.0 rewrote 4 lifecycle sites in 2 files"), message)
+        XCTAssertFalse(message.contains("|"), "no table in the commit message: \(message)")
+        XCTAssertEqual(
+            try repository.git("log", "-1", "--format=%(trailers:key=Migration-rules,valueonly,unfold)"),
+            "group-lifecycle, guard-flag-load, onappear-task, appear-change-load\n\n")
+    }
+
+    func testScanAndDiffSayWouldRewriteNotRewritten() throws {
+        let repository = try goldenRepository()
+        let scan = try ToolProcess.run(["scan", "--format", "markdown"], in: repository.path)
+        XCTAssertTrue(scan.stdout.contains("| would rewrite | behavior-change |"), scan.stdout)
+        XCTAssertTrue(scan.stdout.contains("would rewrite 4 lifecycle sites in 2 files"), scan.stdout)
+        XCTAssertFalse(scan.stdout.contains("rewritten"), scan.stdout)
+        let diff = try ToolProcess.run(["diff"], in: repository.path)
+        XCTAssertTrue(diff.stderr.contains("App/ShelfView.swift   would rewrite 2  kept 0"), diff.stderr)
+        XCTAssertFalse(diff.stderr.contains("rewritten"), diff.stderr)
+    }
+
+    func testReadOnlyAndSymlinkedFilesAreNotWrittenAndSaySo() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("App/ContentView.swift", Samples.groupLifecycle)
+        try folder.write("App/OtherView.swift", Samples.groupLifecycle.replacingOccurrences(of: "ContentView", with: "OtherView"))
+        try folder.write("Shared/LinkedView.swift", Samples.groupLifecycle.replacingOccurrences(of: "ContentView", with: "LinkedView"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/App/LinkedView.swift", withDestinationPath: "../Shared/LinkedView.swift")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let result = try ToolProcess.run(["apply", "--in-place", "--summary", "summary.md", "App"], in: folder.path)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/ContentView.swift  not written 1  kept 0"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("group-lifecycle  not written: read-only      behavior-change"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("group-lifecycle  not written: symbolic link  behavior-change"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/OtherView.swift    rewritten 1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(": rewritten 1, not written 2, kept 0"), result.stderr)
+        let body = try folder.read("summary.md")
+        XCTAssertTrue(body.contains("| `App/ContentView.swift` | 7 | `group-lifecycle` | not written: read-only |"), body)
+        XCTAssertTrue(body.contains("| `App/LinkedView.swift` | 7 | `group-lifecycle` | not written: symbolic link |"), body)
+        XCTAssertTrue(body.contains("rewrote 1 lifecycle site in 1 file; 2 rewrites could not be written"), body)
+        XCTAssertEqual(try folder.read("App/ContentView.swift"), Samples.groupLifecycle)
+        XCTAssertEqual(try folder.read("Shared/LinkedView.swift").contains("Group {"), true)
+    }
+
+    func testBatchPullRequestBodyIsTheSummaryWithItsBranch() throws {
+        let folder = try BatchRepositories(only: ["findings"])
+        let result = try ToolProcess.run(
+            ["batch", "findings", "--mode", "apply", "--pr-body-dir", "bodies"], in: folder.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let body = try String(contentsOfFile: folder.path + "/bodies/findings.md", encoding: .utf8)
+        XCTAssertTrue(body.hasPrefix("""
+            ## SwiftUI lifecycle migration
+
+            swiftui-migrate 0.1.0 rewrote 1 lifecycle site in 1 file, and left nothing for a person.
+
+            | File | Line | Rule | Change | Safety | What changes at runtime |
+            |---|---:|---|---|---|---|
+            | `App/ContentView.swift` | 7 | `group-lifecycle` | rewritten | behavior-change |
+            """), body)
+        XCTAssertTrue(body.contains("\nBranch `swiftui-migrate/lifecycle` (commit `"), body)
+        XCTAssertTrue(body.hasSuffix(") changes 1 file.\n"), body)
+    }
+}
