@@ -77,15 +77,19 @@ public struct CommandSpec: Sendable {
     public var options: [OptionSpec]
     /// The positional arguments, if any.
     public var positional: PositionalSpec?
+    /// The usage line after the tool's name, for a command whose arguments the options and positional
+    /// do not say (`report merge <report.json> ...`); nil to build it from them.
+    public var usage: String?
 
     public init(
         name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-        positional: PositionalSpec? = nil
+        positional: PositionalSpec? = nil, usage: String? = nil
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.options = options
         self.positional = positional
+        self.usage = usage
     }
 }

@@ -35,6 +35,7 @@ public enum HelpText {
 
     /// `toolName command [--a <a>] [--b] [<path> ...]`.
     public static func usage(_ command: CommandSpec, toolName: String) -> String {
+        if let usage = command.usage { return [toolName, usage].filter { !$0.isEmpty }.joined(separator: " ") }
         var parts = [toolName, command.name].filter { !$0.isEmpty }
         for option in command.options {
             parts.append("[\(option.synopsis)]")

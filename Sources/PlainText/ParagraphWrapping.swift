@@ -3,7 +3,8 @@
 /// table rows and headings. A list item (`- `, `* `, `1. `) wraps under its own text.
 public enum ParagraphWrapping {
     /// `text` with every paragraph line longer than `width` broken at spaces; a word longer
-    /// than the width stays whole on its own line.
+    /// than the width stays whole on its own line, and a line never starts with a word Markdown
+    /// would read as a list marker, heading or quote (`-`, `1.`, `#…`, `>`).
     public static func wrap(_ text: String, width: Int) -> String {
         var output: [String] = []
         var inFence = false
@@ -32,7 +33,7 @@ public enum ParagraphWrapping {
         var current = leading
         var currentIsEmpty = true
         for word in body.split(separator: " ", omittingEmptySubsequences: true) {
-            if !currentIsEmpty && current.count + 1 + word.count > width {
+            if !currentIsEmpty && current.count + 1 + word.count > width && !startsBlock(word) {
                 lines.append(current)
                 current = hanging
                 currentIsEmpty = true
@@ -42,6 +43,13 @@ public enum ParagraphWrapping {
         }
         lines.append(current)
         return lines
+    }
+
+    /// True for a word that, first on a line, would start a list item, a heading or a quote in Markdown.
+    private static func startsBlock(_ word: Substring) -> Bool {
+        if ["-", "*", "+", ">"].contains(word) || word.hasPrefix("#") { return true }
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && (word.dropFirst(digits.count) == "." || word.dropFirst(digits.count) == ")")
     }
 
     /// The length of a list marker and its space at the start of `text` (`- `, `1. `), or 0.

@@ -56,6 +56,7 @@ public enum CLI {
                 console.write(HelpText.render(spec, toolName: toolName))
                 return ExitCode.success
             }
+            console.quiet = parsed.flag("quiet")
             return try command.run(parsed, console: console, environment: environment)
         } catch let error as UsageError {
             console.error("\(error.message) (see '\(toolName) \(name) --help')")
@@ -76,8 +77,10 @@ public enum CLI {
             COMMANDS:
 
             """
-        for command in commands.map({ $0.spec }) {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract + "\n"
+        let specs = commands.map { $0.spec }
+        let width = (specs.map(\.name.count).max() ?? 0) + 2
+        for command in specs {
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract + "\n"
         }
         text += """
 

@@ -26,7 +26,7 @@ final class PlainTextTests: XCTestCase {
             "several properties could key the task (items: `Array<Int>`, `pageID`); use `.task(id:)` or `Task.detached`")
         XCTAssertEqual(MarkdownCell.prose("guard !isLoading, @State flag_name *x* [y] <b> a|b"),
                        "guard `!isLoading`, `@State` `flag_name` \\*x\\* \\[y\\] \\<b\\> a\\|b")
-        XCTAssertEqual(MarkdownCell.prose("iOS 15+ SDK builds, e.g. on macOS; runs once"), "iOS 15+ SDK builds, e.g. on macOS; runs once")
+        XCTAssertEqual(MarkdownCell.prose("iOS 15+ SDK builds, e.g. on macOS; SwiftUI runs once"), "iOS 15+ SDK builds, e.g. on macOS; SwiftUI runs once")
         XCTAssertEqual(MarkdownCell.prose("calls `load()` and f(a | b)"), "calls `load()` and `f(a \\| b)`")
     }
 

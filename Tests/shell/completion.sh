@@ -51,6 +51,10 @@ cases=(
     "swiftui-migrate scan --stdin|--stdin-filepath"
     "swiftui-migrate apply --stdin-filepath Sou|Sources"
     "swiftui-migrate lsp --bas|--baseline"
+    "swiftui-migrate scan --qu|--quiet"
+    "swiftui-migrate batch --qu|--quiet"
+    "swiftui-migrate report --qu|--quiet"
+    "swiftui-migrate lsp --|--baseline|--quiet"
 )
 
 # check SHELL: runs candidates_SHELL for every case and compares.

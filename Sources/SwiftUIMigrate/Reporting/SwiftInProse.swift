@@ -4,8 +4,8 @@
 ///
 /// A run counts as Swift when it is an identifier with a call, generic or subscript suffix (`load()`,
 /// `Array<Int>`), a dotted member path (`item.id`, `.task`), an attribute or negation (`@State`, `!isLoading`),
-/// or a camel-case identifier (`pageID`, `ZStack`); plain words, platform names (`iOS`) and abbreviations
-/// (`e.g.`) stay prose.
+/// or a camel-case identifier (`pageID`, `ZStack`); plain words, platform and product names (`iOS`, `SwiftUI`)
+/// and abbreviations (`e.g.`) stay prose.
 enum SwiftInProse {
     /// A piece of a sentence.
     enum Part: Equatable {
@@ -45,7 +45,11 @@ enum SwiftInProse {
         return parts
     }
 
-    private static let platformNames: Set<String> = ["iOS", "iPadOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst"]
+    /// Camel-case words that are names of platforms and products, not Swift.
+    private static let platformNames: Set<String> = [
+        "iOS", "iPadOS", "macOS", "tvOS", "watchOS", "visionOS", "macCatalyst", "SwiftUI", "SwiftSyntax", "SwiftPM",
+        "SwiftLint", "GitHub", "UIKit", "AppKit", "WatchKit",
+    ]
 
     /// Where the Swift run starting at `start` ends; nil when none starts there.
     private static func codeEnd(_ characters: [Character], from start: Int) -> Int? {

@@ -38,7 +38,7 @@ final class BatchProgress: @unchecked Sendable {
     func started(_ name: String) {
         lock.withLock {
             running.append(name)
-            if live { console.writeError("\r\u{1B}[K" + statusLine()) }
+            if live { console.status("\r\u{1B}[K" + statusLine()) }
         }
     }
 
@@ -56,9 +56,9 @@ final class BatchProgress: @unchecked Sendable {
             if !detail.isEmpty { text += ", " + detail }
             text += " (\(BatchTable.seconds(result.durationSeconds)))\n"
             if live {
-                console.writeError("\r\u{1B}[K" + text + (done < total ? statusLine() : ""))
+                console.status("\r\u{1B}[K" + text + (done < total ? statusLine() : ""))
             } else {
-                console.writeError(text)
+                console.status(text)
             }
         }
     }

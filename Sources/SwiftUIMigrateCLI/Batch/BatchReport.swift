@@ -73,14 +73,23 @@ struct BatchReport: Codable, Equatable {
 
     /// Reads a report written by `batch --report`.
     static func read(_ path: String) throws -> BatchReport {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandError("cannot read the report \(path): it is a folder")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandError("cannot read the report \(path)")
+            let why = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+            throw CommandError("cannot read the report \(path): \(why)")
+        }
+        if let syntax = JSONSyntaxError.find(in: Array(data)) {
+            throw CommandError("\(path):\(syntax.line):\(syntax.column): not a batch report: not valid JSON: \(syntax.problem)")
         }
         let report: BatchReport
         do {
             report = try JSONDecoder().decode(BatchReport.self, from: data)
         } catch {
-            throw CommandError("\(path) is not a batch report: \(error)")
+            throw CommandError(
+                "\(path) is not a batch report: \(DecodingProblem.describe(error)) (write one with 'swiftui-migrate batch --report FILE')")
         }
         guard report.version <= currentVersion else {
             throw CommandError("\(path) is a version \(report.version) report; this swiftui-migrate reads up to \(currentVersion)")

@@ -7,7 +7,7 @@ struct ReportOutput {
 
     /// Prints the table, then writes the JSON to `reportPath` and the Markdown to `summaryPath` when given.
     func write(_ report: BatchReport, reportPath: String?, summaryPath: String?) throws {
-        console.writeError(BatchTable.render(report))
+        console.status(BatchTable.render(report))
         if let reportPath { try write(try report.json(), to: reportPath, what: "report") }
         if let summaryPath { try write(BatchSummary.render(report), to: summaryPath, what: "summary") }
     }

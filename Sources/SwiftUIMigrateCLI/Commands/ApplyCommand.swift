@@ -36,7 +36,7 @@ struct ApplyCommand: Command {
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
             .flag("resume", help: "Finish the apply an interruption stopped midway, as its journal planned it."),
             .flag("abort", help: "Undo the writes of the apply an interruption stopped midway (and its branch and HEAD move)."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     /// What `--resume` and `--abort` do with an interrupted run.
@@ -104,6 +104,7 @@ struct ApplyCommand: Command {
                 ? .noCheckout : (arguments.flag("commit") ? .stageAndCommit : .stage)
             target = .git(mode, try CommitSettings(arguments))
         }
+        try OutputPath.checkFile(arguments.value("summary"), option: "summary")
         return Options(
             paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments), target: target,
             interactive: arguments.flag("interactive"), json: try arguments.defaulted("format") == "json",
@@ -131,9 +132,9 @@ struct ApplyCommand: Command {
             review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
         var kept = KeptFindings(shown: report.showsKept)
         let shown = kept.filter(report.summaries)
-        console.writeError(SummaryTable.render(shown))
-        if let line = kept.countLine { console.writeError(line + "\n") }
-        console.writeError(GitApply.resultLine(report) + "\n")
+        console.status(SummaryTable.render(shown))
+        if let line = kept.countLine { console.status(line + "\n") }
+        console.status(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
         var keptInSummary = KeptFindings(shown: report.showsKept)
         try writeSummary(keptInSummary.filter(report.rootSummaries), to: options.summaryPath)
@@ -161,15 +162,15 @@ struct ApplyCommand: Command {
         switch recovery {
         case .abort:
             let done = try SignalGuard.deferringInterruptions(announce: { _, _ in }) { try interrupted.abort() }
-            for line in done { console.writeError(line + "\n") }
-            console.writeError("aborted the interrupted apply (\(what)): its writes are undone\n")
+            for line in done { console.status(line + "\n") }
+            console.status("aborted the interrupted apply (\(what)): its writes are undone\n")
         case .resume where interrupted.journal.stageRecord == nil:
             let done = try SignalGuard.deferringInterruptions(announce: { _, _ in }) { try interrupted.resumeInPlace() }
-            for line in done { console.writeError(line + "\n") }
-            console.writeError("resumed the interrupted apply (\(what)): every file holds the migration\n")
+            for line in done { console.status(line + "\n") }
+            console.status("resumed the interrupted apply (\(what)): every file holds the migration\n")
         case .resume:
             let report = try GitApply.resume(interrupted, warn: console.warning)
-            console.writeError("resumed the interrupted apply (\(what)): " + GitApply.resultLine(report) + "\n")
+            console.status("resumed the interrupted apply (\(what)): " + GitApply.resultLine(report) + "\n")
         }
         return ExitCode.success
     }
@@ -214,8 +215,8 @@ struct ApplyCommand: Command {
             journal.remove()
         }
         var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.writeError(SummaryTable.render(kept.filter(Workspace.summaries(outcomes, notWritten: notWritten))))
-        if let line = kept.countLine { console.writeError(line + "\n") }
+        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes, notWritten: notWritten))))
+        if let line = kept.countLine { console.status(line + "\n") }
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
@@ -235,8 +236,8 @@ struct ApplyCommand: Command {
             console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
         var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.writeError(SummaryTable.render(kept.filter(Workspace.summaries(outcomes))))
-        if let line = kept.countLine { console.writeError(line + "\n") }
+        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes))))
+        if let line = kept.countLine { console.status(line + "\n") }
         return ExitCode.success
     }
 

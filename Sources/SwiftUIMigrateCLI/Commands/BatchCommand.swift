@@ -43,7 +43,7 @@ struct BatchCommand: Command {
             .option("author", value: "name <email>", help: "Commit author, when a repository's config has none (apply)."),
             .option("push", value: "remote", help: "Push each migration branch to this remote (a name, URL or path; apply). Never forced."),
             .option("pr-body-dir", value: "dir", help: "Write each repository's Markdown summary to DIR/<name>.md, for a pull request (apply)."),
-        ] + CommonOptions.all,
+        ] + CommonOptions.all + [CommonOptions.quiet],
         positional: PositionalSpec(name: "repo", help: "Repository folders."))
 
     /// `batch`'s options, typed and checked once for every repository.
@@ -75,6 +75,9 @@ struct BatchCommand: Command {
         if options.repositories.isEmpty && options.listFile == nil && options.root == nil {
             throw CommandError("name the repositories: as arguments, with --repos FILE, or with --root DIR")
         }
+        try OutputPath.checkFile(options.reportPath, option: "report")
+        try OutputPath.checkFile(options.summaryPath, option: "summary")
+        try OutputPath.checkFolder(options.pullRequestBodyFolder, option: "pr-body-dir")
         return options
     }
 
@@ -85,6 +88,11 @@ struct BatchCommand: Command {
     func run(_ options: Options) throws -> Int32 {
         var repositories = try RepositoryList.load(
             arguments: options.repositories, listFile: options.listFile, root: options.root)
+        if repositories.isEmpty {
+            let sources = [options.root.map { "no git repository directly under \($0)" },
+                           options.listFile.map { "none listed in \($0)" }].compactMap { $0 }
+            throw CommandError("no repository to run: \(sources.joined(separator: ", and "))")
+        }
         if let shard = options.shard { repositories = repositories.filter { shard.contains($0.name) } }
         if options.listOnly {
             console.write(repositories.map { $0.name + "\n" }.joined())

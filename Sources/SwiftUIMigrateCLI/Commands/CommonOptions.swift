@@ -23,6 +23,10 @@ enum CommonOptions {
     static let stdinFilepath = OptionSpec.option(
         "stdin-filepath", value: "file",
         help: "Read the text from stdin as the file at this path (which need not exist).")
+    /// `--quiet`: findings, warnings and errors only — for the commands whose status output (progress, the per-file
+    /// or batch table, count and result lines) a script does not want.
+    static let quiet = OptionSpec.flag(
+        "quiet", short: "q", help: "Print only findings, warnings and errors: no progress, summary table or count lines.")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
     static let all = [rules, strategy, config, only, baseline, maxFileSize, showKept]

@@ -19,7 +19,7 @@ struct DiffCommand: Command {
             .flag("exit-code", help: "Exit with 1 when the migration would change something."),
             .flag("list-files", help: "Print only the paths the migration would change, one per line, not the diff."),
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; print the diff of the accepted ones."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     /// `diff`'s options, typed.
@@ -85,8 +85,8 @@ struct DiffCommand: Command {
             try Workspace.stream(
                 options.migration, paths: paths, console: console, ready: { kept.shown = $0.configuration.showKept }, each: show)
         }
-        console.writeError(SummaryTable.render(kept.filter(summaries), tense: .preview))
-        if let line = kept.countLine { console.writeError(line + "\n") }
+        console.status(SummaryTable.render(kept.filter(summaries), tense: .preview))
+        if let line = kept.countLine { console.status(line + "\n") }
         return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
     }
 }

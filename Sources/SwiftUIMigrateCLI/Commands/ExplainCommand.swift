@@ -1,7 +1,8 @@
 import ArgumentParsing
+import PlainText
 import SwiftUIMigrate
 
-/// `explain RULE`: the rule's documentation and the examples its tests run.
+/// `explain RULE`: the rule's documentation and the examples its tests run, paragraphs wrapped to the terminal.
 struct ExplainCommand: Command {
     static let spec = CommandSpec(
         name: "explain", abstract: "Explain a rule, with the examples its tests run.",
@@ -17,11 +18,16 @@ struct ExplainCommand: Command {
     }
 
     let console: Console
+    /// The width paragraphs are wrapped to (`TerminalWidth`).
+    let width: Int
 
-    init(console: Console, environment: [String: String]) { self.console = console }
+    init(console: Console, environment: [String: String]) {
+        self.console = console
+        width = TerminalWidth.ofStandardOutput(environment: environment)
+    }
 
     func run(_ rule: any Rule) throws -> Int32 {
-        console.write(RuleExplanation.render(rule))
+        console.write(ParagraphWrapping.wrap(RuleExplanation.render(rule), width: width))
         return ExitCode.success
     }
 }

@@ -5,7 +5,6 @@ struct ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report", abstract: "Merge batch reports (e.g. one per shard) into one.",
         discussion: """
-            USAGE: swiftui-migrate report merge <report.json> ... [--report FILE] [--summary FILE]
             Reads reports written by 'batch --report', keeps one line per repository (when a repository is in
             several reports, the one in the later file wins, so list a re-run's report last), recomputes the
             totals, prints the table on standard error, and writes the merged JSON (default: standard output)
@@ -15,8 +14,10 @@ struct ReportCommand: Command {
         options: [
             .option("report", value: "file", help: "Write the merged JSON report here ('-': standard output).", default: "-"),
             .option("summary", value: "file", help: "Write the merged Markdown summary here ('-': standard output)."),
+            CommonOptions.quiet,
         ],
-        positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2))
+        positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2),
+        usage: "report merge <report.json> ... [--report <file>] [--summary <file>]")
 
     /// `report merge`'s options, typed.
     struct Options {
@@ -29,9 +30,12 @@ struct ReportCommand: Command {
         guard arguments.positionals.first == "merge" else {
             throw CommandError("unknown report action '\(arguments.positionals[0])': use 'report merge A.json B.json …'")
         }
-        return Options(
+        let options = Options(
             files: Array(arguments.positionals.dropFirst()), reportPath: try arguments.defaulted("report"),
             summaryPath: arguments.value("summary"))
+        try OutputPath.checkFile(options.reportPath, option: "report")
+        try OutputPath.checkFile(options.summaryPath, option: "summary")
+        return options
     }
 
     let console: Console

@@ -22,7 +22,7 @@ struct ScanCommand: Command {
             .flag("list-files", help: "Print only the paths the migration would change, one per line."),
             .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
             .option("print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath],
+        ] + CommonOptions.all + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     let console: Console
@@ -75,7 +75,7 @@ struct ScanCommand: Command {
             }
             var kept = KeptFindings(shown: engine.configuration.showKept)
             console.write(FindingsReport.render(options.format, kept.filter(migrations), sourceRoot: SourceRoot(paths: options.paths).path))
-            if let line = kept.countLine { console.writeError(line + "\n") }
+            if let line = kept.countLine { console.status(line + "\n") }
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
     }
@@ -119,7 +119,7 @@ struct ScanCommand: Command {
             let shown = kept.filter([named])
             if !shown[0].findings.isEmpty { console.write(FindingsReport.render(format, shown)) }
         }
-        if !listFiles, let line = kept.countLine { console.writeError(line + "\n") }
+        if !listFiles, let line = kept.countLine { console.status(line + "\n") }
         return asksForAction ? ExitCode.pending : ExitCode.success
     }
 
@@ -134,7 +134,7 @@ struct ScanCommand: Command {
         } catch let error as ConfigurationError {
             throw CommandError(error.description)
         }
-        console.writeError("recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)\n")
+        console.status("recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)\n")
         return migrations.map { migration in
             var hidden = migration
             hidden.findings = []

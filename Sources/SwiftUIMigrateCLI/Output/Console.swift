@@ -11,6 +11,10 @@ final class Console: @unchecked Sendable {
     private let out = FileHandle.standardOutput
     private let err = FileHandle.standardError
 
+    /// `--quiet`: status output (`status`, `note`) is dropped; results, warnings and errors are still written. Set
+    /// once, before the command runs.
+    var quiet = false
+
     /// Writes `text` to standard output as is.
     func write(_ text: String) {
         out.write(Data(text.utf8))
@@ -36,9 +40,15 @@ final class Console: @unchecked Sendable {
         writeError("warning: \(message)\n")
     }
 
-    /// Writes `note: message` on one line of standard error.
+    /// Writes `note: message` on one line of standard error, unless quiet.
     func note(_ message: String) {
-        writeError("note: \(message)\n")
+        status("note: \(message)\n")
+    }
+
+    /// Writes status text — progress, the summary table, count and result lines — to standard error as is, unless
+    /// quiet.
+    func status(_ text: String) {
+        if !quiet { writeError(text) }
     }
 
     /// True when standard output is a terminal.

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import GitStage
+import PlainText
 
 /// `--branch`, `--message` and `--author`: the branch apply's git modes create and the commit's title and author.
 struct CommitSettings: Sendable {
@@ -10,10 +11,14 @@ struct CommitSettings: Sendable {
     /// The commit's author, when given.
     var author: Identity?
 
-    /// Reads the three options; an author not in `Name <email>` form is an error.
+    /// Reads the three options; an empty `--message` (git refuses an empty subject) or an author not in
+    /// `Name <email>` form is a usage error.
     init(_ arguments: ParsedArguments) throws {
         branch = try arguments.defaulted("branch")
         message = arguments.value("message")
+        if let message, message.trimmingWhitespace().isEmpty {
+            throw UsageError("--message needs text: a commit's title cannot be empty")
+        }
         do {
             author = try arguments.value("author").map(Identity.init(parsing:))
         } catch {
