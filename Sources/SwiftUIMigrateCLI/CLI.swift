@@ -28,8 +28,17 @@ public enum CLI {
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    ///
+    /// A write to stdout or stderr that failed while the command ran ends the process here at the
+    /// latest (see `Console`), so the status says so rather than the command's own.
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let console = Console()
+        Console.ignoreBrokenPipeSignal()
+        let status = run(arguments, environment: environment, console: Console())
+        SignalGuard.endIfRequested()
+        return status
+    }
+
+    private static func run(_ arguments: [String], environment: [String: String], console: Console) -> Int32 {
         guard let name = arguments.first else {
             console.writeError(overview())
             return ExitCode.failure

@@ -6,6 +6,8 @@
 #     a clean file commits.
 #   - `swiftui-migrate-fix` added: the same commit is blocked and the file rewritten; staged again,
 #     it commits.
+#   - A staged file the project's .swiftui-migrate.json excludes (`**/Generated/**`) commits through
+#     both hooks untouched (they pass --force-exclude), though naming it without the flag reports it.
 #   Tests/shell/pre-commit.sh <swiftui-migrate binary>
 set -euo pipefail
 bin=$(readlink -f "${1:?usage: pre-commit.sh <swiftui-migrate binary>}")
@@ -111,5 +113,19 @@ git -C "$app" add App/ContentView.swift
 (cd "$app" && git commit -qm "add ContentView, migrated") >"$work/out" 2>&1 || fail "the migrated file was blocked: $(cat "$work/out")"
 git -C "$app" show HEAD:App/ContentView.swift | grep -q "ZStack {" || fail "the commit does not hold the migrated file"
 
+# 4. A file the configuration excludes does not block the commit, and the fix hook leaves it alone.
+printf '%s\n' '{ "exclude": ["**/Generated/**"] }' >"$app/.swiftui-migrate.json"
+mkdir -p "$app/App/Generated"
+printf '%s\n' "$group_view" >"$app/App/Generated/GeneratedView.swift"
+git -C "$app" add .swiftui-migrate.json App/Generated/GeneratedView.swift
+status=0
+(cd "$app" && swiftui-migrate scan --format xcode App/Generated/GeneratedView.swift) >"$work/out" 2>&1 || status=$?
+[ "$status" = 1 ] || fail "without --force-exclude the named excluded file was not checked (status $status): $(cat "$work/out")"
+(cd "$app" && git commit -qm "add generated code") >"$work/out" 2>&1 \
+    || fail "a file the configuration excludes blocked the commit: $(cat "$work/out")"
+git -C "$app" show HEAD:App/Generated/GeneratedView.swift | grep -q "Group {" \
+    || fail "the excluded file was committed rewritten"
+[ "$(cat "$app/App/Generated/GeneratedView.swift")" = "$group_view" ] || fail "the fix hook changed an excluded file"
+
 if [ "$failures" -gt 0 ]; then exit 1; fi
-echo "pre-commit: blocked a Group+onAppear commit, let a clean one through, and the fix hook rewrote the file ($(python3 -m pre_commit --version))"
+echo "pre-commit: blocked a Group+onAppear commit, let a clean one through, the fix hook rewrote the file, and an excluded file committed ($(python3 -m pre_commit --version))"

@@ -27,7 +27,8 @@ public enum ConfigurationTemplate {
             ("hostContainer", "The container that replaces a hoisted Group.", quoted(defaults.hostContainer)),
             ("include",
              "Globs of the files to look at, relative to this file's folder; empty means all. "
-                + "* matches within a path component, ** across, ? one character; a pattern without / matches a file name anywhere.",
+                + "Read as .gitignore lines: * within a path component, ? one character, dir/** everything under dir, **/x/** an x folder "
+                + "at any depth, a trailing / a folder; a pattern without / (other than a trailing one) matches at any depth.",
              "[]"),
             ("exclude", "Globs of the files to leave alone, as include.", "[]"),
             ("identity",

@@ -52,8 +52,9 @@ struct RepositoryJob: Sendable {
         case .scan, .diff:
             let migration = try GitApply.migrateHEAD(git, path: repository.path, options: options)
             let outcomes = migration.outcomes
+            if outcomes.isEmpty { try failIfTheWorktreeHoldsSwiftFiles(git) }
             let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
-            record(findings: findings, fileCount: outcomes.count, warnings: Workspace.problems(outcomes), in: &result)
+            record(findings: findings, fileCount: outcomes.count, warnings: migration.warnings + Workspace.problems(outcomes), in: &result)
             let changed = outcomes.filter { $0.migration?.changed == true }
             result.changedPaths = changed.map(\.file.displayPath).sorted()
             if result.status == .skipped { return }
@@ -72,6 +73,7 @@ struct RepositoryJob: Sendable {
             let report = try GitApply.run(
                 options, commit: commit, path: repository.path, mode: stageMode, repositoryRelativeNames: true
             ) { warnings.append($0) }
+            if report.fileCount == 0 { try failIfTheWorktreeHoldsSwiftFiles(git) }
             let findings = report.summaries.flatMap(\.findings)
             record(findings: findings, fileCount: report.fileCount, warnings: warnings, in: &result)
             if result.status == .skipped { return }
@@ -100,6 +102,19 @@ struct RepositoryJob: Sendable {
             }
             if let remote = push { BranchPush(remote: remote).run(git, result: &result) }
         }
+    }
+
+    /// Throws when HEAD gave no Swift file but the worktree holds some (all untracked or ignored, or
+    /// a checkout that failed): such a repository is failed, not clean — an empty run must not pass.
+    private func failIfTheWorktreeHoldsSwiftFiles(_ git: Repository) throws {
+        guard let workdir = git.workdir else { return }
+        // HEAD's Swift files left out by the configuration's globs are a choice, not an empty run.
+        if try git.trackedFilesAtHEAD().contains(where: { $0.hasSuffix(".swift") }) { return }
+        let onDisk = SourceDiscovery.walk(workdir).count
+        guard onDisk > 0 else { return }
+        throw CommandError(
+            "HEAD has no .swift file, though the worktree holds \(onDisk) (untracked or ignored); "
+                + "commit them, or scan the folder with 'swiftui-migrate scan --no-git'")
     }
 
     /// Fills the counts and warnings; marks the result skipped when there was no Swift file to look at.

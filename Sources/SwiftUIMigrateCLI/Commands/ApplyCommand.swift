@@ -36,7 +36,7 @@ struct ApplyCommand: Command {
             .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
             .flag("resume", help: "Finish the apply an interruption stopped midway, as its journal planned it."),
             .flag("abort", help: "Undo the writes of the apply an interruption stopped midway (and its branch and HEAD move)."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath, CommonOptions.quiet],
+        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     /// What `--resume` and `--abort` do with an interrupted run.
@@ -94,6 +94,9 @@ struct ApplyCommand: Command {
             }
             target = .inPlace
         } else {
+            if arguments.flag(CommonOptions.noGit.name) {
+                throw CommandError("--no-git takes untracked files, which the git modes never touch; use it with --in-place")
+            }
             if arguments.positionals.count > 1 {
                 throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
             }

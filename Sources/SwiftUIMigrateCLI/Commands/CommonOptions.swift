@@ -19,6 +19,10 @@ enum CommonOptions {
         "max-file-size", value: "bytes", help: "Skip files larger than this (default 4194304; overrides maxFileSize).")
     static let showKept = OptionSpec.flag(
         "show-kept", help: "List the sites checked and left as they are (keep findings); else one line counts them.")
+    static let forceExclude = OptionSpec.flag(
+        "force-exclude", help: "Skip named files the configuration's include/exclude leave out too (for pre-commit and editors).")
+    static let noGit = OptionSpec.flag(
+        "no-git", help: "Walk folders for .swift files even inside a git repository (untracked and ignored files included).")
     /// `scan`, `diff` and `apply` only: the file's text on standard input.
     static let stdinFilepath = OptionSpec.option(
         "stdin-filepath", value: "file",
@@ -30,4 +34,6 @@ enum CommonOptions {
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
     static let all = [rules, strategy, config, only, baseline, maxFileSize, showKept]
+    /// How named paths become files: for the commands that take paths (`scan`, `diff`, `apply`), not `batch`.
+    static let fileSelection = [forceExclude, noGit]
 }

@@ -19,7 +19,7 @@ struct DiffCommand: Command {
             .flag("exit-code", help: "Exit with 1 when the migration would change something."),
             .flag("list-files", help: "Print only the paths the migration would change, one per line, not the diff."),
             .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; print the diff of the accepted ones."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath, CommonOptions.quiet],
+        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     /// `diff`'s options, typed.

@@ -8,7 +8,8 @@ struct ScanCommand: Command {
         name: "scan", abstract: "Report lifecycle code to migrate, without changing anything.",
         discussion: """
             Exit status: 0 when nothing asks for action (findings kept or skipped are informational),
-            1 when a finding would be rewritten or needs a person, 2 on usage or input errors.
+            1 when a finding would be rewritten or needs a person, 2 on usage or input errors — among them a
+            folder in a git repository that gives no tracked .swift file though it holds some (--no-git walks it).
             --list-files prints only the paths the migration would change, one per line (same exit status).
             --write-baseline FILE records every current finding in FILE; they are then hidden, here and in
             later runs given --baseline FILE (so this run prints nothing and exits 0).
@@ -22,7 +23,7 @@ struct ScanCommand: Command {
             .flag("list-files", help: "Print only the paths the migration would change, one per line."),
             .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
             .option("print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing."),
-        ] + CommonOptions.all + [CommonOptions.stdinFilepath, CommonOptions.quiet],
+        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
         positional: CommonOptions.paths)
 
     let console: Console

@@ -16,7 +16,8 @@ enum Workspace {
     static func run(
         _ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false
     ) throws -> (engine: MigrationEngine, outcomes: [FileOutcome]) {
-        let (settings, files) = try settingsAndFiles(options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil)
+        let (settings, files) = try settingsAndFiles(
+            options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil, warn: console.warning)
         let engine = settings.engine
         let outcomes = MigrationRun.run(files, engine: engine)
         warnAboutProblems(outcomes, console: console)
@@ -31,7 +32,8 @@ enum Workspace {
         _ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false,
         ready: (RunSettings) -> Void = { _ in }, each: (FileOutcome) throws -> Void
     ) throws {
-        let (settings, files) = try settingsAndFiles(options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil)
+        let (settings, files) = try settingsAndFiles(
+            options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil, warn: console.warning)
         ready(settings)
         try MigrationRun.stream(files, engine: settings.engine) { outcome in
             warnAboutProblems([outcome], console: console)
@@ -40,16 +42,24 @@ enum Workspace {
     }
 
     /// The settings for `options` and the files `paths` name, each with the deployment floor found
-    /// beside it on disk. `floorNotes` is given the lines saying which floors were found (see `FloorNote`).
+    /// beside it on disk. `floorNotes` is given the lines saying which floors were found (see `FloorNote`);
+    /// `warn`, one line per include/exclude pattern of the configuration that matches no `.swift` file.
     static func settingsAndFiles(
-        _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil
+        _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil, warn: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
         if let path = options.stdinPath {
             return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
         }
         let settings = try RunSettings(options: options, paths: paths)
-        let discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFiles: TrackedFiles.under)
-        let found = SourceRoot(paths: paths).naming(try discovery.files(in: paths))
+        var discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFolder: TrackedFiles.under)
+        discovery.forceExclude = options.forceExclude
+        discovery.useGit = options.useGit
+        var considered: [String] = []
+        let discovered = try discovery.files(in: paths, considered: &considered)
+        if let warn {
+            for line in try unusedGlobWarnings(considered, settings: settings, useGit: options.useGit) { warn(line) }
+        }
+        let found = SourceRoot(paths: paths).naming(discovered)
         let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
@@ -64,7 +74,9 @@ enum Workspace {
         let settings = try RunSettings(options: options, paths: [path])
         var file = SourceDiscovery.namedFile(path)
         file.buffer = bytes
-        file.configuration = try settings.effective(forFile: file.absolutePath).configuration
+        let effective = try settings.effective(forFile: file.absolutePath)
+        file.configuration = effective.configuration
+        file.isExcluded = options.forceExclude && !effective.includes(file.absolutePath)
         // The repository is found from the nearest folder that exists, as it would be once the file is written.
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
@@ -73,6 +85,28 @@ enum Workspace {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
+    }
+
+    /// The warnings for the include/exclude patterns that match none of the `.swift` files `considered`
+    /// nor any other below their configuration file's folder: the tracked ones inside git (unless
+    /// `useGit` is false), else those a walk finds — only for a folder at or below the current one, so a
+    /// `--config` file elsewhere never makes a run walk a home folder.
+    static func unusedGlobWarnings(_ considered: [String], settings: RunSettings, useGit: Bool) throws -> [String] {
+        var unused = UnusedGlobs()
+        for path in considered { unused.note(path, in: try settings.effective(forFile: path)) }
+        let current = SourceDiscovery.absolute(".")
+        for (folder, patterns) in Dictionary(grouping: unused.unmatched, by: \.folder) {
+            if useGit, let tracked = try? TrackedFiles.under(folder) {
+                unused.ruleOut(by: tracked.tracked.filter { $0.hasSuffix(".swift") }, among: patterns)
+            } else if folder == current || folder.hasPrefix(current == "/" ? "/" : current + "/") {
+                unused.ruleOut(by: SourceDiscovery.walk(folder), among: patterns)
+            } else {
+                unused.assumeUsed(patterns)
+            }
+        }
+        return unused.warnings { source in
+            source.hasPrefix(current + "/") ? String(source.dropFirst(current.count + 1)) : source
+        }
     }
 
     /// `files` with the floors found in `tree` (nothing is looked for when the configuration sets

@@ -10,6 +10,8 @@ struct EffectiveConfiguration: Sendable, Equatable {
     var sources: [String]
     /// The folder the `include` globs are relative to: that of the nearest file setting `include`.
     var includeFolder: String
+    /// That file, as messages name it; nil when no file sets `include`.
+    var includeSource: String?
     /// Each file's `exclude` globs with the folder they are relative to.
     var excludes: [ScopedGlobs]
 
@@ -17,6 +19,8 @@ struct EffectiveConfiguration: Sendable, Equatable {
     struct ScopedGlobs: Sendable, Equatable {
         var folder: String
         var globs: [String]
+        /// The configuration file they were written in, as messages name it.
+        var source: String = ""
     }
 
     /// Defaults only, globs (none) relative to `folder`.
@@ -32,8 +36,13 @@ struct EffectiveConfiguration: Sendable, Equatable {
         var next = self
         next.configuration = configuration.overridden(by: file)
         next.sources.append(file.source)
-        if file.keys.contains("include") { next.includeFolder = folder }
-        if !file.configuration.exclude.isEmpty { next.excludes.append(ScopedGlobs(folder: folder, globs: file.configuration.exclude)) }
+        if file.keys.contains("include") {
+            next.includeFolder = folder
+            next.includeSource = file.source
+        }
+        if !file.configuration.exclude.isEmpty {
+            next.excludes.append(ScopedGlobs(folder: folder, globs: file.configuration.exclude, source: file.source))
+        }
         return next
     }
 
@@ -51,7 +60,7 @@ struct EffectiveConfiguration: Sendable, Equatable {
     }
 
     /// `path` relative to `folder` when it is inside it, else `path` as it is.
-    private static func relative(_ path: String, to folder: String) -> String {
+    static func relative(_ path: String, to folder: String) -> String {
         if folder.isEmpty { return path }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

@@ -8,23 +8,36 @@ import SwiftUIMigrate
 
 /// Turns the paths a user named into the Swift files to look at.
 ///
-/// A named file is always taken. A directory is walked, skipping build output
-/// and dependency folders (`.build`, `DerivedData`, `Pods`, `Carthage`),
-/// hidden folders and symbolic links to folders; only `.swift` files are
-/// taken. Inside a git work tree only tracked files are taken (see
-/// `TrackedFiles`). Each file's configuration (`ConfigurationLookup`) comes with it, and its
-/// include/exclude globs, relative to the folders of the configuration files, filter the result.
+/// A named file is taken, tracked or not (with `forceExclude`, unless its configuration's globs
+/// leave it out). A directory is walked, skipping build output and dependency folders (`.build`,
+/// `DerivedData`, `Pods`, `Carthage`), hidden folders and symbolic links to folders; only `.swift`
+/// files are taken. Inside a git work tree only tracked files are taken (see `TrackedFolder`; a
+/// folder git does not track at all is walked, as a named file is taken), and a folder that yields
+/// none though it holds some is an error (`EmptyGitFolder`); `useGit` false (`--no-git`) walks every
+/// folder. Each file's configuration (`ConfigurationLookup`) comes with it, and its include/exclude
+/// globs, relative to the folders of the configuration files, filter the files found in folders.
 struct SourceDiscovery {
     static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// The configuration of the file at an absolute path (`RunSettings.effective(forFile:)`).
     var configurationOf: (String) throws -> EffectiveConfiguration
-    /// Lists the tracked files under a directory when it is inside a git work tree; nil outside git.
+    /// Says what git tracks under a directory when it is inside a git work tree; nil outside git.
     /// Throws when the directory is in a repository that cannot be read.
-    var trackedFiles: (String) throws -> [String]? = { _ in nil }
+    var trackedFolder: (String) throws -> TrackedFolder? = { _ in nil }
+    /// `--force-exclude`: named files their configuration's globs leave out are skipped too.
+    var forceExclude = false
+    /// False for `--no-git`: folders are walked even inside a git work tree.
+    var useGit = true
 
     /// The files under `paths`, in a stable order, without duplicates.
     func files(in paths: [String]) throws -> [SourceFile] {
+        var considered: [String] = []
+        return try files(in: paths, considered: &considered)
+    }
+
+    /// The files under `paths`; `considered` is given the absolute path of every `.swift` file looked
+    /// at before the configuration's globs filtered them (see `UnusedGlobs`).
+    func files(in paths: [String], considered: inout [String]) throws -> [SourceFile] {
         var result: [SourceFile] = []
         var seen = Set<String>()
         let fileManager = FileManager.default
@@ -38,19 +51,23 @@ struct SourceDiscovery {
             }
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
+                considered.append(absolute)
+                let configuration = try configurationOf(absolute)
+                if forceExclude && !configuration.includes(absolute) { continue }
                 if seen.insert(absolute).inserted {
                     var file = Self.namedFile(path)
-                    file.configuration = try configurationOf(absolute).configuration
+                    file.configuration = configuration.configuration
                     result.append(file)
                 }
                 continue
             }
             let found: [String]
-            if let tracked = try trackedFiles(absolute) {
-                found = tracked.filter { $0.hasSuffix(".swift") }.sorted()
+            if useGit, let folder = try trackedFolder(absolute) {
+                found = try folder.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute) }
             } else {
-                found = walk(absolute)
+                found = Self.walk(absolute)
             }
+            considered += found
             for file in found where seen.insert(file).inserted {
                 let configuration = try configurationOf(file)
                 guard configuration.includes(file) else { continue }
@@ -75,7 +92,7 @@ struct SourceDiscovery {
     /// `lstat` where the file system does not say), so listing costs one system call per
     /// folder rather than several per file. A symbolic link is taken when it leads to a
     /// regular file; links to folders are not followed, so a loop cannot trap the walk.
-    func walk(_ directory: String) -> [String] {
+    static func walk(_ directory: String) -> [String] {
         var files: [String] = []
         var stack = [directory]
         while let folder = stack.popLast() {

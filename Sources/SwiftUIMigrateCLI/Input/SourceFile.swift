@@ -16,6 +16,9 @@ struct SourceFile: Hashable, Sendable {
     /// The file's text as given on standard input (`--stdin-filepath`) or by an editor (`lsp`),
     /// read instead of the file on disk, which need not exist; nil to read the file.
     var buffer: [UInt8]? = nil
+    /// True for a buffer (`--stdin-filepath`) whose path the configuration's include/exclude leave
+    /// out, given `--force-exclude`: it is skipped, so `apply` gives the text back unchanged.
+    var isExcluded = false
 
     init(displayPath: String, absolutePath: String, rootPath: String? = nil) {
         self.displayPath = displayPath

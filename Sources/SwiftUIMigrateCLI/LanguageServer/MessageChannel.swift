@@ -11,7 +11,7 @@ import Foundation
 final class MessageChannel: @unchecked Sendable {
     // Unchecked: reads happen on one thread; writes are serialised by `writeLock`.
     private let input: Int32
-    private let output: Int32
+    private let output: OutputDescriptor
     private let writeLock = NSLock()
     private var buffer: [UInt8] = []
     private var start = 0
@@ -26,7 +26,7 @@ final class MessageChannel: @unchecked Sendable {
 
     init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
-        self.output = output
+        self.output = OutputDescriptor(descriptor: output, name: "the client's output")
     }
 
     /// The next message, waiting for it.
@@ -50,15 +50,8 @@ final class MessageChannel: @unchecked Sendable {
         let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
         writeLock.lock()
         defer { writeLock.unlock() }
-        var written = 0
-        while written < frame.count {
-            let count = frame.withUnsafeBytes { write(output, $0.baseAddress! + written, frame.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            written += count
-        }
+        // A client that went away takes nothing more; the server ends when its input ends.
+        _ = output.write(frame)
     }
 
     /// The body of the next frame; nil at the end of the input.

@@ -4,30 +4,64 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// The one place the CLI writes to the terminal: stdout for results, stderr for everything else.
-final class Console: @unchecked Sendable {
-    // Unchecked: writes go through FileHandle, which is thread-safe; the CLI writes from one thread.
-    private let out = FileHandle.standardOutput
-    private let err = FileHandle.standardError
+///
+/// Every write is checked (see `OutputDescriptor`). When one fails the run cannot report what it
+/// does, so it ends — at once, or when the write to the repository under way has finished (see
+/// `SignalGuard.end`): a closed pipe (`| head -1`) ends it quietly, as SIGPIPE would; any other
+/// failure (`> /dev/full`) with one `error:` line on stderr, where that still works, and exit 2.
+final class Console: Sendable {
+    private let out: OutputDescriptor
+    private let err: OutputDescriptor
+
+    init(output: OutputDescriptor = .standardOutput, error: OutputDescriptor = .standardError) {
+        out = output
+        err = error
+    }
 
     /// `--quiet`: status output (`status`, `note`) is dropped; results, warnings and errors are still written. Set
     /// once, before the command runs.
-    var quiet = false
+    var quiet: Bool {
+        get { quietFlag.load(ordering: .relaxed) }
+        set { quietFlag.store(newValue, ordering: .relaxed) }
+    }
+    private let quietFlag = Atomic<Bool>(false)
 
     /// Writes `text` to standard output as is.
     func write(_ text: String) {
-        out.write(Data(text.utf8))
+        send(Array(text.utf8), to: out)
     }
 
     /// Writes `bytes` to standard output as they are (a migrated file's text).
     func write(bytes: [UInt8]) {
-        out.write(Data(bytes))
+        send(bytes, to: out)
     }
 
     /// Writes `text` to standard error as is.
     func writeError(_ text: String) {
-        err.write(Data(text.utf8))
+        send(Array(text.utf8), to: err)
+    }
+
+    private func send(_ bytes: [UInt8], to descriptor: OutputDescriptor) {
+        switch descriptor.write(bytes) {
+        case nil:
+            return
+        case .closedPipe:
+            SignalGuard.end(.signal(SIGPIPE))
+        case .failed(let reason):
+            if descriptor !== err {
+                _ = err.write(Array("error: cannot write to \(descriptor.name): \(reason)\n".utf8))
+            }
+            SignalGuard.end(.exit(ExitCode.failure))
+        }
+    }
+
+    /// Makes a closed pipe a failed write (EPIPE) rather than a signal that ends the process
+    /// wherever it is; `Console` then ends it at a safe point.
+    static func ignoreBrokenPipeSignal() {
+        _ = signal(SIGPIPE, SIG_IGN)
     }
 
     /// Writes `error: message` on one line of standard error.

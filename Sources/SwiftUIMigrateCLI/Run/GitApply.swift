@@ -29,6 +29,8 @@ enum GitApply {
         var outcomes: [FileOutcome]
         /// Each file's repository-relative path, by display path (changed files at least).
         var relativePaths: [String: String]
+        /// Warnings about the configuration: its patterns that match no `.swift` file.
+        var warnings: [String] = []
     }
 
     /// Decides which fixes go in (`apply --interactive`): gets the run's outcomes and engine,
@@ -54,7 +56,7 @@ enum GitApply {
         var migration = mode == .noCheckout
             ? try migrateHEAD(repository, path: path, options: options)
             : try migrateWorktree(repository, path: path, options: options, repositoryRelativeNames: repositoryRelativeNames)
-        for problem in Workspace.problems(migration.outcomes) { warn(problem) }
+        for problem in migration.warnings + Workspace.problems(migration.outcomes) { warn(problem) }
         try Self.stopOnResourceExhaustion(migration.outcomes)
         if let review { migration.outcomes = try review(migration.outcomes, migration.settings.engine) }
         let (run, outcomes, relativePaths) = (migration.settings, migration.outcomes, migration.relativePaths)
@@ -139,7 +141,8 @@ enum GitApply {
         let scope = repository.isBare ? nil : try repository.relativePath(for: path)
         // Every tracked file, not only the Swift ones in scope: the floor is read from project.pbxproj
         // and .xcconfig files too, and from folders above `path`; configuration files from every folder.
-        let tree = CommitProjectTree(repository: repository, trackedPaths: try repository.trackedFilesAtHEAD())
+        let everything = try repository.trackedFilesAtHEAD()
+        let tree = CommitProjectTree(repository: repository, trackedPaths: everything)
         let settings = try RunSettings(options: options, paths: [scope ?? ""], commit: tree)
         var inScope: [SourceFile] = []
         for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
@@ -149,6 +152,9 @@ enum GitApply {
             file.configuration = configuration.configuration
             inScope.append(file)
         }
+        // HEAD's every Swift file was looked at: a pattern none of them matches is unused.
+        var unused = UnusedGlobs()
+        for path in everything where path.hasSuffix(".swift") { unused.note(path, in: try settings.effective(forFile: path)) }
         let files = Workspace.floored(inScope, settings: settings, tree: tree, floorNotes: nil) { file in
             file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? ""
         }
@@ -168,7 +174,9 @@ enum GitApply {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
+        return Migration(
+            settings: settings, outcomes: outcomes, relativePaths: relativePaths,
+            warnings: unused.warnings())
     }
 
     /// Migrates the tracked Swift files in the worktree at or below `path`, as `scan PATH` finds them.
@@ -176,16 +184,22 @@ enum GitApply {
         _ repository: Repository, path: String, options: MigrationOptions, repositoryRelativeNames: Bool
     ) throws -> Migration {
         _ = try repository.relativePath(for: path)
-        var (settings, files) = try Workspace.settingsAndFiles(options, paths: [path])
+        var warnings: [String] = []
+        var (settings, files) = try Workspace.settingsAndFiles(options, paths: [path], warn: { warnings.append($0) })
         if repositoryRelativeNames {
-            files = try files.map { SourceFile(displayPath: try repository.relativePath(for: $0.absolutePath), absolutePath: $0.absolutePath) }
+            files = try files.map { file in
+                var renamed = file
+                renamed.displayPath = try repository.relativePath(for: file.absolutePath)
+                renamed.rootPath = renamed.displayPath
+                return renamed
+            }
         }
         let outcomes = MigrationRun.run(files, engine: settings.engine)
         var relativePaths: [String: String] = [:]
         for outcome in outcomes where outcome.migration?.changed == true {
             relativePaths[outcome.file.displayPath] = try repository.relativePath(for: outcome.file.absolutePath)
         }
-        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths)
+        return Migration(settings: settings, outcomes: outcomes, relativePaths: relativePaths, warnings: warnings)
     }
 
     /// Throws when a file could not be read because the system ran out of file descriptors or memory:

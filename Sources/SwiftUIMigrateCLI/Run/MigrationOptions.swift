@@ -18,6 +18,10 @@ struct MigrationOptions: Sendable {
     var maxFileSize: Int?
     /// `--show-kept`, over the configuration's `showKept`.
     var showKept = false
+    /// `--force-exclude`: named files the configuration's globs leave out are skipped too.
+    var forceExclude = false
+    /// False for `--no-git`: folders are walked even inside a git work tree.
+    var useGit = true
     /// `--stdin-filepath`: the text is read from standard input, as the file at this path.
     var stdinPath: String?
 
@@ -35,6 +39,8 @@ struct MigrationOptions: Sendable {
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
         showKept = arguments.flag("show-kept")
+        forceExclude = arguments.flag(CommonOptions.forceExclude.name)
+        useGit = !arguments.flag(CommonOptions.noGit.name)
         stdinPath = arguments.value("stdin-filepath")
         if stdinPath != nil && !arguments.positionals.isEmpty {
             throw CommandError("--stdin-filepath reads one file from standard input; drop the paths")

@@ -51,6 +51,7 @@ enum MigrationRun {
     static func reader(for engine: MigrationEngine) -> @Sendable (SourceFile) -> SourceReader.Outcome {
         let runMaxSize = engine.configuration.maxFileSize
         return { file in
+            if file.isExcluded { return .skipped("left out by the configuration's include/exclude (--force-exclude)") }
             let maxSize = file.configuration?.maxFileSize ?? runMaxSize
             return file.buffer.map { SourceReader.decode($0, maxSize: maxSize) } ?? SourceReader.read(file, maxSize: maxSize)
         }

@@ -48,11 +48,38 @@ enum SignalGuard {
                         terminate(signal)
                     }
                 }
+                if depth.load(ordering: .sequentiallyConsistent) == 0 { endIfRequested() }
             }
         }
         let result = try body()
         completed = true
         return result
+    }
+
+    /// How the process ends when it cannot go on (a write to standard output or error failed).
+    enum Ending: Equatable {
+        /// `exit(status)`.
+        case exit(Int32)
+        /// As `signal`'s default action would end it, saying nothing (SIGPIPE for a closed pipe).
+        case signal(Int32)
+    }
+
+    /// Ends the process as `ending` says: at once outside a deferred section, else when the last
+    /// one finishes (so a write under way completes first). The first ending asked for wins.
+    static func end(_ ending: Ending) {
+        let code: Int32 = switch ending {
+        case .exit(let status): status
+        case .signal(let number): -number
+        }
+        _ = requestedEnding.compareExchange(expected: 0, desired: code, ordering: .sequentiallyConsistent)
+        if depth.load(ordering: .sequentiallyConsistent) == 0 { endIfRequested() }
+    }
+
+    /// Ends the process now if `end(_:)` was asked for while a deferred section ran; returns otherwise.
+    static func endIfRequested() {
+        let code = requestedEnding.load(ordering: .sequentiallyConsistent)
+        if code > 0 { _exit(code) }
+        if code < 0 { terminate(-code) }
     }
 
     /// True while a deferred section runs (for tests and diagnostics).
@@ -73,6 +100,8 @@ private let installed = Atomic<Bool>(false)
 private let depth = Atomic<Int>(0)
 /// The first signal received while deferring, or 0.
 private let pending = Atomic<Int32>(0)
+/// The ending `SignalGuard.end` asked for: an exit status (> 0), a signal (its negative), or 0 for none.
+private let requestedEnding = Atomic<Int32>(0)
 
 /// The handler: only lock-free atomics and async-signal-safe calls.
 private func handleSignal(_ signal: Int32) {
