@@ -266,3 +266,8 @@ extension ObjectID {
         return try Repository.blobID(of: bytes)
     }
 }
+
+extension Repository {
+    /// True when the branch `name` (short name) exists.
+    public func branchExists(_ name: String) throws -> Bool { try branchTip("refs/heads/" + name) != nil }
+}

@@ -27,6 +27,9 @@ public enum CLI {
         ]
     }
 
+    /// Commands dispatch finds but the overview, help and completions leave out: the machinery of another command.
+    static var internalCommands: [any Command.Type] { [BatchJobCommand.self] }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     ///
     /// A write to stdout or stderr that failed while the command ran ends the process here at the
@@ -53,7 +56,7 @@ public enum CLI {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = (commands + internalCommands).first(where: { $0.spec.name == name }) else {
             let error = UsageError.unknownCommand(name, among: commands.map { $0.spec.name } + ["help"])
             console.error("\(error.message) (see '\(toolName) --help')")
             return ExitCode.failure

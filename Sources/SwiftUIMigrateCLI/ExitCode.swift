@@ -6,6 +6,9 @@ public enum ExitCode {
     public static let pending: Int32 = 1
     /// Usage, input or repository error.
     public static let failure: Int32 = 2
+    /// `batch` stopped by SIGINT, SIGTERM or SIGHUP after writing the report of what finished (128 + SIGINT, as a
+    /// shell reports an interrupted command).
+    public static let interrupted: Int32 = 130
 }
 
 /// A failure that ends the command with a one-line message and exit code 2.

@@ -51,6 +51,7 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertEqual(totals["repositories"] as? Int, 11)
         XCTAssertEqual(totals["statuses"] as? [String: Int], [
             "clean": 2, "pending": 5, "migrated": 0, "already-applied": 0, "pushed": 0, "already-pushed": 0, "skipped": 2, "failed": 2,
+            "timed-out": 0,
         ])
         XCTAssertEqual(totals["filesChanged"] as? Int, 5)
         XCTAssertEqual((totals["actions"] as? [String: Int])?["rewrite"], 5)

@@ -35,6 +35,7 @@ cases=(
     "swiftui-migrate batch --mode a|apply|scan"
     "swiftui-migrate batch --sh|--shard"
     "swiftui-migrate batch --pu|--push"
+    "swiftui-migrate batch --tim|--timeout"
     "swiftui-migrate apply --res|--resume"
     "swiftui-migrate apply --ab|--abort"
     "swiftui-migrate ba|batch|batch-job"

@@ -12,6 +12,8 @@ public struct FileMigration: Sendable {
     public var hasSyntaxErrors: Bool
     /// Set when a rewrite failed the engine's checks (re-parse, fixpoint); the file is then unchanged.
     public var internalError: String?
+    /// `// swiftui-migrate:` comments naming an unknown rule or directive (they silence nothing for it).
+    public var suppressionProblems: [SuppressionProblem] = []
 
     /// True when the migration rewrote something.
     public var changed: Bool { original != migrated }

@@ -51,11 +51,12 @@ public struct MigrationEngine: Sendable {
     public func migrate(bytes: [UInt8], file: String, floor: DeploymentFloor = .unknown) -> FileMigration {
         let floor = configuration.deploymentTarget ?? floor
         var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
+        let suppression = Suppression(bytes: bytes, knownRules: candidates.map(\.id))
+        result.suppressionProblems = suppression.problems
         guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
 
         // Needed only to place findings of a later pass; most files never get there.
         lazy var lines = LineTable(bytes: bytes)
-        let suppression = Suppression(bytes: bytes)
         var parsed = parse(bytes, after: nil)
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError

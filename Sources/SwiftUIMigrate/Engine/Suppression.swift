@@ -4,14 +4,26 @@
 /// - `// swiftui-migrate:disable [rule …]` … `// swiftui-migrate:enable [rule …]` silences a region.
 /// - `// swiftui-migrate:disable-file [rule …]` silences the whole file.
 /// With no rule named (or `all`), every rule is silenced; a bare `enable` ends every open region.
+/// SwiftLint's spellings are accepted too: `disable:next`, `disable:this`, `disable:previous`, and
+/// ` - ` before a reason (`// swiftui-migrate:disable:next group-lifecycle - reviewed`).
+/// A rule name no rule has, or a directive not among these, is a `SuppressionProblem`.
 struct Suppression: Sendable {
     private struct Region { var rule: String?; var lines: ClosedRange<Int> }
     private var regions: [Region] = []
+    /// The comments that name an unknown rule or directive, in line order.
+    private(set) var problems: [SuppressionProblem] = []
 
     static let marker = "swiftui-migrate:"
 
-    /// Reads the directives of `bytes`; cheap when the file has none.
-    init(bytes: [UInt8]) {
+    /// The directives, SwiftLint's spellings included.
+    static let directives = [
+        "disable-next-line", "disable-this-line", "disable-file", "disable", "enable",
+        "disable:next", "disable:this", "disable:previous",
+    ]
+
+    /// Reads the directives of `bytes`; cheap when the file has none. Rule names are checked
+    /// against `knownRules` (nil checks none).
+    init(bytes: [UInt8], knownRules: [String]? = nil) {
         guard ByteSearch.contains(bytes, Self.marker) else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         var open: [String?: Int] = [:]
@@ -24,13 +36,21 @@ struct Suppression: Sendable {
                   comment.lowerBound < markerRange.lowerBound else { continue }
             let words = line[markerRange.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "," })
             guard let command = words.first else { continue }
-            let named = words.dropFirst().map(String.init).filter { $0 != "all" }
+            // SwiftLint's convention: a reason follows ` - `.
+            let named = words.dropFirst().prefix { $0 != "-" }.map(String.init).filter { $0 != "all" }
+            if let knownRules {
+                for name in named where !knownRules.contains(name) {
+                    problems.append(SuppressionProblem(line: lineNumber, kind: .unknownRule(name), known: knownRules))
+                }
+            }
             let rules: [String?] = named.isEmpty ? [nil] : named.map { Optional($0) }
             switch command {
-            case "disable-next-line":
+            case "disable-next-line", "disable:next":
                 for rule in rules { regions.append(Region(rule: rule, lines: (lineNumber + 1)...(lineNumber + 1))) }
-            case "disable-this-line":
+            case "disable-this-line", "disable:this":
                 for rule in rules { regions.append(Region(rule: rule, lines: lineNumber...lineNumber)) }
+            case "disable:previous" where lineNumber > 1:
+                for rule in rules { regions.append(Region(rule: rule, lines: (lineNumber - 1)...(lineNumber - 1))) }
             case "disable-file":
                 for rule in rules { regions.append(Region(rule: rule, lines: 1...Int.max)) }
             case "disable":
@@ -44,7 +64,9 @@ struct Suppression: Sendable {
                     }
                 }
             default:
-                continue
+                if knownRules != nil, !Self.directives.contains(String(command)) {
+                    problems.append(SuppressionProblem(line: lineNumber, kind: .unknownDirective(String(command)), known: Self.directives))
+                }
             }
         }
         for (rule, start) in open { regions.append(Region(rule: rule, lines: start...Int.max)) }

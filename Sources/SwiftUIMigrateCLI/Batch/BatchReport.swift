@@ -59,9 +59,9 @@ struct BatchReport: Codable, Equatable {
         try container.encode(totals, forKey: .totals)
     }
 
-    /// 2 when a repository failed; else 1 when scan or diff found something to migrate; else 0.
+    /// 2 when a repository failed or timed out; else 1 when scan or diff found something to migrate; else 0.
     var exitCode: Int32 {
-        if totals.count(.failed) > 0 { return ExitCode.failure }
+        if totals.count(.failed) + totals.count(.timedOut) > 0 { return ExitCode.failure }
         if totals.count(.pending) > 0 { return ExitCode.pending }
         return ExitCode.success
     }

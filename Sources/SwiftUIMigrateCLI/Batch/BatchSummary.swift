@@ -23,7 +23,7 @@ enum BatchSummary {
                 lines.append("| `\(rule)` | \(counts.rewrite) | \(counts.keep) | \(counts.skip) | \(counts.report) |")
             }
         }
-        let failed = report.repositories.filter { $0.status == .failed }
+        let failed = report.repositories.filter { $0.status == .failed || $0.status == .timedOut }
         if !failed.isEmpty {
             lines += ["", "### Failed", ""]
             for result in failed { lines.append("- `\(MarkdownCell.escape(result.name))`: \(MarkdownCell.escape(result.error ?? "unknown error"))") }

@@ -48,7 +48,7 @@ enum BatchTable {
     /// The last column: the error, the reason for skipping, or where the migration is.
     static func detail(of result: RepositoryResult) -> String {
         switch result.status {
-        case .failed: return result.error ?? ""
+        case .failed, .timedOut: return result.error ?? ""
         case .skipped: return result.reason ?? ""
         case .migrated, .alreadyApplied:
             guard let branch = result.branch else { return "" }

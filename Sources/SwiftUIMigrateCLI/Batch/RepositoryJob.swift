@@ -20,7 +20,7 @@ struct RepositoryJob: Sendable {
     let pullRequestBodyFolder: String?
 
     /// What a job produced.
-    struct Output: Sendable {
+    struct Output: Sendable, Codable {
         var result: RepositoryResult
         /// Diff mode: the repository's patch, preceded by a `# repository: NAME` line; empty otherwise.
         var patch: String

@@ -16,4 +16,7 @@ enum RepositoryStatus: String, Codable, CaseIterable, Sendable {
     case skipped
     /// The repository could not be opened, read or migrated; `error` says why. The others carried on.
     case failed
+    /// The repository ran over `--timeout` and was stopped, its half-done apply undone; `error` says what state it
+    /// is in. The others carried on.
+    case timedOut = "timed-out"
 }

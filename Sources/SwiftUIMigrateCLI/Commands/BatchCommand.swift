@@ -23,15 +23,22 @@ struct BatchCommand: Command {
             says already-pushed; a rejected push (the remote branch has other commits) is that repository's
             failure. --pr-body-dir DIR writes each migrated repository's per-file summary as Markdown to
             DIR/<name>.md, ready for a pull request's body.
+            --timeout DURATION (90s, 5m, 1h) runs each repository in a process of its own and stops one that takes
+            longer — a push to a remote that never answers included: its half-done apply is undone from the
+            journal and it is reported timed-out, while the others carry on.
+            Ctrl-C (SIGINT, also SIGTERM and SIGHUP) ends the batch once running writes have finished, with the table
+            and the --report and --summary of the repositories that finished; a re-run resumes (finished ones say
+            already-applied).
             Progress and the final table go to standard error; diff mode's patches to standard output.
             Exit status: 0 every repository succeeded; 1 scan or diff found something to migrate; 2 a repository
-            failed (the others still ran), or a usage error.
+            failed or timed out (the others still ran), or a usage error; 130 interrupted.
             """,
         options: [
             .option("root", value: "dir", help: "Run every git repository directly under this folder."),
             .option("repos", value: "file", help: "Run the repositories listed in this file, one path per line."),
             .option("mode", value: "mode", help: "What to do in each repository.", allowed: ["scan", "diff", "apply"], default: "scan"),
             .option("jobs", short: "j", value: "n", help: "Repositories run at once.", shownDefault: "the number of cores"),
+            .option("timeout", value: "duration", help: "Stop a repository that takes longer (90s, 5m, 1h), undo its half-done apply, report it timed-out."),
             .option("shard", value: "k/n", help: "Run only shard K of N (a stable split by repository name)."),
             .flag("list", help: "Print the repositories this run (and shard) would cover, one per line, and stop."),
             .option("report", value: "file", help: "Write the JSON report to this file ('-': standard output)."),
@@ -53,6 +60,8 @@ struct BatchCommand: Command {
         let listFile, root: String?
         let mode: BatchMode
         let jobs: Int
+        /// `--timeout`: how long one repository may take.
+        let limit: TimeLimit?
         let shard: Shard?
         /// `--list`: print the repositories and stop.
         let listOnly: Bool
@@ -66,7 +75,8 @@ struct BatchCommand: Command {
     static func options(_ arguments: ParsedArguments) throws -> Options {
         let options = Options(
             repositories: arguments.positionals, listFile: arguments.value("repos"), root: arguments.value("root"),
-            mode: try mode(arguments), jobs: try jobs(arguments), shard: try arguments.value("shard").map(Shard.init(parsing:)),
+            mode: try mode(arguments), jobs: try jobs(arguments),
+            limit: try arguments.value("timeout").map(TimeLimit.init(parsing:)), shard: try arguments.value("shard").map(Shard.init(parsing:)),
             listOnly: arguments.flag("list"), reportPath: arguments.value("report"), summaryPath: arguments.value("summary"),
             migration: try MigrationOptions(arguments), commit: try CommitSettings(arguments),
             push: arguments.value("push"), pullRequestBodyFolder: arguments.value("pr-body-dir"))
@@ -106,11 +116,23 @@ struct BatchCommand: Command {
                 push: options.push, pullRequestBodyFolder: options.pullRequestBodyFolder)
         }
         let progress = BatchProgress(console: console, total: work.count)
-        let outputs = BatchRunner(jobs: options.jobs).run(work, progress: progress)
-        let report = BatchReport(
-            mode: options.mode.name, shard: options.shard?.description, elapsedSeconds: stopwatch.elapsedSeconds,
-            repositories: outputs.map(\.result))
+        let outputs = BatchRunner(jobs: options.jobs, limit: options.limit).run(work, progress: progress) {
+            [console] finished, signalName in
+            console.writeError("\(signalName) received: stopped with \(finished.count) of \(work.count) repositories finished; "
+                + "the report lists those (a re-run resumes: finished ones say already-applied)\n")
+            _ = try? Self.finish(finished, options: options, elapsed: stopwatch.elapsedSeconds, console: console)
+            exit(ExitCode.interrupted)
+        }
+        return try Self.finish(outputs, options: options, elapsed: stopwatch.elapsedSeconds, console: console)
+    }
 
+    /// Writes the patches, the table, the report and the summary of `outputs`; returns the exit code.
+    private static func finish(
+        _ outputs: [RepositoryJob.Output], options: Options, elapsed: Double, console: Console
+    ) throws -> Int32 {
+        let report = BatchReport(
+            mode: options.mode.name, shard: options.shard?.description, elapsedSeconds: elapsed,
+            repositories: outputs.map(\.result))
         for output in outputs.sorted(by: { $0.result.name < $1.result.name }) where !output.patch.isEmpty {
             console.write(output.patch)
         }

@@ -137,15 +137,18 @@ enum Workspace {
         for problem in problems(outcomes) { console.warning(problem) }
     }
 
-    /// One warning line (without `warning: `) per file that was skipped or failed the engine's checks.
+    /// One warning line (without `warning: `) per file that was skipped or failed the engine's checks,
+    /// and one per suppression comment naming an unknown rule or directive (`path:line: …`).
     static func problems(_ outcomes: [FileOutcome]) -> [String] {
-        outcomes.compactMap { outcome in
+        outcomes.flatMap { outcome -> [String] in
             if let reason = outcome.skipReason {
-                return "skipped \(outcome.file.displayPath): \(reason)"
-            } else if let error = outcome.migration?.internalError {
-                return "internal error in \(outcome.file.displayPath): \(error); the file is left unchanged"
+                return ["skipped \(outcome.file.displayPath): \(reason)"]
             }
-            return nil
+            let comments = (outcome.migration?.suppressionProblems ?? []).map { "\(outcome.file.displayPath):\($0.line): \($0.message)" }
+            if let error = outcome.migration?.internalError {
+                return comments + ["internal error in \(outcome.file.displayPath): \(error); the file is left unchanged"]
+            }
+            return comments
         }
     }
 

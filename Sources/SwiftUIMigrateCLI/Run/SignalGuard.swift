@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import Synchronization
 
 /// Makes SIGINT, SIGTERM and SIGHUP wait while `apply` changes files or the repository.
@@ -33,6 +34,8 @@ enum SignalGuard {
         announce: (_ signalName: String, _ completed: Bool) -> Void, _ body: () throws -> T
     ) rethrows -> T {
         install()
+        // An interrupted batch is writing its report and ending: start nothing new.
+        while closing.load(ordering: .sequentiallyConsistent) { sleep(1) }
         depth.add(1, ordering: .sequentiallyConsistent)
         var completed = false
         defer {
@@ -45,7 +48,7 @@ enum SignalGuard {
                         _ = pending.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
                     } else {
                         announce(name(of: signal), completed)
-                        terminate(signal)
+                        interrupt(signal)
                     }
                 }
                 if depth.load(ordering: .sequentiallyConsistent) == 0 { endIfRequested() }
@@ -54,6 +57,25 @@ enum SignalGuard {
         let result = try body()
         completed = true
         return result
+    }
+
+    /// Makes the deferred signals call `handler` — on a thread of its own, once no deferred section is open — instead
+    /// of ending the process at once; a deferred section that would start after the signal waits for the process to
+    /// end instead. A second signal ends the process at once. `batch` uses it to write the report of what finished.
+    static func onInterrupt(_ handler: @escaping @Sendable (_ signalName: String) -> Never) {
+        install()
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return }
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        let thread = Thread {
+            var number: Int32 = 0
+            while read(readEnd, &number, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {}
+            closing.store(true, ordering: .sequentiallyConsistent)
+            while depth.load(ordering: .sequentiallyConsistent) > 0 { usleep(10_000) }
+            handler(name(of: number))
+        }
+        thread.start()
+        watcher.store(writeEnd, ordering: .sequentiallyConsistent)
     }
 
     /// How the process ends when it cannot go on (a write to standard output or error failed).
@@ -100,6 +122,21 @@ private let installed = Atomic<Bool>(false)
 private let depth = Atomic<Int>(0)
 /// The first signal received while deferring, or 0.
 private let pending = Atomic<Int32>(0)
+/// The write end of the pipe that wakes ``SignalGuard/onInterrupt(_:)``'s thread, or -1.
+private let watcher = Atomic<Int32>(-1)
+/// How many signals have reached the watcher; the second ends the process at once.
+private let interruptions = Atomic<Int>(0)
+/// True once the watcher took a signal: deferred sections no longer start.
+private let closing = Atomic<Bool>(false)
+
+/// Hands `signal` to the watcher when there is one (the first time), else ends the process.
+private func interrupt(_ signal: Int32) {
+    let descriptor = watcher.load(ordering: .sequentiallyConsistent)
+    guard descriptor >= 0, interruptions.add(1, ordering: .sequentiallyConsistent).newValue == 1 else { terminate(signal) }
+    var number = signal
+    _ = write(descriptor, &number, MemoryLayout<Int32>.size)
+}
+
 /// The ending `SignalGuard.end` asked for: an exit status (> 0), a signal (its negative), or 0 for none.
 private let requestedEnding = Atomic<Int32>(0)
 
@@ -108,9 +145,10 @@ private func handleSignal(_ signal: Int32) {
     if depth.load(ordering: .sequentiallyConsistent) > 0 {
         _ = pending.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
         // The section may have ended (and looked for a pending signal) in between: then act now.
-        if depth.load(ordering: .sequentiallyConsistent) == 0 { terminate(signal) }
+        if depth.load(ordering: .sequentiallyConsistent) == 0,
+           pending.exchange(0, ordering: .sequentiallyConsistent) != 0 { interrupt(signal) }
     } else {
-        terminate(signal)
+        interrupt(signal)
     }
 }
 

@@ -16,11 +16,11 @@ struct ApplyStateFolder {
         isGitDirectory = true
     }
 
-    /// The state folder of a run over `paths`: the git folder of the repository holding the folder they share,
-    /// else that folder.
+    /// The state folder of a run over `paths`: the git folder of the repository holding the folder they share (a
+    /// bare one included, for `--resume` of a no-checkout run), else that folder.
     static func locate(paths: [String]) -> (folder: ApplyStateFolder, repository: Repository?) {
         let shared = sharedFolder(paths)
-        if let repository = try? Repository.discoverIfPresent(from: shared), repository.workdir != nil {
+        if let repository = try? Repository.discoverIfPresent(from: shared) {
             return (ApplyStateFolder(repository), repository)
         }
         return (ApplyStateFolder(path: shared, isGitDirectory: false), nil)
