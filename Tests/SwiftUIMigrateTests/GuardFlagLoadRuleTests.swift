@@ -98,15 +98,32 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(run(source).findings, [])
     }
 
-    func testIfWithElseIsNotACheck() {
-        let source = view(flag, action: """
+    func testIfWithElseIsACheckWhoseOtherBranchRunsLater() throws {
+        // Setup only: kept, as any guarded setup.
+        let setup = view(flag, action: """
                             if !hasLoaded {
                                 hasLoaded = true
                             } else {
                                 brew = nil
                             }
             """)
-        XCTAssertEqual(run(source).findings, [])
+        XCTAssertEqual(run(setup).findings.map(\.action), [.keep])
+        // A load in the first-time branch, a refresh in the other: for a person to decide, in either polarity.
+        for (first, later) in [("!hasLoaded", "brew = nil"), ("hasLoaded", "hasLoaded = true\n" + load)] {
+            let source = view(flag, action: """
+                                if \(first) {
+                                    \(first == "!hasLoaded" ? "hasLoaded = true\n" + load : "brew = nil")
+                                } else {
+                                    \(later)
+                                }
+                """)
+            let finding = try XCTUnwrap(onlyFinding(source), first)
+            XCTAssertEqual(finding.action, .skip, first)
+            XCTAssertEqual(
+                finding.reason,
+                "the check of hasLoaded has a branch that runs on every later appearance (brew = nil): a person must "
+                    + "decide what should run then before replacing the flag with task(id:)", first)
+        }
     }
 
     func testFlagNeverWrittenIsNotAFlag() {
@@ -120,7 +137,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             .replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "Toggle(\"Loaded\", isOn: $hasLoaded)")
         let finding = try XCTUnwrap(run(source).findings.first)
         XCTAssertEqual(finding.action, .skip)
-        XCTAssertEqual(finding.reason, "hasLoaded is also read on line 7, so removing it would change more than this closure")
+        XCTAssertEqual(finding.reason, "$hasLoaded is passed on line 7 as a binding, which can set it")
     }
 
     func testCancellationHazardsOfOnAppearWorkSkip() throws {
@@ -205,12 +222,170 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             + "                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
         XCTAssertEqual(onlyFinding(compoundSetup)?.action, .keep)
         XCTAssertEqual(onlyFinding(compoundSetup)?.reason, "kept: one-time setup, not a load: task(id:) would redo it on each appearance")
-        // A re-entrancy flag, set back in the closure, is no run-once flag: onappear-task handles the closure.
+        // An in-flight flag, set back in the closure, behind a compound check: like the plain check of a flag
+        // set back, a skip of this rule, naming both facts; onappear-task leaves the closure to it.
         let reentrant = view("    @State private var isBusy = false\n    let isSignedIn: Bool\n",
                              action: "                guard !isBusy, isSignedIn else { return }\n                isBusy = true\n"
                                  + "                Task { brew = try? await BrewStore.shared.fetch(brewID); isBusy = false }")
         let result = run(reentrant, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
-        XCTAssertEqual(result.findings.map(\.ruleID), ["onappear-task"])
+        XCTAssertEqual(result.findings.map(\.ruleID), ["guard-flag-load"])
+        XCTAssertEqual(result.findings.first?.reason,
+                       "the check of isBusy also tests other conditions (!isBusy, isSignedIn), and isBusy is set back on "
+                       + "line 12, so it is not a plain run-once flag: a person must check what setting it back is for (a guard "
+                       + "against running twice at once stays as it is) before replacing it with task(id:)")
+    }
+
+    /// A view with `members` whose `Text` carries `modifiers`.
+    private func screen(_ members: String, _ modifiers: String) -> String {
+        """
+        struct BrewDetailView: View {
+            let brewID: String
+            let isSignedIn: Bool
+            @State private var brew: Brew?
+            @State private var query = ""
+        \(members)
+            var body: some View {
+                Text(brew?.name ?? "")
+        \(modifiers)
+            }
+        }
+
+        """
+    }
+
+    /// The run-once flag forms only a person can judge: each gets exactly one finding, a skip
+    /// whose reason names every fact (the check's shape and what else sets the flag).
+    func testFlagFormsAPersonMustJudgeGetOneSkipEach() throws {
+        let flag = "    @State private var hasLoaded = false\n"
+        let fetch = "Task { brew = try? await BrewStore.shared.fetch(brewID) }"
+        let load = "brew = try? await BrewStore.shared.fetch(brewID)"
+        let cases: [(name: String, source: String, phrases: [String])] = [
+            ("compound check, reset in onDisappear", screen(flag, """
+                        .task {
+                            guard !hasLoaded, isSignedIn else { return }
+                            hasLoaded = true
+                            \(load)
+                        }
+                        .onDisappear { hasLoaded = false }
+                """), ["also tests other conditions (!hasLoaded, isSignedIn)", "hasLoaded is set back on line 15"]),
+            ("binding then compound check, reset in a defer", screen(flag, """
+                        .task {
+                            guard let name = brew?.name, !hasLoaded else { return }
+                            hasLoaded = true
+                            defer { hasLoaded = false }
+                            Analytics.log(name)
+                            \(load)
+                        }
+                """), ["also tests other conditions (let name = brew?.name, !hasLoaded)", "hasLoaded is set back on line 13"]),
+            ("compound check, reset in a completion handler", screen(flag + "    func fetchLater(_ done: @escaping () -> Void) {}\n", """
+                        .task {
+                            guard !hasLoaded && isSignedIn else { return }
+                            hasLoaded = true
+                            fetchLater { hasLoaded = false }
+                            \(load)
+                        }
+                """), ["also tests other conditions (!hasLoaded && isSignedIn)", "hasLoaded is set back on line 14"]),
+            ("logging else, reset in a function", screen(flag + "    func reset() { hasLoaded = false }\n", """
+                        .task {
+                            guard !hasLoaded else {
+                                Analytics.log("again")
+                                return
+                            }
+                            hasLoaded = true
+                            \(load)
+                        }
+                """), ["does more than return (Analytics.log(\"again\"))", "hasLoaded is set back on line 7"]),
+            ("compound check in an onAppear helper, passed on as a binding", screen(flag + """
+                    func appear() {
+                        guard !hasLoaded, isSignedIn else { return }
+                        hasLoaded = true
+                        \(fetch)
+                    }
+
+                """, """
+                        .onAppear { appear() }
+                        .sheet(isPresented: $hasLoaded) { Text("") }
+                """), ["also tests other conditions", "$hasLoaded is passed on line 16 as a binding"]),
+            ("if/else in the closure", screen(flag, """
+                        .onAppear {
+                            if !hasLoaded {
+                                hasLoaded = true
+                                \(fetch)
+                            } else {
+                                Analytics.log("back")
+                            }
+                        }
+                """), ["has a branch that runs on every later appearance (Analytics.log(\"back\"))"]),
+            ("if/else in a helper", screen(flag + """
+                    func appear() {
+                        if hasLoaded {
+                            Analytics.log("back")
+                        } else {
+                            hasLoaded = true
+                            \(fetch)
+                        }
+                    }
+
+                """, """
+                        .onAppear { appear() }
+                """), ["has a branch that runs on every later appearance (Analytics.log(\"back\"))"]),
+            ("an early return joined with ||", screen("    @State private var isFirstRun = true\n", """
+                        .onAppear {
+                            if query.isEmpty || !isFirstRun { return }
+                            isFirstRun = false
+                            \(fetch)
+                        }
+                """), ["the check of isFirstRun also tests other conditions (query.isEmpty || !isFirstRun)"]),
+            ("set only in a function the work calls", screen(flag + """
+                    func load() async {
+                        brew = try? await BrewStore.shared.fetch(brewID)
+                        hasLoaded = true
+                    }
+
+                """, """
+                        .task {
+                            guard !hasLoaded else { return }
+                            await load()
+                        }
+                """), ["hasLoaded is set only in load(), not in this closure"]),
+        ]
+        for (name, source, phrases) in cases {
+            let finding = try XCTUnwrap(onlyFinding(source), name)
+            XCTAssertEqual(finding.ruleID, "guard-flag-load", name)
+            XCTAssertEqual(finding.action, .skip, name)
+            for phrase in phrases {
+                XCTAssertTrue(finding.reason?.contains(phrase) ?? false, "\(name): \(finding.reason ?? "no reason")")
+            }
+        }
+    }
+
+    /// The flag-form fixtures a person must judge, and a phrase each one's reason holds (the fixture
+    /// harness checks only that they change nothing).
+    private static let flagFormFixtures: [String: String] = [
+        "compound-check-reset-on-disappear": "also tests other conditions (isOnline, !fetched), and fetched is set back on line 18",
+        "if-else-later-branch": "has a branch that runs on every later appearance (Analytics.log(shelfName))",
+        "if-else-in-helper": "has a branch that runs on every later appearance (Analytics.log(authorID))",
+        "or-early-return": "also tests other conditions (search.isEmpty || !firstVisit)",
+        "set-only-in-helper": "ready is set only in fill(), not in this closure",
+    ]
+
+    func testEachFlagFormFixtureIsOneSkipForItsReason() throws {
+        let cases = FixtureCase.discoverRepositoryFixtures().cases.filter { $0.ruleID == "guard-flag-load" }
+        for (name, phrase) in Self.flagFormFixtures {
+            let fixture = try XCTUnwrap(cases.first { $0.name == name }, name)
+            let findings = run(try String(contentsOf: fixture.before, encoding: .utf8), rules: RuleRegistry.all).findings
+            XCTAssertEqual(findings.map(\.ruleID), ["guard-flag-load"], name)
+            XCTAssertEqual(findings.first?.action, .skip, name)
+            XCTAssertTrue(findings.first?.reason?.contains(phrase) ?? false, "\(name): \(findings.first?.reason ?? "no reason")")
+        }
+    }
+
+    func testStateStorageUseIsAUseOfTheFlag() throws {
+        // `_hasLoaded` is the State's storage (a macro's peer from SDK 27); `$hasLoaded`: testBindingUseSkips.
+        let flag = "    @State private var hasLoaded = false\n"
+        let check = "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load
+        let storage = view(flag + "    init(brewID: String) { self.brewID = brewID; _hasLoaded = State(initialValue: false) }\n", action: check)
+        XCTAssertEqual(onlyFinding(storage)?.reason, "hasLoaded's storage _hasLoaded is used on line 5, so removing the flag would change more than this closure")
     }
 
     func testSetInAnotherFunctionSkips() throws {

@@ -92,6 +92,19 @@ final class RuleHandOffTests: XCTestCase {
                         }
                 """),
             decidedBy: "guard-flag-load", whenOff: ["guard-flag-load": "onappear-task"]),
+        Site(
+            name: "an in-flight flag behind a compound check",
+            source: view("    @State private var isFetching = false\n    @State private var isOnline = true\n", """
+                        .onAppear {
+                            guard !isFetching, isOnline else { return }
+                            isFetching = true
+                            Task {
+                                chapters = await Shelf.shared.chapters(of: bookID)
+                                isFetching = false
+                            }
+                        }
+                """),
+            decidedBy: "guard-flag-load", whenOff: ["guard-flag-load": "onappear-task"]),
     ]
 
     /// The rules of the findings on the line of `.onAppear`.

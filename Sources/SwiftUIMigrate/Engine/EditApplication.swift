@@ -17,25 +17,24 @@ public struct EditApplication: Sendable {
     /// Applies `groups` to `text`, deferring any group that overlaps an accepted one
     /// or whose own edits overlap each other.
     public init(text: [UInt8], groups: [[SourceEdit]]) {
+        let keys = groups.map(Self.canonicalKey)
         let order = groups.indices.sorted { lhs, rhs in
-            Self.canonicalKey(groups[lhs]).lexicographicallyPrecedes(Self.canonicalKey(groups[rhs])) {
-                $0 < $1
-            }
+            keys[lhs].lexicographicallyPrecedes(keys[rhs]) { $0 < $1 }
         }
         var accepted: [SourceEdit] = []
+        var acceptedIndex = RangeIndex<SourceEdit>()
         var applied: [Int] = []
         var deferred: [Int] = []
         for index in order {
             let group = groups[index]
             let valid = group.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= text.count }
-            let selfOverlap = group.indices.contains { i in
-                group.indices.contains { j in i < j && group[i].overlaps(group[j]) }
-            }
-            if !valid || selfOverlap || group.contains(where: { edit in accepted.contains { $0.overlaps(edit) } }) {
+            if !valid || Self.overlapsItself(group)
+                || group.contains(where: { edit in acceptedIndex.candidates(near: edit.range).contains { $0.value.overlaps(edit) } }) {
                 deferred.append(index)
                 continue
             }
             accepted.append(contentsOf: group)
+            for edit in group { acceptedIndex.insert(edit.range, edit) }
             applied.append(index)
         }
         accepted.sort { lhs, rhs in
@@ -55,6 +54,18 @@ public struct EditApplication: Sendable {
         self.applied = applied.sorted()
         self.deferred = deferred.sorted()
         self.appliedEdits = accepted
+    }
+
+    /// True when two edits of `group` overlap.
+    private static func overlapsItself(_ group: [SourceEdit]) -> Bool {
+        var seen = RangeIndex<SourceEdit>()
+        for edit in group {
+            if seen.candidates(near: edit.range).contains(where: { $0.value.overlaps(edit) }) {
+                return true
+            }
+            seen.insert(edit.range, edit)
+        }
+        return false
     }
 
     /// Where an edit group sorts: its edits' bounds and text, smallest first.

@@ -21,7 +21,12 @@ public enum Fingerprint {
     /// The names of the declarations enclosing byte `offset`, outermost first, joined by
     /// `.`: `ContentView.body`, `Loader.load(id:)`, `Array<Int>.total`; "" at the top level.
     public static func scope(at offset: Int, in tree: SourceFileSyntax) -> String {
-        guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)) else { return "" }
+        scope(of: tree.token(at: AbsolutePosition(utf8Offset: offset)))
+    }
+
+    /// The names of the declarations enclosing `token`, as `scope(at:in:)` gives them.
+    static func scope(of token: TokenSyntax?) -> String {
+        guard let token else { return "" }
         var names: [String] = []
         var node: Syntax? = Syntax(token)
         while let current = node {
@@ -72,7 +77,7 @@ public enum Fingerprint {
 /// The engine feeds it the first pass's findings sorted by offset, then each later pass's
 /// new ones; asking again for a finding already seen returns the same fingerprint.
 struct FingerprintIndex {
-    private let tree: SourceFileSyntax
+    private let tokens: TokenLocator
     private let bytes: [UInt8]
     private var known: [Key: String] = [:]
     private var occurrences: [String: Int] = [:]
@@ -84,7 +89,7 @@ struct FingerprintIndex {
 
     /// An index over the original file's `tree` and `bytes`.
     init(tree: SourceFileSyntax, bytes: [UInt8]) {
-        self.tree = tree
+        self.tokens = TokenLocator(tree)
         self.bytes = bytes
     }
 
@@ -92,7 +97,7 @@ struct FingerprintIndex {
     mutating func fingerprint(rule: String, offset: Int) -> String {
         let key = Key(rule: rule, offset: offset)
         if let known = known[key] { return known }
-        let scope = Fingerprint.scope(at: offset, in: tree)
+        let scope = Fingerprint.scope(of: tokens.token(at: offset))
         let text = Fingerprint.normalizedLine(at: offset, in: bytes)
         let triple = [rule, scope, text].joined(separator: "\u{1F}")
         let occurrence = occurrences[triple, default: 0]

@@ -26,6 +26,34 @@ struct FixAttribution {
         var appliedEdits: [SourceEdit]
         /// Maps this pass's output back to its input.
         var map: OffsetMap
+        /// `shifts[k]`: how many bytes the first `k` applied edits add (negative: remove).
+        var shifts: [Int]
+
+        init(groups: [AppliedGroup], appliedEdits: [SourceEdit]) {
+            self.groups = groups
+            self.appliedEdits = appliedEdits
+            self.map = OffsetMap(appliedEdits: appliedEdits)
+            var shifts = [0]
+            for edit in appliedEdits { shifts.append(shifts[shifts.count - 1] + edit.replacement.utf8.count - edit.range.count) }
+            self.shifts = shifts
+        }
+
+        /// Where byte `offset` of this pass's input is in its output. `atStart`: the offset
+        /// starts a span, so an insertion exactly there goes after it (it belongs to the span);
+        /// otherwise the offset ends a span and an insertion there comes before it.
+        func shifted(_ offset: Int, atStart: Bool) -> Int {
+            // The applied edits are in order and disjoint, so both their starts and their ends
+            // rise: the edits before `offset` are a prefix, found by binary search.
+            var low = 0
+            var high = appliedEdits.count
+            while low < high {
+                let mid = (low + high) / 2
+                let edit = appliedEdits[mid]
+                let before = atStart ? edit.range.upperBound <= offset && edit.range.lowerBound < offset : edit.range.upperBound <= offset
+                if before { low = mid + 1 } else { high = mid }
+            }
+            return offset + shifts[low]
+        }
     }
 
     private var passes: [Pass] = []
@@ -35,7 +63,7 @@ struct FixAttribution {
 
     /// Records one pass: the groups it applied (edits in the pass's input text).
     mutating func record(groups: [AppliedGroup], appliedEdits: [SourceEdit]) {
-        passes.append(Pass(groups: groups, appliedEdits: appliedEdits, map: OffsetMap(appliedEdits: appliedEdits)))
+        passes.append(Pass(groups: groups, appliedEdits: appliedEdits))
         for group in groups { contributors.insert(group.owner) }
     }
 
@@ -63,15 +91,21 @@ struct FixAttribution {
             cleared.edits = []
             return cleared
         }
+        // The first-pass rewrites' edits by where they lie, to find those a span absorbs.
+        var rewriteEdits = RangeIndex<Int>()
+        for index in findings.indices where findings[index].action == .rewrite {
+            for edit in findings[index].edits { rewriteEdits.insert(edit.range, index) }
+        }
         var carried: Set<Int> = []
         for (span, edit) in zip(spans, edits) {
             let rank = { (index: Int) in (findings[index].action == .rewrite ? 0 : 1, findings[index].offset, findings[index].ruleID) }
             let indices = span.owners.compactMap { byKey[$0] }.sorted { rank($0) < rank($1) }
             // A first-pass rewrite deferred behind another and then fixed with it is part of the span too.
-            let absorbed = findings.indices.filter { index in
-                findings[index].action == .rewrite && !span.owners.contains(FindingKey(rule: findings[index].ruleID, offset: findings[index].offset))
-                    && findings[index].edits.contains { span.range.overlaps($0.range) || $0.range.lowerBound == span.range.lowerBound }
-            }
+            let absorbed = Set(rewriteEdits.candidates(near: span.range).filter { candidate in
+                span.range.overlaps(candidate.range) || candidate.range.lowerBound == span.range.lowerBound
+            }.map(\.value)).filter { index in
+                !span.owners.contains(FindingKey(rule: findings[index].ruleID, offset: findings[index].offset))
+            }.sorted()
             guard let owner = indices.first else { continue }
             result[owner].edits.append(edit)
             carried.insert(owner)
@@ -125,15 +159,8 @@ struct FixAttribution {
         var lower = range.lowerBound
         var upper = range.upperBound
         for pass in passes {
-            var lowerDelta = 0
-            var upperDelta = 0
-            for edit in pass.appliedEdits {
-                let delta = edit.replacement.utf8.count - edit.range.count
-                if edit.range.upperBound <= lower && edit.range.lowerBound < lower { lowerDelta += delta }
-                if edit.range.upperBound <= upper { upperDelta += delta }
-            }
-            lower += lowerDelta
-            upper += upperDelta
+            lower = pass.shifted(lower, atStart: true)
+            upper = pass.shifted(upper, atStart: false)
         }
         guard lower <= upper, upper <= final.count else { return "" }
         return String(decoding: final[lower..<upper], as: UTF8.self)

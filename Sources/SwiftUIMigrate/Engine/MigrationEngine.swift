@@ -78,6 +78,11 @@ public struct MigrationEngine: Sendable {
         var text = bytes
         var attribution = FixAttribution()
         var seen = Set(findings.map { FindingKey(rule: $0.ruleID, offset: $0.offset) })
+        // Where each reported finding is, by key and by place, so a later pass's finding finds
+        // its earlier self without a look through every finding.
+        var indexByKey = Dictionary(uniqueKeysWithValues: findings.indices.map { (FindingKey(rule: findings[$0].ruleID, offset: findings[$0].offset), $0) })
+        var indexByPlace = RangeIndex<Int>()
+        for index in findings.indices { indexByPlace.insert(findings[index].offset..<findings[index].offset, index) }
         // Each pending rewrite with the key of the finding it is reported as.
         var pending = findings.filter { $0.action == .rewrite && !$0.edits.isEmpty }
             .map { (key: FindingKey(rule: $0.ruleID, offset: $0.offset), edits: $0.edits) }
@@ -103,7 +108,8 @@ public struct MigrationEngine: Sendable {
                 var offset = anchor.lowerBound
                 // The end maps back like the start (widened to whole edits where it lies in rewritten text).
                 var end = attribution.originalRange(finding.offset..<max(finding.offset, finding.end.offset)).upperBound
-                if anchor.isEmpty == false, let deferred = findings.first(where: { earlier in
+                if anchor.isEmpty == false, let deferred = indexByPlace.candidates(near: anchor).map(\.value).sorted().lazy
+                    .map({ findings[$0] }).first(where: { earlier in
                     earlier.ruleID == finding.ruleID && earlier.action == .rewrite && anchor.contains(earlier.offset)
                         && earlier.offset != offset && !attribution.contributors.contains(FindingKey(rule: earlier.ruleID, offset: earlier.offset))
                 }) {
@@ -124,9 +130,11 @@ public struct MigrationEngine: Sendable {
                 var reported = screened
                 reported.edits = []
                 if seen.insert(key).inserted {
+                    indexByKey[key] = findings.count
+                    indexByPlace.insert(offset..<offset, findings.count)
                     findings.append(reported)
                 } else if reported.action == .rewrite && !finding.edits.isEmpty,
-                          let index = findings.firstIndex(where: { FindingKey(rule: $0.ruleID, offset: $0.offset) == key && $0.action != .rewrite }) {
+                          let index = indexByKey[key], findings[index].action != .rewrite {
                     // Skipped at first, rewritten once another rewrite changed the code around it (a
                     // Group hoisted to a container no longer swaps the host away): the rewrite is what happens.
                     findings[index] = reported
@@ -145,13 +153,19 @@ public struct MigrationEngine: Sendable {
         return (String(decoding: migration.migrated, as: UTF8.self), migration)
     }
 
-    /// Parses `bytes`; after a pass, incrementally: the parser reuses every node of the previous
-    /// tree that the pass's edits did not touch, so checking a rewrite costs a fraction of a
-    /// full parse. (SwiftParser's incremental parse yields the tree a full parse would.)
+    /// Edits after which a pass's text is parsed afresh rather than incrementally: SwiftParser
+    /// looks through every edit for each node it considers reusing, so an incremental parse
+    /// after many edits costs their number times the file's nodes, while a full parse costs the file.
+    static let incrementalParseEditLimit = 16
+
+    /// Parses `bytes`; after a pass with few edits, incrementally: the parser reuses every node of
+    /// the previous tree that the pass's edits did not touch, so checking a small rewrite costs a
+    /// fraction of a full parse. (SwiftParser's incremental parse yields the tree a full parse would.)
     private func parse(
         _ bytes: [UInt8], after previous: (result: IncrementalParseResult, edits: [SourceEdit])?
     ) -> IncrementalParseResult {
         let transition = previous.flatMap { previous -> IncrementalParseTransition? in
+            guard previous.edits.count <= Self.incrementalParseEditLimit else { return nil }
             let edits = previous.edits.map { edit in
                 SwiftSyntax.SourceEdit(
                     range: AbsolutePosition(utf8Offset: edit.range.lowerBound)..<AbsolutePosition(utf8Offset: edit.range.upperBound),

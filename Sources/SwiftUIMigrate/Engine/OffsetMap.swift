@@ -19,35 +19,37 @@ struct OffsetMap: Sendable {
 
     /// The offset in the text before the edits that `offset` (after them) came from.
     func originalOffset(_ offset: Int) -> Int {
-        var delta = 0
-        for span in spans {
-            if offset < span.newStart { break }
-            if offset < span.newEnd { return span.original.lowerBound }
-            delta = span.newEnd - span.original.upperBound
-        }
-        return offset - delta
+        // The spans are disjoint and in order, so only the last one starting at or before
+        // `offset` can hold it; the ones before it only shift it.
+        let count = spanCount { $0.newStart <= offset }
+        guard count > 0 else { return offset }
+        let span = spans[count - 1]
+        if offset < span.newEnd { return span.original.lowerBound }
+        return offset - (span.newEnd - span.original.upperBound)
     }
-}
 
-extension OffsetMap {
     /// The range of the text before the edits that `range` (after them) came from, widened to
     /// whole edits: a bound inside an edit's replacement moves out to that edit's original bound.
     func originalRange(_ range: Range<Int>) -> Range<Int> {
-        var lower = originalOffset(range.lowerBound)
+        let lower = originalOffset(range.lowerBound)
         var upper = range.upperBound
-        var delta = 0
-        var mappedUpper: Int?
-        for span in spans {
-            if upper < span.newStart { break }
-            if upper > span.newStart && upper <= span.newEnd {
-                mappedUpper = span.original.upperBound
-                break
-            }
-            if upper == span.newStart { break }
-            delta = span.newEnd - span.original.upperBound
+        // An upper bound at a span's start is before it; one past the start and up to its end is in it.
+        let count = spanCount { $0.newStart < upper }
+        if count > 0 {
+            let span = spans[count - 1]
+            upper = upper <= span.newEnd ? span.original.upperBound : upper - (span.newEnd - span.original.upperBound)
         }
-        upper = mappedUpper ?? upper - delta
-        lower = min(lower, upper)
-        return lower..<upper
+        return min(lower, upper)..<upper
+    }
+
+    /// How many spans, from the first, satisfy `isBefore` (true for a prefix of them): a binary search.
+    private func spanCount(where isBefore: ((newStart: Int, newEnd: Int, original: Range<Int>)) -> Bool) -> Int {
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let mid = (low + high) / 2
+            if isBefore(spans[mid]) { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

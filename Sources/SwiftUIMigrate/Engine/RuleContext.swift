@@ -34,6 +34,13 @@ public struct RuleContext {
     /// tree that all rules share, instead of one walk per rule.
     public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
 
+    /// A fact about the whole file that an analysis works out once per pass and every site then
+    /// reads (all loading pairs, say), named by a type of the analysis: without it, asking per
+    /// site would redo the whole file for each site. `compute` must depend on the file alone.
+    func memoized<Value>(_ key: Any.Type, _ compute: () -> Value) -> Value {
+        shared.memoized(key, compute)
+    }
+
     /// The finding for a decision, in the rule's `words`, at the first non-trivia byte of `node`
     /// (its range is `node` without its trivia): its headline, reason, action and reason id come
     /// from the words.

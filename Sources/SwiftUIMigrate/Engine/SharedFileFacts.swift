@@ -22,6 +22,17 @@ final class SharedFileFacts {
         collector.walk(tree)
         return collector.calls
     }()
+
+    /// Facts an analysis works out about the whole file, by the type that names them.
+    private var memos: [ObjectIdentifier: Any] = [:]
+
+    /// The fact named `key`, computed by `compute` the first time any rule of the pass asks.
+    func memoized<Value>(_ key: Any.Type, _ compute: () -> Value) -> Value {
+        if let known = memos[ObjectIdentifier(key)] as? Value { return known }
+        let value = compute()
+        memos[ObjectIdentifier(key)] = value
+        return value
+    }
 }
 
 /// Every function call of a tree, in the order a walk meets them (outer calls first).

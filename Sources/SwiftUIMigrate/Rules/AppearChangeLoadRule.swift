@@ -97,7 +97,7 @@ public struct AppearChangeLoadRule: Rule {
             return rewriteSync(pair, change: change, context: context)
         }
         if let obstacle { return decided(.notOneWork(obstacle)) }
-        let view = ViewDeclaration(enclosing: start.call, in: context.tree)
+        let view = ViewDeclaration(enclosing: start.call, in: context)
 
         // The asynchronous fix: one `.task(id:)` running the start's work.
         guard let closure = start.closure else { return decided(.startNamesFunction) }

@@ -46,7 +46,7 @@ public struct GroupLifecycleRule: Rule {
         }
 
         if members.showsSeveralAtOnce { return report(.severalMembers) }
-        if let view = ViewDeclaration(enclosing: group.call, in: context.tree),
+        if let view = ViewDeclaration(enclosing: group.call, in: context),
            let helper = HelperViewCount.firstShowingSeveral(members.views, in: view) {
             return report(.helperShowsSeveral(helper))
         }
@@ -177,7 +177,7 @@ extension GroupLifecycleRule {
             if let name = names.first(where: { !GroupModifierKind.isKnown($0) }) {
                 blockers.append(.unknown(name))
             }
-            if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context.tree)) {
+            if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context)) {
                 blockers.append(.choosesMember(modifier: write.modifier, property: write.property, method: write.method))
             }
             if !site.members.emptyViews.isEmpty { blockers.append(.emptyView) }

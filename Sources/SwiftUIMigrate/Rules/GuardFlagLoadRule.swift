@@ -56,8 +56,14 @@ public struct GuardFlagLoadRule: Rule {
                 (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`, `.task { await \
                 loadIfNeeded() }`) is followed and judged the same way, then reported: kept, or skipped with the \
                 `.task(id:)` to call the helper from, since the rule rewrites only the modifier's own closure. A \
-                compound check (`guard !shown, isSignedIn else { return }`, `if !shown && ready { … }`) or a \
-                guard whose `else` does more than return is reported for a person to check.
+                check only a person can judge is a skip (setup behind it is kept) whose reason names every fact: \
+                a compound check (`guard !shown, isSignedIn else { return }`, `guard let x, !shown`, \
+                `if !shown && ready { … }`, an early return joined with `||`: `if query.isEmpty || !isFirstRun { \
+                return }`); a guard whose `else` does more than return; an `if flag { … } else { … }` whose other \
+                branch runs on every later appearance, in the closure or in a helper it calls; a flag the closure \
+                checks but only a function it calls sets; and, with any of these, a flag also set back elsewhere \
+                (a `defer`, a completion handler, `.onDisappear`, another function) or passed on as `$flag` — \
+                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear".
@@ -67,7 +73,7 @@ public struct GuardFlagLoadRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for modifier in LifecycleModifier.all(in: context) where !modifier.hasID {
-            guard let view = ViewDeclaration(enclosing: modifier.call, in: context.tree) else { continue }
+            guard let view = ViewDeclaration(enclosing: modifier.call, in: context) else { continue }
             if let closure = modifier.closure, closure.signature == nil,
                let flag = RunOnceFlag.find(in: closure.statements, of: view) {
                 findings.append(finding(for: flag, modifier: modifier, closure: closure, view: view, context: context))
@@ -75,11 +81,17 @@ public struct GuardFlagLoadRule: Rule {
                 findings.append(finding(for: flag, in: helper, modifier: modifier, view: view, context: context))
             } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
                 // Guarded setup that neither awaits nor starts a Task stays as it is, whatever else the check tests.
-                if let closure = modifier.closure, !Self.isLoad([Syntax(closure.statements)], in: view) {
+                if !Self.isLoad(nearMiss.guardedWork, in: view) {
                     findings.append(context.finding(id, at: modifier.nameToken, Decision.oneTimeSetup.words))
                     continue
                 }
-                findings.append(context.finding(id, at: modifier.nameToken, Decision.nearMiss(nearMiss).words))
+                let lines = nearMiss.facts.map { fact -> Int in
+                    switch fact {
+                    case .setBack(let use), .binding(let use): context.line(of: use)
+                    default: 0
+                    }
+                }
+                findings.append(context.finding(id, at: modifier.nameToken, Decision.nearMiss(nearMiss, lines: lines).words))
             }
         }
         return findings
@@ -269,6 +281,12 @@ public struct GuardFlagLoadRule: Rule {
     /// How a use of the flag outside the check and the set rules the rewrite out.
     private func otherUse(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> FlagUse {
         let line = context.line(of: use)
+        // `$flag` and `_flag` (the State's storage, which SDK 27 makes a macro's) are the flag too.
+        switch use.trimmedDescription {
+        case "$" + flag.name: return .binding(flag: flag.name, line: line)
+        case "_" + flag.name: return .storage(flag: flag.name, line: line)
+        default: break
+        }
         var node = Syntax(use)
         while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
         if let statement = node.parent?.as(CodeBlockItemSyntax.self), flag.isWrite(statement) {
@@ -305,8 +323,8 @@ extension GuardFlagLoadRule {
         case oneTimeSetup
         /// The work reads no identity to key on: the flag is the honest tool.
         case noIdentity
-        /// The check is not one the rewrite takes out as it is.
-        case nearMiss(FlagGuardNearMiss)
+        /// The check is not one the rewrite takes out as it is; `lines` holds, per fact, the line of its use of the flag.
+        case nearMiss(FlagGuardNearMiss, lines: [Int])
         /// The flag is used elsewhere (`inHelper`: the guard stands in that helper).
         case otherUse(FlagUse, inHelper: String?)
         /// Several identities could key the task.
@@ -330,19 +348,23 @@ extension GuardFlagLoadRule {
         case alsoSet(flag: String, line: Int)
         case setBack(flag: String, line: Int)
         case alsoRead(flag: String, line: Int)
+        /// `$flag`, passed on as a binding.
+        case binding(flag: String, line: Int)
+        /// `_flag`, the State's storage.
+        case storage(flag: String, line: Int)
     }
 
     public var reasons: [RuleReason] {
         let decisions: [Decision] = [
             .keyOnIdentity(id: ""), .oneTimeSetup, .noIdentity,
-            .nearMiss(FlagGuardNearMiss(flag: "", kind: .compoundCheck(conditions: ""))),
-            .nearMiss(FlagGuardNearMiss(flag: "", kind: .guardDoesMore(firstStatement: ""))),
             .otherUse(.alsoSet(flag: "", line: 0), inHelper: nil), .otherUse(.setBack(flag: "", line: 0), inHelper: nil),
-            .otherUse(.alsoRead(flag: "", line: 0), inHelper: nil), .severalIdentities([], view: "", inHelper: nil),
+            .otherUse(.alsoRead(flag: "", line: 0), inHelper: nil), .otherUse(.binding(flag: "", line: 0), inHelper: nil),
+            .otherUse(.storage(flag: "", line: 0), inHelper: nil), .severalIdentities([], view: "", inHelper: nil),
             .configuredIdentityNotFound("", view: "", inHelper: nil), .siblingOnChange(id: ""),
             .guardInHelper("", flag: "", id: ""),
         ]
-        return decisions.map(\.catalogEntry) + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
+        let nearMisses = NearMissReason.allCases.map(\.catalogEntry)
+        return decisions.map(\.catalogEntry) + nearMisses + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
             + CancellationHazard.catalog
     }
 }
@@ -366,21 +388,19 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .noIdentity:
             RuleReason("no-identity", .keep, meaning: "the work reads no stored Equatable property of the view to key on, so the flag is the honest tool",
                        whatToDo: "nothing")
-        case .nearMiss(let nearMiss):
-            switch nearMiss.kind {
-            case .compoundCheck:
-                RuleReason("compound-check", .skip, meaning: "the check of the flag also tests other conditions",
-                           whatToDo: "decide whether the work should still wait for them, then replace the flag with task(id:) by hand")
-            case .guardDoesMore:
-                RuleReason("guard-does-more", .skip, meaning: "the guard's else does more than return",
-                           whatToDo: "check whether that still matters, then replace the flag with task(id:) by hand")
-            }
+        case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).catalogEntry
         case .otherUse(.alsoSet, _):
             RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",
                        whatToDo: "check what the other set is for before replacing the flag by hand")
         case .otherUse(.setBack, _):
             RuleReason("flag-set-back", .skip, meaning: "the flag is set back somewhere, so it is not a run-once flag",
                        whatToDo: "nothing")
+        case .otherUse(.binding, _):
+            RuleReason("flag-passed-as-binding", .skip, meaning: "$flag is passed on as a binding, which can set the flag",
+                       whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
+        case .otherUse(.storage, _):
+            RuleReason("flag-storage-used", .skip, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
+                       whatToDo: "nothing, unless that use can go: then replace the flag by hand")
         case .otherUse(.alsoRead, _):
             RuleReason("flag-read-elsewhere", .skip, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
                        whatToDo: "nothing, unless the other read can go: then replace the flag by hand")
@@ -407,13 +427,10 @@ fileprivate extension GuardFlagLoadRule.Decision {
         switch self {
         case .keyOnIdentity: "key the load on the view's identity with task(id:) instead of a run-once flag"
         case .oneTimeSetup, .noIdentity: "keep \(Self.kept)"
-        case .nearMiss(let nearMiss):
-            switch nearMiss.kind {
-            case .compoundCheck: "decide whether the work should wait for the other conditions of the check"
-            case .guardDoesMore: "check what the guard's else does before replacing the flag"
-            }
+        case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).headline
         case .otherUse(.alsoSet, _): "check the other set of the flag before replacing it by hand"
-        case .otherUse(.setBack, _), .otherUse(.alsoRead, _): "keep \(Self.kept)"
+        case .otherUse(.setBack, _), .otherUse(.alsoRead, _), .otherUse(.storage, _): "keep \(Self.kept)"
+        case .otherUse(.binding, _): "check what the binding's receiver does with the flag"
         case .severalIdentities: "choose the identity to key the task on"
         case .configuredIdentityNotFound: "fix the configured identity"
         case .siblingOnChange: "merge the flag-guarded load and the onChange into task(id:) by hand"
@@ -429,15 +446,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .keyOnIdentity: nil
         case .oneTimeSetup: "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
         case .noIdentity: "kept: no identity to key on"
-        case .nearMiss(let nearMiss):
-            switch nearMiss.kind {
-            case .compoundCheck(let conditions):
-                "the check of \(nearMiss.flag) also tests other conditions (\(conditions)): a person must decide whether "
-                    + "the work should still wait for them before replacing the flag with task(id:)"
-            case .guardDoesMore(let first):
-                "the guard on \(nearMiss.flag) does more than return (\(first)): a person must check whether that still "
-                    + "matters before replacing the flag with task(id:)"
-            }
+        case .nearMiss(let nearMiss, let lines): nearMiss.reason(lines: lines)
         case .otherUse(let use, let helper): use.fact + Self.inHelper(helper)
         case .severalIdentities(let names, let view, let helper):
             "several properties could key the task (\(names.joined(separator: ", "))); choose one with "
@@ -473,6 +482,101 @@ fileprivate extension GuardFlagLoadRule.FlagUse {
         case .alsoSet(let flag, let line): "\(flag) is also set on line \(line), where the rule does not follow it"
         case .setBack(let flag, let line): "\(flag) is set back on line \(line), so it is not a run-once flag"
         case .alsoRead(let flag, let line): "\(flag) is also read on line \(line), so removing it would change more than this closure"
+        case .binding(let flag, let line): "$\(flag) is passed on line \(line) as a binding, which can set it"
+        case .storage(let flag, let line):
+            "\(flag)'s storage _\(flag) is used on line \(line), so removing the flag would change more than this closure"
+        }
+    }
+}
+
+/// The catalog entry of a near miss: its first fact, or, when the flag is also set back, that.
+fileprivate enum NearMissReason: CaseIterable {
+    case compoundCheck, guardDoesMore, laterBranch, setOnlyInFunction, setBackToo
+
+    init(_ nearMiss: FlagGuardNearMiss) {
+        if nearMiss.isSetBack && nearMiss.facts.count > 1 {
+            self = .setBackToo
+            return
+        }
+        switch nearMiss.facts.first {
+        case .otherConditions?: self = .compoundCheck
+        case .elseDoesMore?: self = .guardDoesMore
+        case .laterBranch?: self = .laterBranch
+        case .setOnlyIn?: self = .setOnlyInFunction
+        case .setBack?, .binding?, nil: self = .setBackToo
+        }
+    }
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .compoundCheck:
+            RuleReason("compound-check", .skip, meaning: "the check of the flag also tests other conditions",
+                       whatToDo: "decide whether the work should still wait for them, then replace the flag with task(id:) by hand")
+        case .guardDoesMore:
+            RuleReason("guard-does-more", .skip, meaning: "the guard's else does more than return",
+                       whatToDo: "check whether that still matters, then replace the flag with task(id:) by hand")
+        case .laterBranch:
+            RuleReason("later-branch", .skip, meaning: "the check is an if/else whose other branch runs on every later appearance",
+                       whatToDo: "decide what should run then, then replace the flag with task(id:) by hand")
+        case .setOnlyInFunction:
+            RuleReason("set-only-in-function", .skip, meaning: "the closure checks the flag, and only a function it calls sets it",
+                       whatToDo: "check what else calls that function before replacing the flag by hand")
+        case .setBackToo:
+            RuleReason("flag-also-set-back", .skip,
+                       meaning: "the check is one a person must judge, and the flag is also set back elsewhere or passed on as $flag: an in-flight or state flag, not only a run-once one",
+                       whatToDo: "check what setting it back is for (a guard against running twice at once stays as it is)")
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .compoundCheck: "decide whether the work should wait for the other conditions of the check"
+        case .guardDoesMore: "check what the guard's else does before replacing the flag"
+        case .laterBranch: "decide what should run on later appearances before replacing the flag"
+        case .setOnlyInFunction: "check what else calls the function that sets the flag"
+        case .setBackToo: "check what setting the flag back is for before replacing it"
+        }
+    }
+}
+
+fileprivate extension FlagGuardNearMiss {
+    /// What a person must check, as the skip's reason; `lines` gives, per fact, the line of its use of the flag.
+    func reason(lines: [Int]) -> String {
+        let phrases = zip(facts, lines).map { phrase($0, line: $1) }
+        guard phrases.count == 1, let only = facts.first else {
+            return phrases.joined(separator: ", and ")
+                + (isSetBack ? inFlightAdvice : ": a person must check each before replacing the flag with task(id:)")
+        }
+        switch only {
+        case .otherConditions:
+            return phrases[0] + ": a person must decide whether the work should still wait for them before replacing "
+                + "the flag with task(id:)"
+        case .elseDoesMore:
+            return phrases[0] + ": a person must check whether that still matters before replacing the flag with task(id:)"
+        case .laterBranch:
+            return phrases[0] + ": a person must decide what should run then before replacing the flag with task(id:)"
+        case .setOnlyIn:
+            return phrases[0] + ", which the rule does not rewrite: a person must check what else calls it before "
+                + "replacing the flag with task(id:)"
+        case .setBack, .binding:
+            return phrases[0] + inFlightAdvice
+        }
+    }
+
+    /// What to check of a flag that is also set back: what setting it back is for.
+    private var inFlightAdvice: String {
+        ", so it is not a plain run-once flag: a person must check what setting it back is for (a guard against "
+            + "running twice at once stays as it is) before replacing it with task(id:)"
+    }
+
+    private func phrase(_ fact: Fact, line: Int) -> String {
+        switch fact {
+        case .otherConditions(let conditions): "the check of \(flag) also tests other conditions (\(conditions))"
+        case .elseDoesMore(let first): "the guard on \(flag) does more than return (\(first))"
+        case .laterBranch(let first): "the check of \(flag) has a branch that runs on every later appearance (\(first))"
+        case .setOnlyIn(let function): "\(flag) is set only in \(function)(), not in this closure"
+        case .setBack: "\(flag) is set back on line \(line)"
+        case .binding: "$\(flag) is passed on line \(line) as a binding, which can set it back"
         }
     }
 }

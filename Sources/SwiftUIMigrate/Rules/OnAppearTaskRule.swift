@@ -90,16 +90,14 @@ public struct OnAppearTaskRule: Rule {
     }
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
-        guard let closure = modifier.closure else { return nil }
-        let statements = Array(closure.statements)
-        let startsAtTopLevel = statements.contains { InnerTask($0) != nil }
+        guard modifier.startsTask, let closure = modifier.closure else { return nil }
+        let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
         let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
-        guard startsAtTopLevel || nested != nil else { return nil }
         func skip(_ decision: Decision) -> Finding {
             context.finding(id, at: modifier.nameToken, decision.words)
         }
         // A site left to another rule is left only while that rule is on; it then decides the site.
-        let view = ViewDeclaration(enclosing: modifier.call, in: context.tree)
+        let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
             if context.configuration.isEnabled(GuardFlagLoadRule()) { return nil }
             return skip(.flagGuarded)

@@ -34,10 +34,16 @@ struct ViewDeclaration {
     var parts: [DeclSyntaxProtocol]
     /// The members of the struct and of its extensions in the file, in source order.
     var members: [MemberBlockItemSyntax]
+    /// The file's types, shared by the views of one pass.
+    private let types: FileTypes
 
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
-    init?(enclosing node: some SyntaxProtocol, in tree: SourceFileSyntax) {
+    init?(enclosing node: some SyntaxProtocol, in context: RuleContext) {
+        self.init(enclosing: node, types: context.memoized(FileTypes.self) { FileTypes(context.tree) })
+    }
+
+    private init?(enclosing node: some SyntaxProtocol, types: FileTypes) {
         var current = node.parent
         var found: StructDeclSyntax?
         while let parent = current {
@@ -47,8 +53,7 @@ struct ViewDeclaration {
             }
             if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
                 let extended = Self.lastComponent(of: extensionDecl.extendedType.trimmedDescription)
-                let matches = StructCollector.structs(in: tree).filter { $0.name.text == extended }
-                guard matches.count == 1 else { return nil }
+                guard let matches = types.structs[extended], matches.count == 1 else { return nil }
                 found = matches[0]
                 break
             }
@@ -59,20 +64,47 @@ struct ViewDeclaration {
             current = parent.parent
         }
         guard let structDecl = found else { return nil }
+        self.types = types
         self.name = structDecl.name.text
         self.structDeclaration = structDecl
-        var parts: [DeclSyntaxProtocol] = [structDecl]
-        for statement in tree.statements {
-            guard let extensionDecl = statement.item.as(ExtensionDeclSyntax.self) else { continue }
-            if Self.lastComponent(of: extensionDecl.extendedType.trimmedDescription) == structDecl.name.text {
-                parts.append(extensionDecl)
-            }
-        }
+        let parts: [DeclSyntaxProtocol] = [structDecl] + (types.extensions[structDecl.name.text] ?? [])
         self.parts = parts
         self.members = parts.flatMap { part -> [MemberBlockItemSyntax] in
             let block = part.as(StructDeclSyntax.self)?.memberBlock ?? part.as(ExtensionDeclSyntax.self)?.memberBlock
             return block.map { Array($0.members) } ?? []
         }
+    }
+
+    /// A file's structs and top-level extensions by name, looked up for every view of a pass:
+    /// looking through the file per site would cost the file's size times its sites.
+    private final class FileTypes {
+        private let tree: SourceFileSyntax
+
+        init(_ tree: SourceFileSyntax) {
+            self.tree = tree
+        }
+
+        /// Every struct declaration in the file, at any depth, by name, in source order.
+        lazy var structs: [String: [StructDeclSyntax]] = Dictionary(grouping: StructCollector.structs(in: tree)) { $0.name.text }
+
+        /// The top-level extensions by the last component of the type they extend, in source order.
+        lazy var extensions: [String: [ExtensionDeclSyntax]] = Dictionary(
+            grouping: tree.statements.compactMap { $0.item.as(ExtensionDeclSyntax.self) }
+        ) { ViewDeclaration.lastComponent(of: $0.extendedType.trimmedDescription) }
+
+        /// The member blocks of every class, struct and actor declaration and every extension
+        /// in the file (outside code blocks), by the type's name, in source order.
+        lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = {
+            let collector = MemberBlockCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            return Dictionary(grouping: collector.found) { $0.type }.mapValues { $0.map(\.members) }
+        }()
+    }
+
+    /// The member blocks of the classes, structs and actors called `type` declared in the view's
+    /// file and of the extensions of `type` there (`extension Feed.Model` extends `Model`), in source order.
+    func memberBlocksInFile(ofType type: String) -> [MemberBlockItemListSyntax] {
+        types.memberBlocks[type] ?? []
     }
 
     private static func lastComponent(of typeName: String) -> String {
@@ -151,6 +183,35 @@ private final class StructCollector: SyntaxVisitor {
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         found.append(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// The member blocks of a file's classes, structs, actors and extensions, with the type's name.
+private final class MemberBlockCollector: SyntaxVisitor {
+    var found: [(type: String, members: MemberBlockItemListSyntax)] = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.memberBlock.members))
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.memberBlock.members))
+        return .visitChildren
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.memberBlock.members))
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let extended = node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? node.extendedType.as(MemberTypeSyntax.self)?.name.text {
+            found.append((extended, node.memberBlock.members))
+        }
         return .visitChildren
     }
 

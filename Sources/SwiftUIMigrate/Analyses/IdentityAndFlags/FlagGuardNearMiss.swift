@@ -1,96 +1,220 @@
 import SwiftSyntax
 
-/// A run-once flag check that the rewrite cannot take out as it is: a compound guard
-/// (`guard !shown, isSignedIn else { return }`, `if !didAppear, canFilter { … }`) or a guard
-/// whose `else` does more than return (`else { log("skipped"); return }`).
+/// A run-once flag check that the rewrite cannot take out as it is, in one of these forms:
+/// - a compound check: `guard !shown, isSignedIn else { return }`, `if !didAppear, canFilter { … }`,
+///   `if query.isEmpty || !isFirstRun { return }`;
+/// - a guard whose `else` does more than return: `else { log("skipped"); return }`;
+/// - an `if`/`else` whose other branch runs on every later appearance:
+///   `if !didLoad { didLoad = true; load() } else { refresh() }`;
+/// - a check whose flag the closure does not set itself but a function of the view it calls does
+///   (`guard !isLoaded else { return }; await load()` with `isLoaded = true` in `load()`);
+/// and any of these, or a plain check, whose flag is also set back elsewhere (a `defer`, a
+/// completion handler, `.onDisappear`) or passed on as `$flag`: then the one finding names both.
 ///
 /// Such a closure still hand-rolls "once" on top of `onAppear`, so `guard-flag-load`
 /// reports it for a person to check, and `onappear-task` leaves it alone like any
 /// run-once-flag closure.
 struct FlagGuardNearMiss {
-    /// What the check does besides testing the flag.
-    enum Kind: Hashable, Sendable {
-        /// The check also tests other conditions (its whole condition list quoted).
-        case compoundCheck(conditions: String)
-        /// The guard's `else` does more than return (its first statement quoted).
-        case guardDoesMore(firstStatement: String)
+    /// One fact about the check that a person must weigh.
+    enum Fact {
+        /// The check tests other conditions too (the whole condition, as written).
+        case otherConditions(String)
+        /// The guard's `else` does more than return (its first statement).
+        case elseDoesMore(String)
+        /// The other branch of an `if`/`else` runs on every later appearance (its first statement).
+        case laterBranch(String)
+        /// The flag is set only in this function of the view, which the work calls.
+        case setOnlyIn(String)
+        /// The flag is set back to its initial value (or to something the rule cannot read) here.
+        case setBack(ExprSyntax)
+        /// `$flag` is passed on here, as a binding that can set it back.
+        case binding(ExprSyntax)
     }
 
     /// The flag's name.
     var flag: String
-    /// What a person must check.
-    var kind: Kind
+    /// What a person must check: the shape of the check first, then what else writes the flag.
+    var facts: [Fact]
+    /// The work that runs only while the flag is at its initial value: the statements after an
+    /// early exit, or the branch of an `if` taken the first time.
+    var guardedWork: [Syntax]
+
+    /// True when the flag is also set back or passed on: an in-flight or state flag rather than
+    /// only a run-once one.
+    var isSetBack: Bool {
+        facts.contains { fact in
+            switch fact {
+            case .setBack, .binding: true
+            default: false
+            }
+        }
+    }
 
     /// The near miss among `statements` (or, when the last statement is a `Task { }`, the
-    /// top level of its body), for a flag of `view` written somewhere in `statements`.
+    /// top level of its body), for a flag of `view` written somewhere in `statements` or in a
+    /// function of the view they call.
     static func find(in statements: CodeBlockItemListSyntax, of view: ViewDeclaration) -> FlagGuardNearMiss? {
         var scopes = [statements]
         if let last = statements.last, let task = InnerTask(last) { scopes.append(task.closure.statements) }
         for scope in scopes {
-            for statement in scope {
-                if let found = nearMiss(statement, of: view, writtenIn: Syntax(statements)) { return found }
+            let list = Array(scope)
+            for (index, statement) in list.enumerated() {
+                let following = list[(index + 1)...].map(Syntax.init)
+                if let found = nearMiss(statement, followedBy: following, of: view, writtenIn: Syntax(statements)) { return found }
             }
         }
         return nil
     }
 
-    private static func nearMiss(_ statement: CodeBlockItemSyntax, of view: ViewDeclaration, writtenIn region: Syntax) -> FlagGuardNearMiss? {
-        let conditions: ConditionElementListSyntax
-        var elseStatements: CodeBlockItemListSyntax?
-        if let guardStmt = statement.item.as(GuardStmtSyntax.self) {
-            conditions = guardStmt.conditions
-            elseStatements = guardStmt.body.statements
-        } else if let ifExpr = RunOnceFlag.ifExpression(statement), ifExpr.elseBody == nil {
-            conditions = ifExpr.conditions
-        } else {
-            return nil
-        }
-        var tests: [ExprSyntax] = []
-        for element in conditions {
-            guard case .expression(let expression) = element.condition else {
-                tests.append(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("_"))))
-                continue
+    /// A flag test of a check, and whether the work proceeds when the test holds (`guard t`,
+    /// `if t { work }`) or when it does not (`if t { return }`).
+    private struct Test {
+        var expression: ExprSyntax
+        var proceedsWhenHolds: Bool
+    }
+
+    /// The parts of a check statement: its tests, the whole condition, and its other branch.
+    private struct Check {
+        var tests: [Test]
+        var conditions: ConditionElementListSyntax
+        /// The statements of a guard's `else`.
+        var guardElse: CodeBlockItemListSyntax?
+        /// The branches of an `if … else`: the body and the else part.
+        var branches: (body: CodeBlockSyntax, other: IfExprSyntax.ElseBody)?
+
+        init?(_ statement: CodeBlockItemSyntax) {
+            if let guardStmt = statement.item.as(GuardStmtSyntax.self) {
+                conditions = guardStmt.conditions
+                guardElse = guardStmt.body.statements
+                tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
+            } else if let ifExpr = RunOnceFlag.ifExpression(statement) {
+                conditions = ifExpr.conditions
+                if let other = ifExpr.elseBody {
+                    branches = (ifExpr.body, other)
+                    tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
+                } else if Self.isBareReturn(ifExpr.body), conditions.count == 1,
+                          case .expression(let condition) = conditions.first!.condition {
+                    // `if a || b { return }` goes on only when no operand holds.
+                    tests = Self.operands(of: condition, joinedBy: "||").map { Test(expression: $0, proceedsWhenHolds: false) }
+                } else {
+                    tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
+                }
+            } else {
+                return nil
             }
-            tests += conjuncts(of: expression)
         }
-        for test in tests {
+
+        /// The operands of each condition joined by `,` or `&&`; a binding (`let x`) counts as a condition of its own.
+        private static func conjuncts(of conditions: ConditionElementListSyntax) -> [ExprSyntax] {
+            conditions.flatMap { element -> [ExprSyntax] in
+                guard case .expression(let expression) = element.condition else {
+                    return [ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("_")))]
+                }
+                return operands(of: expression, joinedBy: "&&")
+            }
+        }
+
+        /// The operands of `a op b op c`, or the expression itself.
+        private static func operands(of expression: ExprSyntax, joinedBy op: String) -> [ExprSyntax] {
+            guard let sequence = expression.as(SequenceExprSyntax.self) else { return [expression] }
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3,
+                  elements.enumerated().allSatisfy({ index, element in
+                      index % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == op
+                  }) else { return [expression] }
+            return elements.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        }
+
+        private static func isBareReturn(_ block: CodeBlockSyntax) -> Bool {
+            block.statements.count == 1 && (block.statements.first?.item.as(ReturnStmtSyntax.self)).map { $0.expression == nil } == true
+        }
+    }
+
+    private static func nearMiss(
+        _ statement: CodeBlockItemSyntax, followedBy following: [Syntax], of view: ViewDeclaration, writtenIn region: Syntax
+    ) -> FlagGuardNearMiss? {
+        guard let check = Check(statement) else { return nil }
+        for test in check.tests {
+            guard let (name, holdsWhen) = RunOnceFlag.flagTest(test.expression), let property = view.storedProperty(named: name),
+                  let initial = RunOnceFlag.flagInitialValue(property) else { continue }
+            let proceedsWhen = test.proceedsWhenHolds ? holdsWhen : !holdsWhen
             // Only a check that lets the work through while the flag is still at its initial value
             // guards "once"; `guard appeared else { appeared = true; return }` skips the first time instead.
-            guard let (name, proceedsWhen) = RunOnceFlag.flagTest(test), let property = view.storedProperty(named: name),
-                  let initial = RunOnceFlag.flagInitialValue(property), proceedsWhen == initial, writes(name, in: region),
-                  !isSetBack(name, to: initial, in: view) else { continue }
-            let others = conditions.trimmedDescription
-            if tests.count > 1 {
-                return FlagGuardNearMiss(flag: name, kind: .compoundCheck(conditions: others))
+            // An `if … else` runs one branch the first time and the other later, whichever it is.
+            guard proceedsWhen == initial || check.branches != nil else { continue }
+            let writtenHere = writes(name, in: region)
+            let setter = writtenHere ? nil : function(writing: name, calledFrom: region, in: view)
+            guard writtenHere || setter != nil else { continue }
+
+            var facts: [Fact] = []
+            var guardedWork = following
+            if let (body, other) = check.branches {
+                let firstTime: Syntax? = proceedsWhen == initial ? Syntax(body) : firstStatement(of: other).map { Syntax($0) }
+                guardedWork = firstTime.map { [$0] } ?? []
+            } else if let ifExpr = RunOnceFlag.ifExpression(statement), check.guardElse == nil, check.tests.allSatisfy(\.proceedsWhenHolds) {
+                guardedWork = [Syntax(ifExpr.body)]
             }
-            if let elseStatements, elseStatements.count > 1 || !(elseStatements.last?.item.is(ReturnStmtSyntax.self) ?? false) {
-                let first = elseStatements.first?.trimmedDescription ?? ""
-                return FlagGuardNearMiss(flag: name, kind: .guardDoesMore(firstStatement: first))
+            if check.tests.count > 1 {
+                facts.append(.otherConditions(Self.oneLine(check.conditions.trimmedDescription)))
+            } else if let elseStatements = check.guardElse,
+                      elseStatements.count > 1 || !(elseStatements.last?.item.is(ReturnStmtSyntax.self) ?? false) {
+                facts.append(.elseDoesMore(elseStatements.first?.trimmedDescription ?? ""))
+            } else if let (body, other) = check.branches {
+                let later: SyntaxProtocol? = proceedsWhen == initial ? Self.firstStatement(of: other) : body
+                let quoted = later.map { ($0.as(CodeBlockSyntax.self)?.statements.first).map(Syntax.init) ?? Syntax($0) }
+                facts.append(.laterBranch(quoted.map { Self.firstLine(of: $0.trimmedDescription) } ?? ""))
             }
+            if let setter { facts.append(.setOnlyIn(setter)) }
+            if let use = otherWriter(of: name, initial: initial, in: view) { facts.append(use) }
+            // A plain check set in the closure is `RunOnceFlag`'s, not a near miss.
+            let found = FlagGuardNearMiss(flag: name, facts: facts, guardedWork: guardedWork)
+            guard facts.count > (found.isSetBack ? 1 : 0) else { continue }
+            return found
         }
         return nil
     }
 
-    /// The operands of `a && b && c`, or the expression itself.
-    private static func conjuncts(of expression: ExprSyntax) -> [ExprSyntax] {
-        guard let sequence = expression.as(SequenceExprSyntax.self) else { return [expression] }
-        let elements = Array(sequence.elements)
-        guard elements.count >= 3,
-              elements.enumerated().allSatisfy({ index, element in
-                  index % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&"
-              }) else { return [expression] }
-        return elements.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+    /// The else part of an `if`: its block, or the `else if` standing for it.
+    private static func firstStatement(of elseBody: IfExprSyntax.ElseBody) -> SyntaxProtocol? {
+        switch elseBody {
+        case .codeBlock(let block): block
+        case .ifExpr(let nested): nested
+        @unknown default: nil
+        }
     }
 
-    /// True when the view assigns `name` its initial value (or anything but a literal)
-    /// somewhere: a re-entrancy or state flag, not a run-once one.
-    private static func isSetBack(_ name: String, to initial: Bool, in view: ViewDeclaration) -> Bool {
-        for use in view.uses(of: name) {
+    /// `text` with each run of whitespace and line breaks as one space: a multi-line condition, quoted.
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r\n" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    private static func firstLine(of text: String) -> String {
+        let first = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
+        return first == text ? text : first + " …"
+    }
+
+    /// A use of `name` in `view` that sets it back to `initial` (or to a value the rule cannot
+    /// read), or passes it on as a binding (`$name`): a re-entrancy or state flag, not only a
+    /// run-once one.
+    private static func otherWriter(of name: String, initial: Bool, in view: ViewDeclaration) -> Fact? {
+        for use in view.uses(of: name) where !isInInitializer(use) {
+            if use.trimmedDescription == "$" + name { return .binding(use) }
             guard let sequence = use.parent?.parent?.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[0].id == use.id, elements[1].is(AssignmentExprSyntax.self) else { continue }
-            guard let literal = elements[2].as(BooleanLiteralExprSyntax.self) else { return true }
-            if (literal.literal.tokenKind == .keyword(.true)) == initial { return true }
+            guard let literal = elements[2].as(BooleanLiteralExprSyntax.self) else { return .setBack(use) }
+            if (literal.literal.tokenKind == .keyword(.true)) == initial { return .setBack(use) }
+        }
+        return nil
+    }
+
+    /// True when `node` stands in an `init`: there `self.flag = …` sets the first value, not a new one.
+    private static func isInInitializer(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.is(InitializerDeclSyntax.self) { return true }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            current = parent.parent
         }
         return false
     }
@@ -98,5 +222,14 @@ struct FlagGuardNearMiss {
     /// True when `region` writes `name` (`name = …`, `self.name = …`, `name.toggle()`).
     private static func writes(_ name: String, in region: Syntax) -> Bool {
         WorkTrace(of: [region], in: nil).events.contains(.assignment([name]))
+    }
+
+    /// The function of the view, called from `region` (a few calls deep), whose own body writes `name`.
+    private static func function(writing name: String, calledFrom region: Syntax, in view: ViewDeclaration) -> String? {
+        let trace = WorkTrace(of: [region], in: view)
+        guard trace.events.contains(.assignment([name])) else { return nil }
+        return trace.followed.first { function in
+            view.function(named: function)?.body.map { writes(name, in: Syntax($0)) } ?? false
+        }
     }
 }

@@ -35,6 +35,10 @@ struct LoadingPair {
 
     /// Every pair of the context's file, in source order of their starts.
     static func all(in context: RuleContext) -> [LoadingPair] {
+        context.memoized(LoadingPair.self) { find(in: context) }
+    }
+
+    private static func find(in context: RuleContext) -> [LoadingPair] {
         var seenRoots: Set<SyntaxIdentifier> = []
         var pairs: [LoadingPair] = []
         for call in context.functionCalls where ValueChangeModifier(call) != nil {
@@ -108,7 +112,14 @@ struct LoadingPair {
 extension LoadingPair {
     /// True when `modifier` is the start of a loading pair in the context's file.
     static func isStart(_ modifier: LifecycleModifier, in context: RuleContext) -> Bool {
-        all(in: context).contains { $0.start.call.id == modifier.call.id }
+        context.memoized(StartIdentifiers.self) { StartIdentifiers(Set(all(in: context).map(\.start.call.id))) }
+            .calls.contains(modifier.call.id)
+    }
+
+    /// The calls that start a pair in the file, for `isStart`.
+    private struct StartIdentifiers {
+        var calls: Set<SyntaxIdentifier>
+        init(_ calls: Set<SyntaxIdentifier>) { self.calls = calls }
     }
 }
 

@@ -23,9 +23,8 @@ struct ModelMethod {
     /// type its initializer makes).
     init(_ name: String, of object: String, in view: ViewDeclaration) {
         guard let property = view.storedProperty(named: object),
-              let type = property.type.map(Self.typeName) ?? Self.initializedType(property.initializer),
-              let file = view.structDeclaration.root.as(SourceFileSyntax.self) else { return }
-        declaration = Self.method(name, ofType: type, in: file)
+              let type = property.type.map(Self.typeName) ?? Self.initializedType(property.initializer) else { return }
+        declaration = Self.method(name, in: view.memberBlocksInFile(ofType: type))
     }
 
     /// True when the method assigns `path` (relative to the object: `state`) before it awaits;
@@ -51,11 +50,9 @@ struct ModelMethod {
         return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
     }
 
-    /// The instance method `name` of the class, struct or actor `type` declared in `file`, or of an extension of it.
-    private static func method(_ name: String, ofType type: String, in file: SourceFileSyntax) -> FunctionDeclSyntax? {
-        let finder = TypeMemberFinder(type: type)
-        finder.walk(file)
-        for members in finder.memberBlocks {
+    /// The instance method `name` among `memberBlocks` (those of one type's declarations and extensions).
+    private static func method(_ name: String, in memberBlocks: [MemberBlockItemListSyntax]) -> FunctionDeclSyntax? {
+        for members in memberBlocks {
             for member in members {
                 if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
                    !function.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
@@ -65,38 +62,4 @@ struct ModelMethod {
         }
         return nil
     }
-}
-
-/// Collects the member blocks of the declarations and extensions of one type in a file.
-private final class TypeMemberFinder: SyntaxVisitor {
-    let type: String
-    var memberBlocks: [MemberBlockItemListSyntax] = []
-
-    init(type: String) {
-        self.type = type
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.name.text == type { memberBlocks.append(node.memberBlock.members) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.name.text == type { memberBlocks.append(node.memberBlock.members) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.name.text == type { memberBlocks.append(node.memberBlock.members) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let extended = node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? node.extendedType.as(MemberTypeSyntax.self)?.name.text
-        if extended == type { memberBlocks.append(node.memberBlock.members) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
