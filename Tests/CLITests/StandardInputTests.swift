@@ -35,41 +35,52 @@ final class StandardInputTests: XCTestCase {
         let (copy, files) = try fixtureCopy()
         let root = copy.path
         XCTAssertGreaterThan(files.count, 250)
-        let commands: [[String]] = [["scan", "--format", "json"], ["diff"]]
         nonisolated(unsafe) var mismatches: [String] = []
         let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
-            var problems: [String] = []
-            do {
-                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + file)))
-                for command in commands {
-                    let disk = try ToolProcess.runForBytes(command + [file], in: root)
-                    let piped = try ToolProcess.runForBytes(command + ["--stdin-filepath", file], in: root, stdin: bytes)
-                    if disk.status != piped.status || disk.stdout != piped.stdout || disk.stderr != piped.stderr {
-                        problems.append("\(command.joined(separator: " ")) \(file): on disk \(disk.status) \(String(decoding: disk.stdout + disk.stderr, as: UTF8.self).prefix(300)) | stdin \(piped.status) \(String(decoding: piped.stdout + piped.stderr, as: UTF8.self).prefix(300))")
-                    }
+        // A folder's files one after another: `apply --in-place` holds a lock on the folder.
+        let folders = Dictionary(grouping: files) { URL(fileURLWithPath: $0).deletingLastPathComponent().path }.values.map { $0.sorted() }
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            let problems = folders[index].flatMap { file in
+                do {
+                    return try Self.differences(file, in: root)
+                } catch {
+                    return ["\(file): \(error)"]
                 }
-                // apply: what --in-place writes (on a copy of the file) is what --stdin-filepath prints.
-                let copy = file + ".copy.swift"
-                try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + copy))
-                let inPlace = try ToolProcess.runForBytes(["apply", "--in-place", copy], in: root)
-                let written = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + copy)))
-                try FileManager.default.removeItem(atPath: root + "/" + copy)
-                let piped = try ToolProcess.runForBytes(["apply", "--stdin-filepath", copy], in: root, stdin: bytes)
-                if piped.stdout != written || piped.status != inPlace.status || piped.stderr != inPlace.stderr {
-                    problems.append("apply \(file): --in-place \(inPlace.status) wrote \(written.count) bytes, \(String(decoding: inPlace.stderr, as: UTF8.self).prefix(200)) | stdin \(piped.status) printed \(piped.stdout.count), \(String(decoding: piped.stderr, as: UTF8.self).prefix(200))")
-                }
-                if FileManager.default.fileExists(atPath: root + "/" + copy) {
-                    problems.append("apply --stdin-filepath \(copy) wrote the file")
-                }
-            } catch {
-                problems.append("\(file): \(error)")
             }
             lock.withLock { mismatches += problems }
         }
         XCTAssertEqual(mismatches.count, 0, mismatches.prefix(5).joined(separator: "\n"))
         withExtendedLifetime(copy) {}
+    }
+
+    /// What differs between `file` read from disk and its bytes given on stdin as it: the output
+    /// of `scan --format json` and `diff` (stdout, stderr, status), and what `apply --in-place`
+    /// writes against what `apply --stdin-filepath` prints.
+    private static func differences(_ file: String, in root: String) throws -> [String] {
+        var problems: [String] = []
+        func shown(_ status: Int32, _ output: [UInt8]) -> String { "\(status) \(String(decoding: output, as: UTF8.self).prefix(300))" }
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + file)))
+        for command in [["scan", "--format", "json"], ["diff"]] {
+            let disk = try ToolProcess.runForBytes(command + [file], in: root)
+            let piped = try ToolProcess.runForBytes(command + ["--stdin-filepath", file], in: root, stdin: bytes)
+            if disk.status != piped.status || disk.stdout != piped.stdout || disk.stderr != piped.stderr {
+                problems.append("\(command.joined(separator: " ")) \(file): on disk \(shown(disk.status, disk.stdout + disk.stderr)) | stdin \(shown(piped.status, piped.stdout + piped.stderr))")
+            }
+        }
+        // apply: what --in-place writes (on a copy of the file) is what --stdin-filepath prints.
+        let copy = file + ".copy.swift"
+        try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + copy))
+        let inPlace = try ToolProcess.runForBytes(["apply", "--in-place", copy], in: root)
+        let written = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + copy)))
+        try FileManager.default.removeItem(atPath: root + "/" + copy)
+        let piped = try ToolProcess.runForBytes(["apply", "--stdin-filepath", copy], in: root, stdin: bytes)
+        if piped.stdout != written || piped.status != inPlace.status || piped.stderr != inPlace.stderr {
+            problems.append("apply \(file): --in-place wrote \(written.count) bytes, \(shown(inPlace.status, inPlace.stderr)) | stdin printed \(piped.stdout.count), \(shown(piped.status, piped.stderr))")
+        }
+        if FileManager.default.fileExists(atPath: root + "/" + copy) {
+            problems.append("apply --stdin-filepath \(copy) wrote the file")
+        }
+        return problems
     }
 
     /// The configuration, a Package.swift floor, a suppression comment and a baseline all apply to

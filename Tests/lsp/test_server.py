@@ -87,13 +87,18 @@ async def code_actions(client, uri: str, only=None):
     )
 
 
-@pytest.mark.asyncio
-async def test_diagnostics_carry_rule_safety_and_range_and_skip_keeps(client: LanguageClient, project):
-    assert client.server_result.capabilities.position_encoding == types.PositionEncodingKind.Utf16
+async def open_shelf(client, project):
+    """Opens the golden ShelfView.swift; its path, text, URI and first diagnostics."""
     path = project / "App" / "ShelfView.swift"
     text = path.read_bytes()
     uri = open_document(client, path, text)
-    found = await diagnostics(client, uri, 1)
+    return path, text, uri, await diagnostics(client, uri, 1)
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_carry_rule_safety_and_range_and_skip_keeps(client: LanguageClient, project):
+    assert client.server_result.capabilities.position_encoding == types.PositionEncodingKind.Utf16
+    path, text, uri, found = await open_shelf(client, project)
     scan = json.loads(
         subprocess.run(
             [BIN, "scan", "--format", "json", "--stdin-filepath", str(path)], input=text, capture_output=True
@@ -124,10 +129,7 @@ async def test_diagnostics_carry_rule_safety_and_range_and_skip_keeps(client: La
 @pytest.mark.asyncio
 async def test_utf8_is_used_when_the_client_offers_it(utf8_client: LanguageClient, project):
     assert utf8_client.server_result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
-    path = project / "App" / "ShelfView.swift"
-    text = path.read_bytes()
-    uri = open_document(utf8_client, path, text)
-    found = await diagnostics(utf8_client, uri, 1)
+    path, text, uri, found = await open_shelf(utf8_client, project)
     line30 = [d for d in found if d.range.start.line == 29][0]
     assert line30.range.start.character == text.split(b"\n")[29].index(b"Group {")
     actions = await code_actions(utf8_client, uri)
@@ -138,10 +140,7 @@ async def test_utf8_is_used_when_the_client_offers_it(utf8_client: LanguageClien
 @pytest.mark.asyncio
 async def test_code_actions_applied_by_the_client_equal_apply_stdin_filepath(client: LanguageClient, project):
     before = snapshot(project)
-    path = project / "App" / "ShelfView.swift"
-    text = path.read_bytes()
-    uri = open_document(client, path, text)
-    await diagnostics(client, uri, 1)
+    path, text, uri, _ = await open_shelf(client, project)
 
     # An edit in the buffer, not saved: the server works from it.
     edited = text.replace(b"struct ShelfView", b"struct ShelfScreen")
@@ -201,9 +200,8 @@ struct Redundant: View {
 
 @pytest.mark.asyncio
 async def test_a_configuration_change_rechecks_open_documents(client: LanguageClient, project):
-    path = project / "App" / "ShelfView.swift"
-    uri = open_document(client, path, path.read_bytes())
-    assert await diagnostics(client, uri, 1)
+    _, _, uri, found = await open_shelf(client, project)
+    assert found
     watched = [w["globPattern"] for r in client.registrations for w in r.register_options["watchers"]]
     assert "**/.swiftui-migrate.json" in watched
     config = project / ".swiftui-migrate.json"

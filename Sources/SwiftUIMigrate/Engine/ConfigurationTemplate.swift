@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// The `.swiftui-migrate.json` that `swiftui-migrate init` writes: every option at its default,
 /// each preceded by a `"// key"` entry explaining it (keys starting with `//` are comments to
@@ -44,6 +45,10 @@ public enum ConfigurationTemplate {
              "List the sites checked and left as they are (keep findings) in scan output, SARIF, summaries and "
                 + "pull-request bodies, as --show-kept does; false prints one line counting them. JSON lists them always.",
              "\(defaults.showKept)"),
+            ("fileTimeout",
+             "A file whose migration takes longer than this (\"10s\", \"500ms\", \"2m\") is skipped with a warning naming it, "
+                + "and the run goes on; \"none\" for no limit.",
+             defaults.fileTimeout.map { quoted(DurationText.describe($0)) } ?? quoted("none")),
             ("ruleOptions",
              "Options of individual rules, by rule id ('swiftui-migrate explain RULE' lists them). " + optionDocs + ".",
              optionLines.isEmpty ? "{}" : "{\n\(optionLines)\n  }"),

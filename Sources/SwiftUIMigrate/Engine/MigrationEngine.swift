@@ -54,13 +54,15 @@ public struct MigrationEngine: Sendable {
         let suppression = Suppression(bytes: bytes, knownRules: candidates.map(\.id))
         result.suppressionProblems = suppression.problems
         guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
+        let deadline = FileDeadline(after: configuration.fileTimeout)
 
         // Needed only to place findings of a later pass; most files never get there.
         lazy var lines = LineTable(bytes: bytes)
         var parsed = parse(bytes, after: nil)
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError
-        var findings = run(on: first, bytes: bytes, file: file, floor: floor, suppression: suppression)
+        var findings = run(on: first, bytes: bytes, file: file, floor: floor, suppression: suppression, deadline: deadline)
+        if deadline.hasPassed { return timedOut(result, deadline) }
         var fingerprints = FingerprintIndex(tree: first, bytes: bytes)
         for index in findings.indices {
             findings[index].fingerprint = fingerprints.fingerprint(rule: findings[index].ruleID, offset: findings[index].offset)
@@ -103,7 +105,9 @@ public struct MigrationEngine: Sendable {
                 return failed(result, findings, "a rewrite produced code that does not parse")
             }
             pending = []
-            for finding in run(on: tree, bytes: text, file: file, floor: floor, suppression: nil) {
+            let found = run(on: tree, bytes: text, file: file, floor: floor, suppression: nil, deadline: deadline)
+            if deadline.hasPassed { return timedOut(result, deadline) }
+            for finding in found {
                 let anchor = attribution.originalRange(finding.offset..<finding.offset)
                 var offset = anchor.lowerBound
                 // The end maps back like the start (widened to whole edits where it lies in rewritten text).
@@ -177,12 +181,16 @@ public struct MigrationEngine: Sendable {
         return bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
     }
 
+    /// The findings of every rule in `tree`; fewer when `deadline` passes (the caller then drops them).
     private func run(
-        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, suppression: Suppression?
+        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, suppression: Suppression?,
+        deadline: FileDeadline
     ) -> [Finding] {
-        let context = RuleContext(tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor)
+        let context = RuleContext(
+            tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline)
         var findings: [Finding] = []
         for rule in rules {
+            if deadline.hasPassed { break }
             for finding in rule.findings(in: context) {
                 if let suppression, suppression.silences(rule: finding.ruleID, line: finding.line) { continue }
                 findings.append(finding)
@@ -202,6 +210,15 @@ public struct MigrationEngine: Sendable {
         case .decline(let decline):
             return finding.action == .rewrite ? finding.withoutFix(decline) : finding
         }
+    }
+
+    /// What a file whose migration ran past `deadline` gives: unchanged, no findings, `timedOut` set.
+    private func timedOut(_ result: FileMigration, _ deadline: FileDeadline) -> FileMigration {
+        var stopped = result
+        stopped.migrated = result.original
+        stopped.findings = []
+        stopped.timedOut = deadline.budget
+        return stopped
     }
 
     private func failed(_ result: FileMigration, _ findings: [Finding], _ reason: String) -> FileMigration {

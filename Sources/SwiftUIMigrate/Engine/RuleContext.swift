@@ -12,19 +12,28 @@ public struct RuleContext {
     public let configuration: Configuration
     /// The file's deployment floor: ask it `shortfall(of: .task, at: node)` before a fix introduces a floored API.
     public let floor: DeploymentFloor
+    /// When the file's time budget is spent; `sites` ends there.
+    public let deadline: FileDeadline
     /// What is worked out about the file on first use and then shared by every rule of the pass.
     private let shared: SharedFileFacts
 
     public init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor = .unknown
+        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none
     ) {
         self.tree = tree
         self.bytes = bytes
         self.file = file
         self.configuration = configuration
         self.floor = floor
+        self.deadline = deadline
         self.shared = SharedFileFacts(tree: tree, bytes: bytes)
+    }
+
+    /// `sites` as a rule should walk them: they end early once the file's time is up, so the
+    /// engine can stop a file between two sites (and then drops what the rule found).
+    public func sites<Sites: Sequence>(_ sites: Sites) -> SiteSequence<Sites> {
+        SiteSequence(sites, deadline: deadline)
     }
 
     /// Indentation unit and line ending of the file (inferred on first use).

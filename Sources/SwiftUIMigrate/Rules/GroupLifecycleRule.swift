@@ -141,13 +141,22 @@ extension GroupLifecycleRule {
         case memberScoped(String)
         /// The Group is a row of `container` and some path shows nothing: a container would be an empty row.
         case emptyRow(container: String)
+        /// The chain configures a list row (`.listRowSeparator`), so the Group is likely a row where it
+        /// is used, and some path shows nothing: a container would be an empty row there.
+        case emptyListRow(String)
 
-        /// The blocker of `site`, nil when it can be hoisted.
+        /// The blocker of `site`, nil when it can be hoisted. A list-row modifier acts on each member
+        /// only where the Group is a row; elsewhere one view shows, configured the same on a container.
         init?(_ site: GroupSite) {
-            if let modifier = site.chain.modifiers.first(where: { GroupModifierKind.isMemberScoped($0.name) }) {
-                self = .memberScoped(modifier.name)
-            } else if site.members.mayShowNothing, let container = site.rowContainer {
-                self = .emptyRow(container: container)
+            let rowContainer = site.rowContainer
+            let names = site.chain.modifiers.map(\.name)
+            let memberScoped = names.first { GroupModifierKind.isMemberScoped($0) && (rowContainer != nil || !GroupModifierKind.isListRow($0)) }
+            if let memberScoped {
+                self = .memberScoped(memberScoped)
+            } else if site.members.mayShowNothing, let rowContainer {
+                self = .emptyRow(container: rowContainer)
+            } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow) {
+                self = .emptyListRow(listRow)
             } else {
                 return nil
             }
@@ -199,6 +208,7 @@ extension GroupLifecycleRule {
             .distribute, .severalMembers, .helperShowsSeveral(""), .itemContent(container: "", lifecycle: []),
             .reportStrategy, .showsNoView(hasOnlyEmptyViews: false), .hostIsGroup,
             .hoistBlocked(.memberScoped(""), lifecycle: []), .hoistBlocked(.emptyRow(container: ""), lifecycle: []),
+            .hoistBlocked(.emptyListRow(""), lifecycle: []),
         ] + [
             DistributeBlocker.presents(""), .unknown(""), .choosesMember(modifier: "", property: "", method: nil), .emptyView,
             .overBudget(lines: 0, copies: 0, added: 0),
@@ -242,9 +252,11 @@ extension GroupLifecycleRule {
                 2. **hoist** when at most one view shows on every path — one view; an `if`/`else if`/`else`, \
                 a `switch` or a `#if` whose branches each show at most one view, empty paths included (an `if` \
                 without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \
-                (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, `listRow…`, `swipeActions`), and \
-                the Group is not a row of a `List`, `Form`, `Section` or `ForEach` that may show nothing (there \
-                an empty container would add an empty row). The Group becomes the host container \
+                (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`; the list-row modifiers \
+                `listRow…` and `swipeActions` only where the Group is a row of a `List`, `Form`, `Section` or \
+                `ForEach` builder — elsewhere they configure the one view that shows, on a container the same), \
+                and the Group is not a row that may show nothing (a row of those builders, or a Group whose chain \
+                has a list-row modifier: there an empty container would add an empty row). The Group becomes the host container \
                 (`hostContainer`, default `ZStack`), so the action belongs to one view:
 
                 ```swift
@@ -261,7 +273,7 @@ extension GroupLifecycleRule {
                 is a SwiftUI modifier the tool knows (a project's own `.injectTabDestinations()` may install \
                 navigation), none presents or navigates (`sheet`, `fullScreenCover`, `popover`, `alert`, \
                 `confirmationDialog`, `navigationDestination`, `navigationTitle`, `toolbar`, `searchable`, \
-                `refreshable`, `environment…`, …), no lifecycle action of the chain sets a property that chooses \
+                `refreshable`, …; `environment…` hands the same value to each member and is copied), no lifecycle action of the chain sets a property that chooses \
                 the member, or calls a method on one (copied onto each member, an action that switches the \
                 members would start again on every member it brings in, and a `.task` copy would be cancelled on \
                 the one that goes), and no member is `EmptyView()`:
@@ -342,6 +354,9 @@ fileprivate extension GroupLifecycleRule.Decision {
                        whatToDo: "set hostContainer to a container such as ZStack")
         case .hoistBlocked(.memberScoped, _):
             RuleReason("hoist-blocked-member-scoped", .report, meaning: "the strategy is hoist, and the chain has a modifier that acts on each member (id, transition, …)",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlocked(.emptyListRow, _):
+            RuleReason("hoist-blocked-list-row", .report, meaning: "the strategy is hoist, and the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a container would add an empty row",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .hoistBlocked(.emptyRow, _):
             RuleReason("hoist-blocked-empty-row", .report, meaning: "the strategy is hoist, and the Group is a row that shows no view on some path, where a container would add an empty row",
@@ -453,6 +468,9 @@ fileprivate extension GroupLifecycleRule.HoistBlocker {
         case .emptyRow(let container):
             "the Group is a row of a \(container) and shows no view on some path, where a container would add "
                 + "an empty row, so it cannot become a container"
+        case .emptyListRow(let name):
+            "the chain has .\(name), so the Group is likely a list row where it is used, and it shows no view on "
+                + "some path, where a container would add an empty row, so it cannot become a container"
         }
     }
 }

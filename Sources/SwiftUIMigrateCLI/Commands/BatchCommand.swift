@@ -121,7 +121,8 @@ struct BatchCommand: Command {
             console.writeError("\(signalName) received: stopped with \(finished.count) of \(work.count) repositories finished; "
                 + "the report lists those (a re-run resumes: finished ones say already-applied)\n")
             _ = try? Self.finish(finished, options: options, elapsed: stopwatch.elapsedSeconds, console: console)
-            exit(ExitCode.interrupted)
+            // Other workers may still be inside a repository: end without running exit handlers under them.
+            _exit(ExitCode.interrupted)
         }
         return try Self.finish(outputs, options: options, elapsed: stopwatch.elapsedSeconds, console: console)
     }

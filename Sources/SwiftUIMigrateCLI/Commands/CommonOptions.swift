@@ -23,6 +23,9 @@ enum CommonOptions {
         "force-exclude", help: "Skip named files the configuration's include/exclude leave out too (for pre-commit and editors).")
     static let noGit = OptionSpec.flag(
         "no-git", help: "Walk folders for .swift files even inside a git repository (untracked and ignored files included).")
+    static let fileTimeout = OptionSpec.option(
+        "file-timeout", value: "duration",
+        help: "Skip a file whose migration takes longer than this, with a warning (default 10s; 0 or none: no limit; overrides fileTimeout).")
     /// `scan`, `diff` and `apply` only: the file's text on standard input.
     static let stdinFilepath = OptionSpec.option(
         "stdin-filepath", value: "file",
@@ -33,7 +36,7 @@ enum CommonOptions {
         "quiet", short: "q", help: "Print only findings, warnings and errors: no progress, summary table or count lines.")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
-    static let all = [rules, strategy, config, only, baseline, maxFileSize, showKept]
+    static let all = [rules, strategy, config, only, baseline, maxFileSize, fileTimeout, showKept]
     /// How named paths become files: for the commands that take paths (`scan`, `diff`, `apply`), not `batch`.
     static let fileSelection = [forceExclude, noGit]
 }

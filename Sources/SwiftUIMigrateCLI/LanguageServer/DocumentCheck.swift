@@ -8,26 +8,39 @@ struct DocumentCheck {
     var findings: [Finding]
     /// The buffer as `apply` would leave it (equal to it when nothing changes).
     var migrated: [UInt8]
-    /// Why the buffer is not migrated at all (not UTF-8, too large), or an internal error; nil when it was.
+    /// Why the buffer is not migrated at all (not UTF-8, too large), an internal error, or a
+    /// setting that could not be read (a configuration with an error); nil when it was migrated.
     var problem: String?
-    /// A setting that could not be read (a configuration with an error): the run did not happen.
-    var settingsError: String?
 
-    /// Runs the engine over `bytes` as the file at `path` with the server's `options`.
-    static func run(_ bytes: [UInt8], path: String, options: MigrationOptions) -> DocumentCheck {
-        let settings: RunSettings, files: [SourceFile]
-        do {
-            (settings, files) = try Workspace.settingsAndBuffer(options, path: path, bytes: bytes)
-        } catch {
-            return DocumentCheck(findings: [], migrated: bytes, problem: nil, settingsError: "\(error)")
+    /// What the path of a document decides — the settings (configuration, baseline) and the file
+    /// with its floor — found once and kept until a file that decides them changes.
+    struct Setting {
+        let settings: RunSettings
+        let file: SourceFile
+
+        /// Finds them for a document at `path` with the server's `options`, through the lookups
+        /// `--stdin-filepath` uses.
+        init(path: String, options: MigrationOptions) throws {
+            let (settings, files) = try Workspace.settingsAndBuffer(options, path: path, bytes: [])
+            self.settings = settings
+            file = files[0]
         }
-        let outcomes = MigrationRun.run(files, engine: settings.engine)
+    }
+
+    /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why).
+    static func run(_ bytes: [UInt8], setting: Result<Setting, any Error>) -> DocumentCheck {
+        let found: Setting
+        switch setting {
+        case .success(let value): found = value
+        case .failure(let error): return DocumentCheck(findings: [], migrated: bytes, problem: "\(error)")
+        }
+        var file = found.file
+        file.buffer = bytes
+        let outcomes = MigrationRun.run([file], engine: found.settings.engine)
         let problem = Workspace.problems(outcomes).first
         guard let migration = outcomes.first?.migration else {
-            return DocumentCheck(findings: [], migrated: bytes, problem: problem, settingsError: nil)
+            return DocumentCheck(findings: [], migrated: bytes, problem: problem)
         }
-        return DocumentCheck(
-            findings: migration.findings, migrated: migration.changed ? migration.migrated : bytes,
-            problem: problem, settingsError: nil)
+        return DocumentCheck(findings: migration.findings, migrated: migration.changed ? migration.migrated : bytes, problem: problem)
     }
 }

@@ -22,6 +22,9 @@ final class LanguageServer: @unchecked Sendable {
 
     private var encoding = PositionEncoding.utf16
     private var documents: [String: OpenDocument] = [:]
+    /// What each document path decides (with `--only preserving` added for the fix-all); dropped
+    /// when a watched file changes.
+    private var settings: [SettingKey: Result<DocumentCheck.Setting, any Error>] = [:]
     private var initialized = false
     private var shutdownRequested = false
     private var watchesFiles = false
@@ -160,6 +163,7 @@ final class LanguageServer: @unchecked Sendable {
     /// Drops every check and checks every open document again (a configuration, floor or
     /// baseline may have changed).
     private func recheckAll() {
+        settings = [:]
         for uri in documents.keys.sorted() {
             documents[uri]?.check = nil
             documents[uri]?.preservingCheck = nil
@@ -173,10 +177,10 @@ final class LanguageServer: @unchecked Sendable {
     private func check(_ uri: String) -> (OpenDocument, DocumentCheck)? {
         guard var document = documents[uri] else { return nil }
         if let check = document.check { return (document, check) }
-        let check = DocumentCheck.run(document.text, path: document.path, options: options)
+        let check = DocumentCheck.run(document.text, setting: setting(document.path, preserving: false))
         document.check = check
         documents[uri] = document
-        if let problem = check.settingsError ?? check.problem { log(problem) }
+        if let problem = check.problem { log(problem) }
         return (document, check)
     }
 
@@ -230,11 +234,25 @@ final class LanguageServer: @unchecked Sendable {
     /// The migration of the document with only preserving fixes applied (as `--only preserving`).
     private func preservingCheck(_ uri: String, document: OpenDocument) -> DocumentCheck {
         if let made = document.preservingCheck { return made }
-        var preserving = options
-        preserving.onlyPreserving = true
-        let made = DocumentCheck.run(document.text, path: document.path, options: preserving)
+        let made = DocumentCheck.run(document.text, setting: setting(document.path, preserving: true))
         documents[uri]?.preservingCheck = made
         return made
+    }
+
+    private struct SettingKey: Hashable {
+        var path: String
+        var preserving: Bool
+    }
+
+    /// What `path` decides, found on first use (with `--only preserving` for the fix-all).
+    private func setting(_ path: String, preserving: Bool) -> Result<DocumentCheck.Setting, any Error> {
+        let key = SettingKey(path: path, preserving: preserving)
+        if let known = settings[key] { return known }
+        var chosen = options
+        if preserving { chosen.onlyPreserving = true }
+        let found = Result { try DocumentCheck.Setting(path: path, options: chosen) }
+        settings[key] = found
+        return found
     }
 
     /// The UTF-8 offsets of an LSP range, nil when there is none.

@@ -1,3 +1,4 @@
+import PlainText
 import SwiftUIMigrate
 
 /// `scan --print-config FILE`: the configuration that applies to a file, as a `.swiftui-migrate.json`
@@ -33,6 +34,7 @@ enum EffectiveConfigurationJSON {
             } ?? "null"),
             ("maxFileSize", "\(configuration.maxFileSize)"),
             ("showKept", "\(configuration.showKept)"),
+            ("fileTimeout", JSONText.quoted(configuration.fileTimeout.map(DurationText.describe) ?? "none")),
             ("ruleOptions", object(rules.filter { !$0.options.isEmpty }.map { rule in
                 (rule.id, object(rule.options.map { ($0.name, "\(configuration.value(of: $0, for: rule.id))") }, inline: true))
             })),

@@ -1,8 +1,9 @@
 import ArgumentParsing
+import PlainText
 import SwiftUIMigrate
 
 /// The options every migrating command shares (`CommonOptions`), typed and checked once: the
-/// rule ids of `--rules` exist and `--max-file-size` is a positive number.
+/// rule ids of `--rules` exist, `--max-file-size` is a positive number and `--file-timeout` a duration.
 struct MigrationOptions: Sendable {
     /// `--rules`: the only rules to run (opt-in ones included); empty runs the configured rules.
     var rules: [String] = []
@@ -22,6 +23,8 @@ struct MigrationOptions: Sendable {
     var forceExclude = false
     /// False for `--no-git`: folders are walked even inside a git work tree.
     var useGit = true
+    /// `--file-timeout`, over the configuration's `fileTimeout`: `.some(nil)` is no limit.
+    var fileTimeout: Duration??
     /// `--stdin-filepath`: the text is read from standard input, as the file at this path.
     var stdinPath: String?
 
@@ -49,6 +52,12 @@ struct MigrationOptions: Sendable {
         if let size = arguments.value("max-file-size") {
             guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
             maxFileSize = bytes
+        }
+        if let text = arguments.value("file-timeout") {
+            guard let duration = text == "none" ? .zero : DurationText.parse(text) else {
+                throw CommandError("--file-timeout takes a duration such as 10s or 500ms, or 0 or none for no limit; not '\(text)'")
+            }
+            fileTimeout = .some(duration == .zero ? nil : duration)
         }
     }
 

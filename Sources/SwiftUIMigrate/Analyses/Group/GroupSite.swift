@@ -22,9 +22,10 @@ struct GroupSite {
         self.members = GroupMembers(content: group.content.statements)
     }
 
-    /// Every `Group { … }` content-closure call of the context's file, outer ones first.
-    static func all(in context: RuleContext) -> [GroupSite] {
-        GroupCall.all(in: context).map(GroupSite.init)
+    /// Every `Group { … }` content-closure call of the context's file, outer ones first, each
+    /// worked out as it is reached (ending early when the file's time is up: `RuleContext.sites`).
+    static func all(in context: RuleContext) -> LazyMapSequence<SiteSequence<[GroupCall]>, GroupSite> {
+        context.sites(GroupCall.all(in: context)).lazy.map(GroupSite.init)
     }
 
     /// Where the Group stands with respect to a view builder (its whole chain is the statement).
