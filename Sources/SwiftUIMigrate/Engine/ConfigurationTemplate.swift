@@ -5,7 +5,7 @@ import PlainText
 /// each preceded by a `"// key"` entry explaining it (keys starting with `//` are comments to
 /// `Configuration`, since JSON has none).
 public enum ConfigurationTemplate {
-    /// The file's text, keys in the order the README documents them, ending with a line break.
+    /// The file's text, keys in the order docs/configuration.md documents them, ending with a line break.
     public static func render(rules: [any Rule] = RuleRegistry.all) -> String {
         let defaults = Configuration()
         let ruleLines = rules.map { "    \(quoted($0.id)): \($0.isEnabledByDefault)" }.joined(separator: ",\n")

@@ -36,7 +36,7 @@ extension Rule {
     public var options: [RuleOption] { [] }
 }
 
-/// A rule's user-facing documentation, printed by `explain` and the README.
+/// A rule's user-facing documentation, printed by `explain` and, through it, docs/rules.md.
 public struct RuleDocumentation: Sendable {
     /// One line: what the rule is about.
     public var summary: String

@@ -1,4 +1,4 @@
-/// A finding as written in JSON: stable field names, documented in the README.
+/// A finding as written in JSON: stable field names, documented in docs/formats.md.
 public struct FindingRecord: Codable, Equatable, Sendable {
     /// A byte range and its replacement, in the original file's UTF-8 offsets.
     public struct Edit: Codable, Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// A rule's documentation and examples as plain text, for `explain` and the README.
+/// A rule's documentation and examples as plain text, for `explain` (and docs/rules.md, which scripts/docs writes from it).
 public enum RuleExplanation {
     /// The full explanation of `rule`.
     public static func render(_ rule: any Rule) -> String {
