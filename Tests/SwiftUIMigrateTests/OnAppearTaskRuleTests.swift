@@ -323,6 +323,25 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(run(flagged).findings, [])
     }
 
+    func testATaskGivenAFunctionIsListedToo() throws {
+        // `Task(operation: action)` has no closure to unwrap; it is still a Task the onAppear starts.
+        let source = """
+            struct CancellableLoad: ViewModifier {
+                let action: @Sendable @MainActor () async -> Void
+                @State private var task: Task<Void, Never>?
+
+                func body(content: Content) -> some View {
+                    content.onAppear {
+                        task = Task(priority: .userInitiated, operation: action)
+                    }
+                }
+            }
+            """
+        let findings = MigrationEngine(configuration: Configuration(), rules: [OnAppearTaskRule()]).migrate(source: source).migration.findings
+        XCTAssertEqual(findings.map(\.action), [.skip])
+        XCTAssertTrue(findings.first?.reason?.hasPrefix("the Task on line 7 starts inside an assignment") ?? false, findings.first?.reason ?? "")
+    }
+
     func testSeveralTasksSkip() throws {
         let source = """
             struct FeedView: View {

@@ -237,6 +237,7 @@ extension InnerTask.NestingConstruct {
         case .doBlock: "a do block"
         case .closure(let callee?): "a closure passed to \(callee)"
         case .closure(nil): "a closure"
+        case .assignment: "an assignment"
         case .expression: "an expression"
         }
     }

@@ -152,6 +152,9 @@ struct InnerTask {
             }
             node = parent
         }
+        if let sequence = call.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) {
+            return (call, .assignment)
+        }
         return (call, .expression)
     }
 
@@ -160,6 +163,8 @@ struct InnerTask {
         case ifStatement, guardElse, switchStatement, forLoop, whileLoop, doBlock
         /// A closure, passed to the call named (`withAnimation`) when there is one.
         case closure(passedTo: String?)
+        /// An assignment (`task = Task { … }` below the top level).
+        case assignment
         /// Any other expression.
         case expression
     }
@@ -269,7 +274,10 @@ private final class NestedTaskFinder: SyntaxVisitor {
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         let isTask = callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
             || (callee.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "detached" && $0.base?.trimmedDescription == "Task" } ?? false)
-        if isTask && (node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }) {
+        // `Task { }`, `Task(priority:) { }`, and `Task(operation: action)` given a function.
+        let hasOperation = node.trailingClosure != nil
+            || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) || $0.label?.text == "operation" }
+        if isTask && hasOperation {
             found = node
             return .skipChildren
         }
