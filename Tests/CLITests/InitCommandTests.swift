@@ -12,7 +12,8 @@ final class InitCommandTests: XCTestCase {
         let text = try folder.read(".swiftui-migrate.json")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let options = Set(object.keys.filter { !$0.hasPrefix("//") })
-        XCTAssertEqual(options, ["rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "fileTimeout", "ruleOptions", "deploymentTarget"])
+        XCTAssertEqual(options, ["rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "fileTimeout", "ruleOptions", "deploymentTarget", "showKept"])
+        XCTAssertEqual(object["showKept"] as? Bool, false)
         XCTAssertTrue(object["deploymentTarget"] is NSNull, "null: the floor is found beside the files")
         for option in options { XCTAssertNotNil(object["// " + option] as? String, option) }
         XCTAssertEqual(object["strategy"] as? String, "auto")

@@ -39,7 +39,27 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertEqual(finding?.column, 9)
         XCTAssertEqual(finding?.message, "replace the Group with a ZStack so the lifecycle action belongs to one view")
         XCTAssertEqual(finding?.safety?.name, "behavior-change")
-        XCTAssertTrue(finding?.safety?.explanation?.contains("no longer once per member") ?? false)
+        XCTAssertEqual(finding?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+    }
+
+    func testAHoistSaysWhetherItChangesWhatTheAppDoesOnItsFloor() {
+        let group = "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}"
+        func hoist(_ source: String, floor: [Platform: PlatformVersion]?) -> Finding? {
+            var configuration = floor.map(Configuration.withDeploymentTarget) ?? Configuration()
+            configuration.rules = ["group-lifecycle": true]
+            let finding = MigrationEngine(configuration: configuration).migrate(source: source).migration.findings.first
+            XCTAssertEqual(finding?.action, .rewrite, source)
+            return finding
+        }
+        // Outside a row builder, on an iOS 15+ floor (or none known), iOS 15+ SDK builds already merge the action.
+        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+        XCTAssertEqual(hoist(view(group), floor: nil)?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+        // Below iOS 15 the action ran once per member there: the hoist changes it.
+        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(14)])?.reasonID, "group-lifecycle/hoist-below-merging-floor")
+        // In a List each member is a row of its own, whose action the hoist makes one.
+        let row = view("List {\n" + group + "\n}")
+        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-in-row")
+        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.name, "behavior-change", "the label is kept")
     }
 
     func testGroupAsHostContainerIsReportedNotLooped() {

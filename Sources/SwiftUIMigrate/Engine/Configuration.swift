@@ -31,13 +31,16 @@ public struct Configuration: Sendable, Hashable {
     /// The deployment floor of every file, `{"iOS": "16.0", "macOS": "13.0"}`; nil (the default)
     /// means each file's floor is found in the nearest `Package.swift` or the Xcode project.
     public var deploymentTarget: DeploymentFloor?
+    /// True to list `keep` findings (code left as it is on purpose) in the text formats, SARIF,
+    /// summaries and pull-request bodies, as `--show-kept` does; by default one line counts them.
+    public var showKept = false
 
     public init() {}
 
     /// The keys a configuration file may have.
     public static let knownKeys: Set<String> = [
         "rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "fileTimeout",
-        "ruleOptions", "deploymentTarget",
+        "ruleOptions", "deploymentTarget", "showKept",
     ]
 
     /// Reads a configuration from JSON data; `source` names it in errors. Rule ids and rule
@@ -117,6 +120,9 @@ public struct Configuration: Sendable, Hashable {
             "ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: value}"
         ) {
             self.ruleOptions = try RuleOptionsReader(source: source, rules: known).read(options)
+        }
+        if let showKept = try value("showKept", as: Bool.self, described: "true or false", kinds: .booleans) {
+            self.showKept = showKept
         }
         if let target = dictionary["deploymentTarget"], !(target is NSNull) {
             self.deploymentTarget = try Self.deploymentTarget(target, source: source)

@@ -41,6 +41,7 @@ extension Configuration {
             case "maxFileSize": merged.maxFileSize = settings.maxFileSize
             case "fileTimeout": merged.fileTimeout = settings.fileTimeout
             case "deploymentTarget": merged.deploymentTarget = settings.deploymentTarget
+            case "showKept": merged.showKept = settings.showKept
             default: assertionFailure("Configuration.knownKeys has '\(key)', which overridden(by:) does not merge")
             }
         }

@@ -41,6 +41,10 @@ public enum ConfigurationTemplate {
                 + "the nearest Package.swift (platforms:), else the Xcode project's *_DEPLOYMENT_TARGET settings.",
              "null"),
             ("maxFileSize", "Files larger than this many bytes are skipped with a reason.", "\(defaults.maxFileSize)"),
+            ("showKept",
+             "List the sites checked and left as they are (keep findings) in scan output, SARIF, summaries and "
+                + "pull-request bodies, as --show-kept does; false prints one line counting them. JSON lists them always.",
+             "\(defaults.showKept)"),
             ("fileTimeout",
              "A file whose migration takes longer than this (\"10s\", \"500ms\", \"2m\") is skipped with a warning naming it, "
                 + "and the run goes on; \"none\" for no limit.",

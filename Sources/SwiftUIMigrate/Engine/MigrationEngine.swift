@@ -73,7 +73,7 @@ public struct MigrationEngine: Sendable {
         findings = findings.filter { firstSeen.insert(FindingKey(rule: $0.ruleID, offset: $0.offset)).inserted }
 
         if first.hasError {
-            result.findings = Self.reportingRewrites(findings, reason: "the file has syntax errors, so it is not rewritten")
+            result.findings = Self.reportingRewrites(findings, .syntaxErrors)
             return result
         }
 
@@ -207,8 +207,8 @@ public struct MigrationEngine: Sendable {
             return finding
         case .hide:
             return nil
-        case .decline(let reason):
-            return finding.action == .rewrite ? finding.withoutFix(.skip, reason: reason) : finding
+        case .decline(let decline):
+            return finding.action == .rewrite ? finding.withoutFix(decline) : finding
         }
     }
 
@@ -225,14 +225,14 @@ public struct MigrationEngine: Sendable {
         var failed = result
         failed.migrated = result.original
         failed.internalError = reason
-        failed.findings = Self.reportingRewrites(findings, reason: "internal error: \(reason); the file was left unchanged")
+        failed.findings = Self.reportingRewrites(findings, .internalError, detail: reason)
         return failed
     }
 
-    /// `findings` with every rewrite turned into a report without edits, giving `reason`: what a
+    /// `findings` with every rewrite turned into a report without edits, as `decline` says: what a
     /// file that will not be rewritten shows.
-    private static func reportingRewrites(_ findings: [Finding], reason: String) -> [Finding] {
-        findings.map { $0.action == .rewrite ? $0.withoutFix(.report, reason: reason) : $0 }
+    private static func reportingRewrites(_ findings: [Finding], _ decline: RunDecline, detail: String = "") -> [Finding] {
+        findings.map { $0.action == .rewrite ? $0.withoutFix(decline, detail: detail) : $0 }
     }
 }
 

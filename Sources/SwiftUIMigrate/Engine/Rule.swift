@@ -22,6 +22,9 @@ public protocol Rule: Sendable {
     var flooredAPIs: [FlooredAPI] { get }
     /// The settings the rule reads from `ruleOptions[id]`; the configuration accepts no others.
     var options: [RuleOption] { get }
+    /// Every decision the rule's findings can name (`Finding.reasonID`), as `explain` lists
+    /// them; the run's own (`RunDecline`) follow in `reasonCatalog`.
+    var reasons: [RuleReason] { get }
     /// The findings in one parsed file.
     func findings(in context: RuleContext) -> [Finding]
 }

@@ -17,6 +17,8 @@ enum CommonOptions {
         "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
     static let maxFileSize = OptionSpec.option(
         "max-file-size", value: "bytes", help: "Skip files larger than this (default 4194304; overrides maxFileSize).")
+    static let showKept = OptionSpec.flag(
+        "show-kept", help: "List the sites checked and left as they are (keep findings); else one line counts them.")
     static let forceExclude = OptionSpec.flag(
         "force-exclude", help: "Skip named files the configuration's include/exclude leave out too (for pre-commit and editors).")
     static let noGit = OptionSpec.flag(
@@ -34,7 +36,7 @@ enum CommonOptions {
         "quiet", short: "q", help: "Print only findings, warnings and errors: no progress, summary table or count lines.")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
-    static let all = [rules, strategy, config, only, baseline, maxFileSize, fileTimeout]
+    static let all = [rules, strategy, config, only, baseline, maxFileSize, fileTimeout, showKept]
     /// How named paths become files: for the commands that take paths (`scan`, `diff`, `apply`), not `batch`.
     static let fileSelection = [forceExclude, noGit]
 }

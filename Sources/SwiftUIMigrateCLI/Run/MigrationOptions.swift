@@ -17,6 +17,8 @@ struct MigrationOptions: Sendable {
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
     var maxFileSize: Int?
+    /// `--show-kept`, over the configuration's `showKept`.
+    var showKept = false
     /// `--force-exclude`: named files the configuration's globs leave out are skipped too.
     var forceExclude = false
     /// False for `--no-git`: folders are walked even inside a git work tree.
@@ -39,6 +41,7 @@ struct MigrationOptions: Sendable {
         configPath = arguments.value("config")
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
+        showKept = arguments.flag("show-kept")
         forceExclude = arguments.flag(CommonOptions.forceExclude.name)
         useGit = !arguments.flag(CommonOptions.noGit.name)
         stdinPath = arguments.value("stdin-filepath")
