@@ -95,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwiftUIMigrateTests",
-            dependencies: ["SwiftUIMigrate", "PlainText"] + syntaxDependencies,
+            dependencies: ["SwiftUIMigrate", "PlainText", "MigrationFuzzing"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings
         ),
         .target(

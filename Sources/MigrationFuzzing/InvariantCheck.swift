@@ -23,7 +23,7 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     ]
 }
 
-/// Runs the engine on one input and checks what it promises (README, "How rewrites are checked"):
+/// Runs the engine on one input and checks what it promises (docs/reliability.md, "How rewrites are checked"):
 ///
 /// - the output parses whenever the input did (and an input with syntax errors is left unchanged);
 /// - a second run on the output finds nothing to rewrite;

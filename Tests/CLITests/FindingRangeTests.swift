@@ -14,7 +14,7 @@ final class FindingRangeTests: XCTestCase {
         let folders = Self.allRules.split(separator: ",").map { "fixtures/\($0)" }
         let result = try ToolProcess.run(["scan", "--format", "json", "--rules", Self.allRules] + folders, in: root)
         XCTAssertEqual(result.status, 1, result.stderr)
-        try SchemaValidator.check(result.stdout, schema: SchemaValidator.findingsSchema)
+        try SchemaValidator.check(result.stdout, .findings)
         let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         XCTAssertGreaterThan(records.count, 100)
         var files: [String: [UInt8]] = [:]
@@ -45,7 +45,7 @@ final class FindingRangeTests: XCTestCase {
 
     func testTheSchemaRejectsARecordWithoutItsRange() throws {
         let record = #"[{"file": "a.swift", "line": 1, "column": 1, "start": {"line": 1, "column": 1, "offset": 0}, "rule": "group-lifecycle", "message": "m", "action": "report", "edits": [], "fingerprint": "f"}]"#
-        XCTAssertThrowsError(try SchemaValidator.check(record, schema: SchemaValidator.findingsSchema)) { error in
+        XCTAssertThrowsError(try SchemaValidator.check(record, .findings)) { error in
             XCTAssertTrue("\(error)".contains("'end' is a required property"), "\(error)")
         }
     }

@@ -77,6 +77,8 @@ final class FormatTests: XCTestCase {
         logs.append(("no findings", try ToolProcess.run(["scan", "--format", "sarif", "."], in: clean.path).stdout))
         let written = try ToolProcess.run(["scan", "--format", "sarif", "--write-baseline", "base.json", "App"], in: golden.path)
         logs.append(("all baselined", written.stdout))
+        let shown = try ToolProcess.run(["scan", "--format", "sarif", "--show-kept", "App"], in: golden.path)
+        logs.append(("kept shown", shown.stdout))
 
         for (name, log) in logs {
             XCTAssertFalse(log.isEmpty, name)
@@ -84,9 +86,41 @@ final class FormatTests: XCTestCase {
         }
         let object = try JSONSerialization.jsonObject(with: Data(logs[0].1.utf8)) as? [String: Any]
         let results = ((object?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
-        XCTAssertEqual(results.count, 6)
+        XCTAssertEqual(results.count, 5, "the kept finding is left out")
         XCTAssertEqual(results.filter { $0["fixes"] != nil }.count, 4, "one fix per rewrite")
         XCTAssertTrue(results.allSatisfy { ($0["partialFingerprints"] as? [String: String])?.isEmpty == false })
+        let all = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        let allResults = ((all?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(allResults.compactMap { ($0["properties"] as? [String: Any])?["reasonID"] as? String }, [
+            "guard-flag-load/no-identity", "onappear-task/move-into-task", "guard-flag-load/key-on-identity",
+            "group-lifecycle/hoist-no-runtime-change", "group-lifecycle/several-members", "group-lifecycle/hoist-no-runtime-change",
+        ])
+    }
+
+    func testJSONFindingsAreValidAgainstTheFindingsSchema() throws {
+        let golden = try Self.goldenCopy()
+        for (name, extra) in [("default", [String]()), ("opt-in rules", ["--rules", "group-modifiers,group-redundant,group-lifecycle"])] {
+            let scan = try ToolProcess.run(["scan", "--format", "json"] + extra + ["App"], in: golden.path)
+            XCTAssertEqual(scan.status, 1, scan.stderr)
+            try SchemaValidator.validate(scan.stdout, .findings, name: name)
+        }
+        let scan = try ToolProcess.run(["scan", "--format", "json", "App"], in: golden.path)
+        let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(records.count, 6, "JSON keeps every finding, kept ones included")
+        XCTAssertEqual(records.first?["reasonID"] as? String, "guard-flag-load/no-identity")
+        XCTAssertFalse(scan.stderr.contains("checked and left as"), "JSON lists the kept sites: no count line")
+    }
+
+    func testTheFindingsSchemaRejectsAFindingWithoutAReasonID() throws {
+        let point = #"{"line": 1, "column": 1, "offset": 0}"#
+        let record = #"[{"file": "a.swift", "line": 1, "column": 1, "start": \#(point), "end": \#(point), "rule": "group-lifecycle", "message": "m", "action": "keep", "edits": [], "fingerprint": "f"}]"#
+        XCTAssertThrowsError(try SchemaValidator.check(record, .findings)) { error in
+            XCTAssertTrue("\(error)".contains("'reasonID' is a required property"), "\(error)")
+        }
+        let valid = record.replacingOccurrences(of: #""edits""#, with: #""reasonID": "group-lifecycle/several-members", "edits""#)
+        XCTAssertNoThrow(try SchemaValidator.check(valid, .findings))
+        let malformed = record.replacingOccurrences(of: #""edits""#, with: #""reasonID": "several-members", "edits""#)
+        XCTAssertThrowsError(try SchemaValidator.check(malformed, .findings), "an id without its rule")
     }
 
     func testSchemaValidationCatchesAnInvalidLog() throws {
@@ -136,17 +170,27 @@ enum RepositoryFiles {
     }()
 }
 
-/// Validates JSON against a schema kept in `fixtures/schemas/` (the SARIF 2.1.0 schema, a copy of
-/// the OASIS one, or the findings schema of `--format json`) with Python's `jsonschema`, run as
-/// a process; scripts/test installs it.
+/// Validates JSON against the SARIF 2.1.0 schema kept in `fixtures/schemas/` (a copy of the
+/// OASIS schema), and against this tool's own `fixtures/schemas/findings.schema.json` (the JSON
+/// findings, and the property bag of each SARIF result), with Python's `jsonschema`, run as a
+/// process; scripts/test installs it.
 enum SchemaValidator {
     struct Invalid: Error, CustomStringConvertible {
         var description: String
     }
 
     static let schema = RepositoryFiles.root.appendingPathComponent("fixtures/schemas/sarif-schema-2.1.0.json").path
-    /// The schema of the JSON findings (`scan --format json`).
     static let findingsSchema = RepositoryFiles.root.appendingPathComponent("fixtures/schemas/findings.schema.json").path
+
+    /// Which part of a document is checked against which schema.
+    enum Target: String {
+        /// The whole document against the SARIF schema.
+        case sarif
+        /// The whole document against the findings schema.
+        case findings
+        /// Each SARIF result's `properties` against the findings schema's `sarifResultProperties`.
+        case sarifResultProperties
+    }
 
     private static let script = """
         import json, sys
@@ -156,18 +200,25 @@ enum SchemaValidator {
             print("Python's jsonschema is missing: pip install jsonschema (scripts/test installs it)")
             sys.exit(3)
         schema = json.load(open(sys.argv[1]))
-        errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(json.load(sys.stdin)), key=str)
+        document = json.load(sys.stdin)
+        if sys.argv[2] == "sarifResultProperties":
+            part = dict(schema["definitions"]["sarifResultProperties"], definitions=schema["definitions"])
+            documents = [r.get("properties") for run in document["runs"] for r in run["results"]]
+            validator = jsonschema.Draft4Validator(part)
+        else:
+            documents = [document]
+            validator = jsonschema.Draft4Validator(schema)
+        errors = sorted((e for d in documents for e in validator.iter_errors(d)), key=str)
         for error in errors[:5]:
             print("/".join(str(p) for p in error.absolute_path) + ": " + error.message)
         sys.exit(1 if errors else 0)
         """
 
-    /// Throws `Invalid` with the first schema errors when `json` does not validate against
-    /// `schema` (the SARIF schema unless named).
-    static func check(_ json: String, schema: String = schema) throws {
+    /// Throws `Invalid` with the first schema errors when `json` is not valid as `target` says.
+    static func check(_ json: String, _ target: Target = .sarif) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schema]
+        process.arguments = ["python3", "-c", script, target == .sarif ? schema : findingsSchema, target.rawValue]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -181,12 +232,19 @@ enum SchemaValidator {
         if process.terminationStatus != 0 { throw Invalid(description: text) }
     }
 
-    /// Fails the test, naming the log, when `json` is not a valid SARIF log.
+    /// Fails the test, naming the log, when `json` is not a valid SARIF log whose results carry
+    /// this tool's properties (the reason id among them).
     static func validateSARIF(_ json: String, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try validate(json, .sarif, name: name, file: file, line: line)
+        try validate(json, .sarifResultProperties, name: name, file: file, line: line)
+    }
+
+    /// Fails the test, naming the document, when `json` is not valid as `target` says.
+    static func validate(_ json: String, _ target: Target, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         do {
-            try check(json)
+            try check(json, target)
         } catch let error as Invalid {
-            XCTFail("SARIF log '\(name)' does not validate: \(error)", file: file, line: line)
+            XCTFail("'\(name)' does not validate as \(target.rawValue): \(error)", file: file, line: line)
         }
     }
 }

@@ -109,12 +109,12 @@ final class InteractiveReviewTests: XCTestCase {
     func testFixesWithoutEditsAreLeftForTheNextReview() throws {
         var nested = migration()
         nested.findings.append(Finding(ruleID: "group-lifecycle", file: "Demo.swift", line: 21, column: 13, offset: 400,
-                                       message: "replace the Group with a ZStack", action: .rewrite, safety: .preserving))
+                                       message: "replace the Group with a ZStack", action: .rewrite, safety: .preserving,
+                                       reasonID: "group-lifecycle/hoist-no-runtime-change"))
         let (decisions, terminal) = try review([nested], answers: ["y", "y", "y"])
         XCTAssertEqual(terminal.prompts, 3)
         XCTAssertEqual(decisions.dependent, 1)
-        XCTAssertEqual(decisions.declineReason(nested.findings.last!),
-                       "not reviewed: it appears once other fixes are applied; review again to see it")
+        XCTAssertEqual(decisions.declineReason(nested.findings.last!), .appearsAfterOthers)
     }
 
     func testHunkShowsOnlyThatFixWithoutFileHeader() throws {

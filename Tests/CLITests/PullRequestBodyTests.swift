@@ -123,4 +123,67 @@ final class PullRequestBodyTests: XCTestCase {
         XCTAssertTrue(body.contains("\nBranch `swiftui-migrate/lifecycle` (commit `"), body)
         XCTAssertTrue(body.hasSuffix(") changes 1 file.\n"), body)
     }
+
+    func testTheBodyRendersWithGitHubsMarkdownRenderer() throws {
+        let repository = try goldenRepository()
+        let result = try ToolProcess.run(["apply", "--commit", "--summary", "../summary.md"], in: repository.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let body = try repository.folder.read("../summary.md")
+        let rendered = try GitHubMarkdown.render(body)
+        XCTAssertEqual(rendered.cellsPerRow, [6], "every table row keeps its cells: \(body)")
+        XCTAssertTrue(rendered.html.contains("<details>") && rendered.html.contains("<summary>"), rendered.html)
+        XCTAssertTrue(rendered.codeSpans.contains("pageID"), "\(rendered.codeSpans)")
+        XCTAssertTrue(rendered.codeSpans.contains("App/PhaseView.swift:17"), "\(rendered.codeSpans)")
+        try FileManager.default.removeItem(atPath: repository.path + "/../summary.md")
+    }
+}
+
+/// Renders Markdown with cmark-gfm (GitHub's renderer, Python's `cmarkgfm`) run as a process; scripts/test installs it.
+enum GitHubMarkdown {
+    struct Rendered: Decodable {
+        var html: String
+        /// The distinct numbers of cells the table rows have.
+        var cellsPerRow: [Int]
+        /// The text of every code span, unescaped.
+        var codeSpans: [String]
+    }
+
+    private static let script = """
+        import html, json, re, sys
+        try:
+            import cmarkgfm
+            from cmarkgfm.cmark import Options
+        except ImportError:
+            print("Python's cmarkgfm is missing: pip install cmarkgfm (scripts/test installs it)", file=sys.stderr)
+            sys.exit(3)
+        out = cmarkgfm.github_flavored_markdown_to_html(sys.stdin.read(), options=Options.CMARK_OPT_UNSAFE)
+        rows = re.findall(r"<tr>(.*?)</tr>", out, re.S)
+        cells = sorted({row.count("<td") + row.count("<th") for row in rows})
+        spans = [html.unescape(code) for code in re.findall(r"<code>(.*?)</code>", out, re.S)]
+        print(json.dumps({"html": out, "cellsPerRow": cells, "codeSpans": spans}))
+        """
+
+    struct RenderFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func render(_ markdown: String) throws -> Rendered {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(markdown.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw RenderFailure(description: message) }
+        return try JSONDecoder().decode(Rendered.self, from: data)
+    }
 }

@@ -13,7 +13,6 @@ final class QuickStartTests: XCTestCase {
             try repository.git("add", "-A")
             try repository.git("commit", "-q", "-m", "app")
             let here = repository.path + "/" + folder
-            let outside = try TemporaryFolder()
 
             // swiftui-migrate scan
             let scan = try ToolProcess.run(["scan"], in: here)
@@ -31,13 +30,13 @@ final class QuickStartTests: XCTestCase {
             try FileManager.default.removeItem(atPath: here + "/migration.patch")
 
             // swiftui-migrate apply --commit --summary pr.md; git show --stat
-            let summary = outside.path + "/pr.md"
-            let apply = try ToolProcess.run(["apply", "--commit", "--summary", summary], in: here)
+            let apply = try ToolProcess.run(["apply", "--commit", "--summary", "pr.md"], in: here)
             XCTAssertEqual(apply.status, 0, "\(folder): \(apply.stderr)")
             XCTAssertEqual(try repository.git("rev-parse", "--abbrev-ref", "HEAD"), "swiftui-migrate/lifecycle\n")
             XCTAssertEqual(try repository.git("show", "--name-only", "--format="), "App/ContentView.swift\n", folder)
-            XCTAssertEqual(try repository.git("status", "--porcelain"), "", "\(folder): the checkout is clean")
-            XCTAssertTrue(try String(contentsOfFile: summary, encoding: .utf8).contains("ContentView.swift"), folder)
+            let summary = folder == "." ? "pr.md" : folder + "/pr.md"
+            XCTAssertEqual(try repository.git("status", "--porcelain"), "?? \(summary)\n", "\(folder): only the summary is new")
+            XCTAssertTrue(try repository.folder.read(summary).contains("ContentView.swift"), folder)
 
             // git switch - && git branch -D swiftui-migrate/lifecycle
             try repository.git("-C", folder, "switch", "-q", "-")

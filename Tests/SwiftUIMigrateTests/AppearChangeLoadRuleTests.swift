@@ -356,7 +356,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         XCTAssertEqual(
             skipReason(view(mixed, extra: helper)),
             "several onChange values run the work (page, chefID) and the rule cannot tell they have one type, "
-                + "which task(id: [page, chefID]) needs; merge them by hand")
+                + "which task(id: [page, chefID]) needs")
     }
 
     func testSynchronousWorkIsKeptUnlessOptedIn() {

@@ -5,7 +5,7 @@ import XCTest
 /// The baseline file: what it records, how it reads back, and how paths are kept.
 final class BaselineTests: XCTestCase {
     private func finding(_ rule: String, _ file: String, _ fingerprint: String) -> Finding {
-        var finding = Finding(ruleID: rule, file: file, line: 3, column: 5, message: "do it", action: .rewrite)
+        var finding = Finding(ruleID: rule, file: file, line: 3, column: 5, message: "do it", action: .rewrite, reasonID: "\(rule)/test")
         finding.fingerprint = fingerprint
         return finding
     }

@@ -16,6 +16,7 @@ final class ConfigurationTemplateTests: XCTestCase {
         XCTAssertEqual(parsed.exclude, [])
         XCTAssertEqual(parsed.identity, [:])
         XCTAssertEqual(parsed.maxFileSize, expected.maxFileSize)
+        XCTAssertEqual(parsed.fileTimeout, expected.fileTimeout)
         for rule in RuleRegistry.all {
             XCTAssertEqual(parsed.isEnabled(rule), Configuration().isEnabled(rule), rule.id)
         }

@@ -27,7 +27,21 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.exclude, [])
         XCTAssertEqual(configuration.identity, [:])
         XCTAssertEqual(configuration.maxFileSize, 4 * 1024 * 1024)
+        XCTAssertEqual(configuration.fileTimeout, .seconds(10))
         XCTAssertEqual(configuration.ruleOptions, [:])
+    }
+
+    func testFileTimeoutIsADurationOrNone() throws {
+        XCTAssertEqual(try parse("{\"fileTimeout\": \"500ms\"}").fileTimeout, .milliseconds(500))
+        XCTAssertEqual(try parse("{\"fileTimeout\": \"2m\"}").fileTimeout, .seconds(120))
+        XCTAssertEqual(try parse("{\"fileTimeout\": 1.5}").fileTimeout, .milliseconds(1500), "a number is seconds")
+        XCTAssertNil(try parse("{\"fileTimeout\": \"none\"}").fileTimeout)
+        XCTAssertNil(try parse("{\"fileTimeout\": 0}").fileTimeout, "0 is no limit")
+        let shape = "test.json: 'fileTimeout' must be a duration such as \"10s\" or \"500ms\", or \"none\""
+        XCTAssertEqual(error("{\"fileTimeout\": \"soon\"}"), shape)
+        XCTAssertEqual(error("{\"fileTimeout\": -1}"), shape)
+        XCTAssertEqual(error("{\"fileTimeout\": true}"), shape, "true is not a duration")
+        XCTAssertEqual(error("{\"fileTimeout\": \"10 s\"}"), shape)
     }
 
     func testEveryKeyParses() throws {

@@ -153,23 +153,26 @@ final class DeploymentFloorTests: XCTestCase {
 
     private let iOS14 = DeploymentFloor([.iOS: PlatformVersion(14)], source: "Package.swift")
 
-    /// The reason for `.task` at the call marked `MARK()` in `source`.
-    private func reason(_ floor: DeploymentFloor, _ api: FlooredAPI = .task, at source: String) throws -> String? {
+    /// The shortfall of `api` at the call marked `MARK()` in `source`.
+    private func reason(_ floor: DeploymentFloor, _ api: FlooredAPI = .task, at source: String) throws -> FloorShortfall? {
         let tree = Parser.parse(source: source)
         let call = try XCTUnwrap(
             tree.tokens(viewMode: .sourceAccurate).first { $0.text == "MARK" }?.parent?.parent, "no MARK() in the source")
-        return floor.reasonBelow(api, at: call)
+        return floor.shortfall(of: api, at: call)
     }
 
     func testReasonBelowTheFloor() throws {
-        XCTAssertEqual(
-            try reason(iOS14, at: "let x = MARK()"),
-            "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0")
+        let task = try XCTUnwrap(try reason(iOS14, at: "let x = MARK()"))
+        XCTAssertEqual(task.api, "task")
+        XCTAssertEqual(task.source, "Package.swift")
+        XCTAssertFalse(task.isRaisedLocally)
+        XCTAssertEqual(task.platforms.map(\.platform), [.iOS])
+        XCTAssertEqual(task.platforms.map(\.floor), [PlatformVersion(14)])
+        XCTAssertEqual(task.platforms.map(\.needed), [PlatformVersion(15)])
         let both = DeploymentFloor([.iOS: PlatformVersion(16), .macOS: PlatformVersion(13)], source: "App.xcodeproj")
-        XCTAssertEqual(
-            try reason(both, .modernOnChange, at: "let x = MARK()"),
-            "the deployment floor is iOS 16.0, macOS 13.0 (App.xcodeproj), and onChange with zero or two parameters or initial: "
-                + "needs iOS 17.0, macOS 14.0")
+        let onChange = try XCTUnwrap(try reason(both, .modernOnChange, at: "let x = MARK()"))
+        XCTAssertEqual(onChange.platforms.map(\.platform), [.iOS, .macOS])
+        XCTAssertEqual(onChange.platforms.map(\.needed), [PlatformVersion(17), PlatformVersion(14)])
     }
 
     func testNoReasonAtOrAboveTheFloorOrWhenUnknown() throws {
@@ -215,9 +218,8 @@ final class DeploymentFloorTests: XCTestCase {
 
     func testALocalRaiseThatIsNotEnoughSaysSo() throws {
         let floor = DeploymentFloor([.iOS: PlatformVersion(13)], source: "Package.swift")
-        XCTAssertEqual(
-            try reason(floor, at: "@available(iOS 14, *)\nstruct V { let x = MARK() }"),
-            "the deployment floor here is iOS 14.0 (Package.swift, raised by the enclosing availability checks), "
-                + "and task needs iOS 15.0")
+        let raised = try XCTUnwrap(try reason(floor, at: "@available(iOS 14, *)\nstruct V { let x = MARK() }"))
+        XCTAssertTrue(raised.isRaisedLocally)
+        XCTAssertEqual(raised.platforms.map(\.floor), [PlatformVersion(14)])
     }
 }

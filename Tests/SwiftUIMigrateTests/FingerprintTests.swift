@@ -85,20 +85,21 @@ final class FingerprintTests: XCTestCase {
         XCTAssertEqual(all.count, 2)
         let hidden = all[1].fingerprint
         engine.decide = { finding in
-            finding.fingerprint == hidden ? .hide : .decline(reason: "not now")
+            finding.fingerprint == hidden ? .hide : .decline(.notReviewed)
         }
         let (output, migration) = engine.migrate(source: text)
         XCTAssertEqual(output, text, "neither fix applied")
         XCTAssertEqual(migration.findings.count, 1)
         XCTAssertEqual(migration.findings[0].action, .skip)
-        XCTAssertEqual(migration.findings[0].reason, "not now")
+        XCTAssertEqual(migration.findings[0].reason, RunDecline.notReviewed.reason())
+        XCTAssertEqual(migration.findings[0].reasonID, "rename/not-reviewed")
         XCTAssertEqual(migration.findings[0].edits, [])
         XCTAssertEqual(migration.findings[0].line, 1)
     }
 
     func testDecideAllowingSomeFixesAppliesOnlyThose() {
         var engine = MigrationEngine(configuration: Configuration(), rules: [TestRules.rename("foo", to: "bar")])
-        engine.decide = { $0.line == 2 ? .allow : .decline(reason: "rejected") }
+        engine.decide = { $0.line == 2 ? .allow : .decline(.rejectedInReview) }
         let (output, migration) = engine.migrate(source: "let a = foo\nlet b = foo\n")
         XCTAssertEqual(output, "let a = foo\nlet b = bar\n")
         XCTAssertEqual(migration.findings.map(\.action), [.skip, .rewrite])
@@ -112,7 +113,7 @@ final class FingerprintTests: XCTestCase {
         let all = engine.migrate(source: text)
         XCTAssertEqual(all.text, "let a = x\n")
         let outer = all.migration.findings.first?.fingerprint
-        engine.decide = { $0.fingerprint == outer ? .decline(reason: "keep the outer call") : .allow }
+        engine.decide = { $0.fingerprint == outer ? .decline(.rejectedInReview) : .allow }
         let (output, migration) = engine.migrate(source: text)
         XCTAssertEqual(output, "let a = unwrap(x)\n")
         XCTAssertEqual(migration.findings.map(\.action), [.skip, .rewrite])

@@ -13,13 +13,13 @@ final class GitHubFormatTests: XCTestCase {
         let offset = Array("let café = 1; ".utf8).count
         let rewrite = Finding(
             ruleID: "r", file: "App/Main, v2.swift", line: 1, column: offset + 1, offset: offset,
-            message: "use task", action: .rewrite, safety: .behaviorChange("cancelled on disappear"))
+            message: "use task", action: .rewrite, safety: .behaviorChange("cancelled on disappear"), reasonID: "r/test")
         XCTAssertEqual(
             GitHubFormat.line(for: rewrite, original: original),
             "::warning file=App/Main%2C v2.swift,line=1,col=15,title=swiftui-migrate%3A r::use task (behavior-change: cancelled on disappear)")
         let kept = Finding(
             ruleID: "r", file: "a.swift", line: 1, column: 1, offset: 0, message: "keep the flag", action: .keep,
-            reason: "kept: no identity to key on\nsee docs")
+            reason: "kept: no identity to key on\nsee docs", reasonID: "r/test")
         XCTAssertEqual(
             GitHubFormat.line(for: kept, original: original),
             "::notice file=a.swift,line=1,col=1,title=swiftui-migrate%3A r::keep the flag: kept: no identity to key on%0Asee docs")
@@ -28,8 +28,8 @@ final class GitHubFormatTests: XCTestCase {
     func testRenderWritesOneLinePerFinding() {
         var migration = FileMigration(file: "a.swift", original: Array("x\ny\n".utf8), migrated: [], findings: [], hasSyntaxErrors: false)
         migration.findings = [
-            Finding(ruleID: "r", file: "a.swift", line: 1, column: 1, offset: 0, message: "m", action: .report),
-            Finding(ruleID: "r", file: "a.swift", line: 2, column: 1, offset: 2, message: "n", action: .skip),
+            Finding(ruleID: "r", file: "a.swift", line: 1, column: 1, offset: 0, message: "m", action: .report, reasonID: "r/test"),
+            Finding(ruleID: "r", file: "a.swift", line: 2, column: 1, offset: 2, message: "n", action: .skip, reasonID: "r/test"),
         ]
         XCTAssertEqual(GitHubFormat.render([migration]), """
             ::warning file=a.swift,line=1,col=1,title=swiftui-migrate%3A r::m

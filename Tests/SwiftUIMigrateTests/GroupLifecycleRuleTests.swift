@@ -39,7 +39,27 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertEqual(finding?.column, 9)
         XCTAssertEqual(finding?.message, "replace the Group with a ZStack so the lifecycle action belongs to one view")
         XCTAssertEqual(finding?.safety?.name, "behavior-change")
-        XCTAssertTrue(finding?.safety?.explanation?.contains("no longer once per member") ?? false)
+        XCTAssertEqual(finding?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+    }
+
+    func testAHoistSaysWhetherItChangesWhatTheAppDoesOnItsFloor() {
+        let group = "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}"
+        func hoist(_ source: String, floor: [Platform: PlatformVersion]?) -> Finding? {
+            var configuration = floor.map(Configuration.withDeploymentTarget) ?? Configuration()
+            configuration.rules = ["group-lifecycle": true]
+            let finding = MigrationEngine(configuration: configuration).migrate(source: source).migration.findings.first
+            XCTAssertEqual(finding?.action, .rewrite, source)
+            return finding
+        }
+        // Outside a row builder, on an iOS 15+ floor (or none known), iOS 15+ SDK builds already merge the action.
+        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+        XCTAssertEqual(hoist(view(group), floor: nil)?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+        // Below iOS 15 the action ran once per member there: the hoist changes it.
+        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(14)])?.reasonID, "group-lifecycle/hoist-below-merging-floor")
+        // In a List each member is a row of its own, whose action the hoist makes one.
+        let row = view("List {\n" + group + "\n}")
+        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-in-row")
+        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.name, "behavior-change", "the label is kept")
     }
 
     func testGroupAsHostContainerIsReportedNotLooped() {
@@ -95,12 +115,39 @@ final class GroupLifecycleRuleTests: XCTestCase {
     }
 
     func testMemberScopedModifiersForceDistribution() {
-        for modifier in [".id(1)", ".transition(.opacity)", ".zIndex(1)", ".tag(1)", ".listRowSeparator(.hidden)",
+        for modifier in [".id(1)", ".transition(.opacity)", ".zIndex(1)", ".tag(1)",
                          ".matchedGeometryEffect(id: 1, in: namespace)"] {
             let source = view("Group {\n    Text(\"a\")\n}\n\(modifier)\n.onAppear {}")
             let (text, migration) = migrate(source)
             XCTAssertEqual(migration.findings.first?.message, "distribute the Group's modifiers onto its members", modifier)
             XCTAssertTrue(text.contains("        Text(\"a\")\n            \(modifier)\n            .onAppear {}"), text)
+        }
+    }
+
+    func testListRowModifiersBlockAHoistOnlyInARow() throws {
+        for modifier in [".listRowSeparator(.hidden)", ".listRowInsets(EdgeInsets())", ".swipeActions { Text(\"x\") }"] {
+            // A screen (the body), one view on every path: the one view is configured the same on a container.
+            let screen = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n\(modifier)\n.onAppear {}")
+            let hoisted = migrate(screen)
+            XCTAssertEqual(hoisted.migration.findings.first?.message, "replace the Group with a ZStack so the lifecycle action belongs to one view", modifier)
+            // A row of a List builder: each member is a row of its own, so the modifier acts on each.
+            let row = view("List {\n    Group {\n        if flag {\n            Text(\"a\")\n        } else {\n            Text(\"b\")\n        }\n    }\n    \(modifier)\n    .onAppear {}\n}")
+            XCTAssertEqual(migrate(row).migration.findings.first?.message, "distribute the Group's modifiers onto its members", modifier)
+        }
+        // A screen that shows nothing on some path, with a list-row modifier: likely a row where it is used,
+        // where a container would add an empty row.
+        let mayBeEmpty = view("Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.listRowSeparator(.hidden)\n.onAppear {}")
+        let finding = try XCTUnwrap(migrate(mayBeEmpty, strategy: .hoist).migration.findings.first)
+        XCTAssertEqual(finding.action, .report)
+        XCTAssertTrue(finding.reason?.hasPrefix("the chain has .listRowSeparator, so the Group is likely a list row") ?? false, finding.reason ?? "")
+    }
+
+    func testEnvironmentModifiersAreCopiedOntoEachMember() {
+        for modifier in [".environment(\\.locale, locale)", ".environmentObject(model)"] {
+            let source = memberScoped(modifier)
+            let (text, migration) = migrate(source)
+            XCTAssertEqual(migration.findings.first?.message, "distribute the Group's modifiers onto its members", modifier)
+            XCTAssertTrue(text.contains("Text(\"a\")\n                .id(flag)\n                \(modifier)"), text)
         }
     }
 
@@ -359,7 +406,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
                          ".fullScreenCover(isPresented: $show) { Text(\"s\") }", ".popover(isPresented: $show) { Text(\"s\") }",
                          ".confirmationDialog(\"c\", isPresented: $show) {}", ".navigationDestination(for: Int.self) { Text(\"\\($0)\") }",
                          ".navigationTitle(\"t\")", ".toolbar { Text(\"t\") }", ".searchable(text: $query)",
-                         ".refreshable {}", ".environment(\\.locale, locale)", ".environmentObject(model)"] {
+                         ".refreshable {}"] {
             let source = memberScoped(modifier)
             let (text, migration) = migrate(source)
             XCTAssertEqual(text, source, modifier)
@@ -456,7 +503,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
     private func site(_ source: String) -> (GroupSite, RuleContext) {
         let tree = Parser.parse(source: source)
         let context = RuleContext(tree: tree, bytes: Array(source.utf8), file: "", configuration: Configuration())
-        return (GroupSite.all(in: context).first!, context)
+        return (Array(GroupSite.all(in: context)).first!, context)
     }
 
     func testUnwrapObstaclesComeFromOneEnum() {

@@ -194,7 +194,8 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             .replacingOccurrences(of: "            }\n    }\n}", with: "            }\n            .onChange(of: brewID) { _ in }\n    }\n}")
         XCTAssertTrue(source.contains(".onChange(of: brewID)"))
         XCTAssertEqual(onlyFinding(source)?.reason, "a sibling .onChange(of: brewID) already reacts when it changes, so "
-            + "task(id: brewID) would run the work twice; merge the two by hand")
+            + "task(id: brewID) would run the work twice")
+        XCTAssertEqual(onlyFinding(source)?.reasonID, "guard-flag-load/sibling-onchange")
     }
 
     func testInlineOneTimeSetupIsKept() throws {

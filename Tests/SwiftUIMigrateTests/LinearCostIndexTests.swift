@@ -1,3 +1,4 @@
+import MigrationFuzzing
 import SwiftParser
 import struct SwiftSyntax.AbsolutePosition
 @testable import SwiftUIMigrate
@@ -7,18 +8,6 @@ import XCTest
 /// offsets mapped by binary search, tokens found through indexed lists) answer exactly what a
 /// look through everything answers, over texts far longer than one index block.
 final class LinearCostIndexTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private func randomEdit(in length: Int, using generator: inout SeededGenerator) -> SourceEdit {
         let start = Int.random(in: 0...length, using: &generator)
         let width = Bool.random(using: &generator) ? 0 : Int.random(in: 1...3000, using: &generator)
@@ -28,7 +17,7 @@ final class LinearCostIndexTests: XCTestCase {
     func testEditApplicationAcceptsAMaximalSetOfGroupsThatOverlapNothing() {
         let text = [UInt8](repeating: UInt8(ascii: "a"), count: 40_000)
         for seed in 1...20 {
-            var generator = SeededGenerator(state: UInt64(seed))
+            var generator = SeededGenerator(seed: UInt64(seed))
             let groups = (0..<300).map { _ in
                 (0..<Int.random(in: 1...3, using: &generator)).map { _ in randomEdit(in: text.count, using: &generator) }
             }
@@ -68,7 +57,7 @@ final class LinearCostIndexTests: XCTestCase {
 
     func testOffsetMapAgreesWithAWalkOverEveryEdit() {
         for seed in 1...10 {
-            var generator = SeededGenerator(state: UInt64(seed))
+            var generator = SeededGenerator(seed: UInt64(seed))
             let applied = EditApplication(
                 text: [UInt8](repeating: 0, count: 30_000),
                 groups: (0..<400).map { _ in [randomEdit(in: 30_000, using: &generator)] }).appliedEdits

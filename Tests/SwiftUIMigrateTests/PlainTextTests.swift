@@ -16,6 +16,23 @@ final class PlainTextTests: XCTestCase {
         XCTAssertEqual("x,  y ".split(separator: ",").map { $0.trimmingWhitespace() }, ["x", "y"])
     }
 
+    func testDurationsReadWithTheirUnitAndPrintTheWayTheyRead() {
+        XCTAssertEqual(DurationText.parse("10s"), .seconds(10))
+        XCTAssertEqual(DurationText.parse("10"), .seconds(10), "a bare number is seconds")
+        XCTAssertEqual(DurationText.parse("250ms"), .milliseconds(250))
+        XCTAssertEqual(DurationText.parse("1.5s"), .milliseconds(1500))
+        XCTAssertEqual(DurationText.parse("2m"), .seconds(120))
+        XCTAssertEqual(DurationText.parse("1h"), .seconds(3600))
+        XCTAssertEqual(DurationText.parse("0"), .zero)
+        XCTAssertEqual(DurationText.parse("0.0001s"), .milliseconds(1), "above zero is at least a millisecond")
+        for bad in ["", "s", "ms", "-1s", "ten", "10 s", "10sec", "inf", "nan", "1e400s", " 5"] {
+            XCTAssertNil(DurationText.parse(bad), bad)
+        }
+        XCTAssertEqual(DurationText.describe(.seconds(10)), "10s")
+        XCTAssertEqual(DurationText.describe(.milliseconds(250)), "250ms")
+        XCTAssertEqual(DurationText.describe(.milliseconds(1500)), "1.5s")
+    }
+
     func testMarkdownCellsKeepTheTableAndCodeSpansWhole() {
         XCTAssertEqual(MarkdownCell.escape("a|b`c\nd\r\ne"), "a\\|b'c d e")
     }

@@ -65,7 +65,8 @@ final class SARIFFormatTests: XCTestCase {
     func testShippedRuleResultsHaveTheirRuleIndexAndNotesHaveNoFix() throws {
         let finding = Finding(
             ruleID: RuleRegistry.all[1].id, file: "/abs/a.swift", line: 1, column: 1, offset: 0,
-            message: "keep the flag", action: .keep, reason: "kept: no identity to key on")
+            message: "keep the flag", action: .keep, reason: "kept: no identity to key on",
+            reasonID: "guard-flag-load/no-identity")
         let migration = FileMigration(file: "/abs/a.swift", original: Array("x\n".utf8), migrated: [], findings: [finding], hasSyntaxErrors: false)
         let result = try XCTUnwrap((run(log([migration]))["results"] as? [[String: Any]])?.first)
         XCTAssertEqual(result["ruleIndex"] as? Int, 1)
@@ -73,6 +74,7 @@ final class SARIFFormatTests: XCTestCase {
         XCTAssertNil(result["fixes"])
         XCTAssertEqual((result["message"] as? [String: Any])?["text"] as? String, "keep the flag: kept: no identity to key on")
         XCTAssertEqual((result["properties"] as? [String: Any])?["action"] as? String, "keep")
+        XCTAssertEqual((result["properties"] as? [String: Any])?["reasonID"] as? String, "guard-flag-load/no-identity")
         XCTAssertEqual(SARIFFormat.uri(for: "/abs/a b.swift"), "file:///abs/a%20b.swift")
     }
 }

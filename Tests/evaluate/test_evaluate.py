@@ -63,8 +63,9 @@ COVER_VIEW = textwrap.dedent("""\
     """)
 
 
-def finding(path, line, rule, action, message="m"):
-    return {"file": path, "line": line, "column": 1, "rule": rule, "action": action, "message": message}
+def finding(path, line, rule, action, message="m", reason_id=None):
+    return {"file": path, "line": line, "column": 1, "rule": rule, "action": action, "message": message,
+            "reasonID": reason_id or f"{rule}/{action}-reason"}
 
 
 # What the stand-in binary reports for the app: a rewrite at a site labelled rewrite (true
@@ -75,6 +76,8 @@ FAKE_FINDINGS = [
     finding("Shelf/ShelfView.swift", 15, "guard-flag-load", "keep"),
     finding("Shelf/CoverView.swift", 9, "onappear-task", "rewrite", "use task instead"),
     finding("Shelf/Unlabelled.swift", 3, "onappear-task", "rewrite", "use task instead"),
+    finding("Shelf/Other.swift", 3, "onappear-task", "skip", reason_id="onappear-task/sentinel-host"),
+    finding("Shelf/Other.swift", 9, "onappear-task", "skip", reason_id="onappear-task/sentinel-host"),
 ]
 LABELS = (
     "# test labels\n" + HEADER +
@@ -156,6 +159,23 @@ class EvaluateTests(unittest.TestCase):
         self.assertIn("REWRITES AT UNLABELLED SITES (1;", out)
         self.assertIn("Shelf/Shelf/Unlabelled.swift:3 onappear-task use task instead", out)
 
+    def test_counts_findings_by_reason_id(self):
+        out = self.run_fake().stdout
+        section = out.split("BY REASON")[1].split("AGAINST THE LABELS")[0]
+        lines = [line.split() for line in section.strip().splitlines()[1:]]
+        # Skips, keeps and reports first, the most frequent first; rewrites last.
+        self.assertEqual(lines, [
+            ["skip", "2", "onappear-task/sentinel-host"],
+            ["keep", "1", "guard-flag-load/keep-reason"],
+            ["rewrite", "2", "onappear-task/rewrite-reason"],
+            ["rewrite", "1", "group-lifecycle/rewrite-reason"],
+        ])
+        path = os.path.join(self.folder, "figures.json")
+        self.run_fake("--json", path)
+        with open(path) as handle:
+            reasons = json.load(handle)["reasons"]
+        self.assertEqual(reasons["onappear-task/sentinel-host"], {"action": "skip", "count": 2})
+
     def test_a_finding_more_than_two_lines_away_does_not_match(self):
         far = [finding("Shelf/ShelfView.swift", 12, "group-lifecycle", "rewrite")]
         out = self.run_fake(findings=far).stdout
@@ -215,6 +235,7 @@ class EvaluateTests(unittest.TestCase):
         # The Group in ShelfView shows one view per path: a hoist, found at the Group's line.
         self.assertRegex(result.stdout, r"group-lifecycle\s+precision 1/1 = 100\.0%\s+recall 1/1 = 100\.0%")
         self.assertIn("keep agreed 1/1", result.stdout)
+        self.assertRegex(result.stdout, r"keep\s+1\s+guard-flag-load/one-time-setup")
 
 
 if __name__ == "__main__":

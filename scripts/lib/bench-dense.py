@@ -1,17 +1,26 @@
 #!/usr/bin/env python3
-"""Writes one Swift file dense with sites, for scripts/bench's dense-file case.
+"""Times swiftui-migrate on single files dense with sites, for scripts/bench's dense-file case.
 
-    bench-dense.py --out FILE --views N
+    bench-dense.py --bin PATH --dir DIR [--views 50,100,200,400,800,1600,3200] [--runs 3]
 
-The file holds N views, each with one site of every rule: a Group of two branches with
-`onAppear` (group-lifecycle), `.onAppear { Task { … } }` (onappear-task), an `onAppear` guarded
-by a run-once `@State` flag (guard-flag-load), an `onAppear` + `onChange` pair doing the same
-load (appear-change-load), a Group sharing a modifier (group-modifiers) and a Group that only
-groups (group-redundant), and a Group whose `onAppear` starts a Task, which two rules rewrite
-in turn (a second fixpoint pass). The same N always writes the same bytes. Prints the number
-of views and bytes.
+For each N, writes (once, under DIR) a Swift file of N views, each with one site of every rule:
+a Group of two branches with `onAppear` (group-lifecycle), `.onAppear { Task { … } }`
+(onappear-task), an `onAppear` guarded by a run-once `@State` flag (guard-flag-load), an
+`onAppear` + `onChange` pair doing the same load (appear-change-load), a Group sharing a modifier
+(group-modifiers), a Group that only groups (group-redundant), and a Group whose `onAppear` starts
+a Task, which two rules rewrite in turn (a second fixpoint pass). Then times `scan` and `diff` of
+the file with every rule on (no size or time limit), once to warm up and then --runs times, and
+prints per N the median wall and CPU time, the findings and the CPU time per finding. A file's
+cost is linear in its sites when the time per finding stays flat: the last line gives the
+largest over the smallest, which should stay within 2x.
 """
 import argparse
+import os
+import statistics
+import subprocess
+import time
+
+RULES = "group-lifecycle,onappear-task,guard-flag-load,appear-change-load,group-modifiers,group-redundant"
 
 VIEW = """\
 /// Dense view {index}.
@@ -76,16 +85,68 @@ struct DenseView{index}: View {{
 """
 
 
+def dense_file(folder, views):
+    """The path of the file of `views` views under `folder`, written if missing; always the same bytes."""
+    path = os.path.join(folder, f"Dense{views}.swift")
+    if not os.path.exists(path):
+        text = "import SwiftUI\n\n" + "\n".join(VIEW.format(index=index) for index in range(views))
+        with open(path + ".tmp", "wb") as handle:
+            handle.write(text.encode())
+        os.replace(path + ".tmp", path)
+    return path
+
+
+def run_once(command):
+    """Wall seconds, CPU seconds (user + system), exit status and stdout of one run."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), output
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--views", type=int, required=True)
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--dir", required=True)
+    parser.add_argument("--views", default="50,100,200,400,800,1600,3200")
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    text = "import SwiftUI\n\n" + "\n".join(VIEW.format(index=index) for index in range(args.views))
-    data = text.encode()
-    with open(args.out, "wb") as handle:
-        handle.write(data)
-    print(f"dense file: {args.views} views, {len(data)} bytes in {args.out}")
+    os.makedirs(args.dir, exist_ok=True)
+    counts = [int(views) for views in args.views.split(",") if views]
+
+    print(f"\n== dense files: N views in one file, a site of every rule in each ({RULES})")
+    print(f"  {'views':>6} {'MB':>6} {'findings':>8}  {'scan wall':>9} {'scan CPU':>9} {'per finding':>11}"
+          f"  {'diff wall':>9} {'diff CPU':>9} {'per finding':>11}")
+    per_finding = {"scan": [], "diff": []}
+    for views in counts:
+        path = dense_file(args.dir, views)
+        limits = ["--rules", RULES, "--max-file-size", str(1 << 30), "--file-timeout", "none"]
+        commands = {
+            "scan": [args.bin, "scan", *limits, path],
+            "diff": [args.bin, "diff", "--color", "never", *limits, path],
+        }
+        row = []
+        findings = 0
+        for tool, command in commands.items():
+            _, _, status, output = run_once(command)
+            if status not in (0, 1):
+                row.append(f"exit {status}")
+                continue
+            if tool == "scan":
+                findings = len(output.splitlines())
+            samples = [run_once(command) for _ in range(args.runs)]
+            wall = statistics.median(sample[0] for sample in samples)
+            cpu = statistics.median(sample[1] for sample in samples)
+            per = cpu / max(findings, 1)
+            per_finding[tool].append(per)
+            row.append(f"{wall:8.3f}s {cpu:8.3f}s {per * 1000:8.3f} ms")
+        print(f"  {views:>6} {os.path.getsize(path) / 1e6:6.2f} {findings:>8}  " + "  ".join(row), flush=True)
+    for tool, values in per_finding.items():
+        if len(values) > 1:
+            spread = max(values) / min(values)
+            verdict = "flat within 2x" if spread <= 2 else "NOT flat within 2x"
+            print(f"  {tool}: CPU time per finding, largest / smallest = {spread:.2f} ({verdict})")
 
 
 if __name__ == "__main__":

@@ -162,6 +162,22 @@ def figures(results):
     }
 
 
+def reason_counts(findings_by_app):
+    """The findings of every app counted by reasonID (with the action it stands for), skips,
+    keeps and reports first, then rewrites; the most frequent first within each action.
+    A finding without a reasonID (an older binary) counts under "<rule>/?"."""
+    counter = Counter()
+    actions = {}
+    for findings in findings_by_app.values():
+        for finding in findings:
+            reason_id = finding.get("reasonID") or f"{finding.get('rule', '?')}/?"
+            counter[reason_id] += 1
+            actions[reason_id] = finding.get("action", "?")
+    order = {action: index for index, action in enumerate(["skip", "keep", "report", "rewrite"])}
+    ranked = sorted(counter, key=lambda r: (order.get(actions[r], len(order)), -counter[r], r))
+    return OrderedDict((r, {"action": actions[r], "count": counter[r]}) for r in ranked)
+
+
 def main(argv):
     parser = argparse.ArgumentParser(prog="scripts/evaluate", description=__doc__)
     parser.add_argument("--root", required=True, help=argparse.SUPPRESS)
@@ -230,6 +246,13 @@ def main(argv):
             cells = "  ".join(f"{action} {counter.get(action, 0):>3}" for action in ACTIONS)
             print(f"  {name:<18} {rule:<20} {cells}")
 
+    # Findings by reason id, over every app: a precision change can be read per cause.
+    print()
+    print("BY REASON (every app: findings per reasonID)")
+    by_reason = reason_counts(findings_by_app)
+    for reason_id, entry in by_reason.items():
+        print(f"  {entry['action']:<8} {entry['count']:>5}  {reason_id}")
+
     # Labels against findings.
     results = []
     unlabelled = []
@@ -293,7 +316,7 @@ def main(argv):
     if options.json_out:
         with open(options.json_out, "w", encoding="utf-8") as handle:
             json.dump({
-                "corpus": corpus, "present": present, "warnings": warnings, "counts": counts,
+                "corpus": corpus, "present": present, "warnings": warnings, "counts": counts, "reasons": by_reason,
                 "rules": by_rule, "overall": overall,
                 "disagreements": disagreements, "agreed_rewrites": agreed, "unlabelled_rewrites": unlabelled,
             }, handle, indent=2, sort_keys=False)

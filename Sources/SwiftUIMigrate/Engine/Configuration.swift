@@ -21,18 +21,26 @@ public struct Configuration: Sendable, Hashable {
     public var identity: [String: String] = [:]
     /// Files larger than this many bytes are skipped with a reason.
     public var maxFileSize: Int = 4 * 1024 * 1024
+    /// A file whose migration takes longer than this is skipped with a reason; nil: no limit.
+    public var fileTimeout: Duration? = Self.defaultFileTimeout
+    /// `fileTimeout` unless configured: far above what a file within `maxFileSize` takes (a
+    /// 4 MB file dense with sites takes about 5 s in a release build), so only a stall hits it.
+    public static let defaultFileTimeout: Duration = .seconds(10)
     /// Options of individual rules, by rule id: only the options each rule declares (`Rule.options`).
     public var ruleOptions: [String: [String: RuleOptionValue]] = [:]
     /// The deployment floor of every file, `{"iOS": "16.0", "macOS": "13.0"}`; nil (the default)
     /// means each file's floor is found in the nearest `Package.swift` or the Xcode project.
     public var deploymentTarget: DeploymentFloor?
+    /// True to list `keep` findings (code left as it is on purpose) in the text formats, SARIF,
+    /// summaries and pull-request bodies, as `--show-kept` does; by default one line counts them.
+    public var showKept = false
 
     public init() {}
 
     /// The keys a configuration file may have.
     public static let knownKeys: Set<String> = [
-        "rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "ruleOptions",
-        "deploymentTarget",
+        "rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "fileTimeout",
+        "ruleOptions", "deploymentTarget", "showKept",
     ]
 
     /// Reads a configuration from JSON data; `source` names it in errors. Rule ids and rule
@@ -105,14 +113,36 @@ public struct Configuration: Sendable, Hashable {
             guard size > 0 else { throw ConfigurationError("\(source): 'maxFileSize' must be positive") }
             self.maxFileSize = size
         }
+        if let timeout = dictionary["fileTimeout"] {
+            self.fileTimeout = try Self.fileTimeout(timeout, source: source)
+        }
         if let options = try value(
             "ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: value}"
         ) {
             self.ruleOptions = try RuleOptionsReader(source: source, rules: known).read(options)
         }
+        if let showKept = try value("showKept", as: Bool.self, described: "true or false", kinds: .booleans) {
+            self.showKept = showKept
+        }
         if let target = dictionary["deploymentTarget"], !(target is NSNull) {
             self.deploymentTarget = try Self.deploymentTarget(target, source: source)
         }
+    }
+
+    /// `"10s"`, `"500ms"`, `"2m"`, a number of seconds, or `0`/`"none"` for no limit.
+    private static func fileTimeout(_ value: Any, source: String) throws -> Duration? {
+        let shape = "\(source): 'fileTimeout' must be a duration such as \"10s\" or \"500ms\", or \"none\""
+        let duration: Duration?
+        if let text = value as? String {
+            if text == "none" { return nil }
+            duration = DurationText.parse(text)
+        } else if let number = value as? NSNumber, JSONLeafKind.numbers.accepts(number) {
+            duration = DurationText.parse("\(number.doubleValue)")
+        } else {
+            duration = nil
+        }
+        guard let duration else { throw ConfigurationError(shape) }
+        return duration == .zero ? nil : duration
     }
 
     /// `{"iOS": "16.0", "macOS": "13.0"}`: platform names as `@available` spells them, versions as strings.

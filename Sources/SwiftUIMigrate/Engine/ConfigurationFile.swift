@@ -39,7 +39,9 @@ extension Configuration {
             case "include": merged.include = settings.include
             case "exclude": merged.exclude += settings.exclude
             case "maxFileSize": merged.maxFileSize = settings.maxFileSize
+            case "fileTimeout": merged.fileTimeout = settings.fileTimeout
             case "deploymentTarget": merged.deploymentTarget = settings.deploymentTarget
+            case "showKept": merged.showKept = settings.showKept
             default: assertionFailure("Configuration.knownKeys has '\(key)', which overridden(by:) does not merge")
             }
         }

@@ -1,10 +1,11 @@
 import Foundation
+import PlainText
 
 /// The `.swiftui-migrate.json` that `swiftui-migrate init` writes: every option at its default,
 /// each preceded by a `"// key"` entry explaining it (keys starting with `//` are comments to
 /// `Configuration`, since JSON has none).
 public enum ConfigurationTemplate {
-    /// The file's text, keys in the order the README documents them, ending with a line break.
+    /// The file's text, keys in the order docs/configuration.md documents them, ending with a line break.
     public static func render(rules: [any Rule] = RuleRegistry.all) -> String {
         let defaults = Configuration()
         let ruleLines = rules.map { "    \(quoted($0.id)): \($0.isEnabledByDefault)" }.joined(separator: ",\n")
@@ -40,6 +41,14 @@ public enum ConfigurationTemplate {
                 + "the nearest Package.swift (platforms:), else the Xcode project's *_DEPLOYMENT_TARGET settings.",
              "null"),
             ("maxFileSize", "Files larger than this many bytes are skipped with a reason.", "\(defaults.maxFileSize)"),
+            ("showKept",
+             "List the sites checked and left as they are (keep findings) in scan output, SARIF, summaries and "
+                + "pull-request bodies, as --show-kept does; false prints one line counting them. JSON lists them always.",
+             "\(defaults.showKept)"),
+            ("fileTimeout",
+             "A file whose migration takes longer than this (\"10s\", \"500ms\", \"2m\") is skipped with a warning naming it, "
+                + "and the run goes on; \"none\" for no limit.",
+             defaults.fileTimeout.map { quoted(DurationText.describe($0)) } ?? quoted("none")),
             ("ruleOptions",
              "Options of individual rules, by rule id ('swiftui-migrate explain RULE' lists them). " + optionDocs + ".",
              optionLines.isEmpty ? "{}" : "{\n\(optionLines)\n  }"),

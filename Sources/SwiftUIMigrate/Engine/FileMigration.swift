@@ -14,6 +14,9 @@ public struct FileMigration: Sendable {
     public var internalError: String?
     /// `// swiftui-migrate:` comments naming an unknown rule or directive (they silence nothing for it).
     public var suppressionProblems: [SuppressionProblem] = []
+    /// Set to the budget (`Configuration.fileTimeout`) when the migration took longer and was
+    /// stopped: the file is then unchanged and has no findings.
+    public var timedOut: Duration?
 
     /// True when the migration rewrote something.
     public var changed: Bool { original != migrated }

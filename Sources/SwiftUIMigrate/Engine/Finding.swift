@@ -18,6 +18,9 @@ public struct Finding: Hashable, Sendable {
     public var safety: SafetyLabel?
     /// Why it was kept, skipped or reported, or the manual fix to make.
     public var reason: String?
+    /// The decision's stable id, `rule/decision` (`onappear-task/sentinel-host`): an entry of the
+    /// rule's catalog (`Rule.reasonCatalog`, listed by `explain RULE`).
+    public var reasonID: String
     /// The edits that fix it, in the coordinates of the text the rule saw.
     public var edits: [SourceEdit]
     /// A stable identity for baselines and SARIF (see `Fingerprint`); set by `MigrationEngine`,
@@ -31,7 +34,7 @@ public struct Finding: Hashable, Sendable {
     public init(
         ruleID: String, file: String = "", line: Int = 0, column: Int = 0, offset: Int = 0,
         message: String, action: FindingAction, safety: SafetyLabel? = nil,
-        reason: String? = nil, edits: [SourceEdit] = []
+        reason: String? = nil, reasonID: String, edits: [SourceEdit] = []
     ) {
         self.ruleID = ruleID
         self.file = file
@@ -42,6 +45,7 @@ public struct Finding: Hashable, Sendable {
         self.action = action
         self.safety = safety
         self.reason = reason
+        self.reasonID = reasonID
         self.edits = edits
         self.end = SourcePoint(line: line, column: column, offset: offset)
     }
@@ -51,13 +55,14 @@ public struct Finding: Hashable, Sendable {
 }
 
 extension Finding {
-    /// This finding with its edits dropped, as `action` (skip or report) giving `reason`: a rewrite
-    /// the run declines or cannot apply.
-    func withoutFix(_ action: FindingAction, reason: String) -> Finding {
+    /// This finding with its edits dropped, as the run's `decline` says: a rewrite the run
+    /// declines or cannot apply. `detail` is the failed check of an internal error.
+    func withoutFix(_ decline: RunDecline, detail: String = "") -> Finding {
         var finding = self
-        finding.action = action
+        finding.action = decline.action
         finding.edits = []
-        finding.reason = reason
+        finding.reason = decline.reason(detail: detail)
+        finding.reasonID = decline.catalogEntry.id(in: ruleID)
         return finding
     }
 }

@@ -54,13 +54,15 @@ public struct MigrationEngine: Sendable {
         let suppression = Suppression(bytes: bytes, knownRules: candidates.map(\.id))
         result.suppressionProblems = suppression.problems
         guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
+        let deadline = FileDeadline(after: configuration.fileTimeout)
 
         // Needed only to place findings of a later pass; most files never get there.
         lazy var lines = LineTable(bytes: bytes)
         var parsed = parse(bytes, after: nil)
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError
-        var findings = run(on: first, bytes: bytes, file: file, floor: floor, suppression: suppression)
+        var findings = run(on: first, bytes: bytes, file: file, floor: floor, suppression: suppression, deadline: deadline)
+        if deadline.hasPassed { return timedOut(result, deadline) }
         var fingerprints = FingerprintIndex(tree: first, bytes: bytes)
         for index in findings.indices {
             findings[index].fingerprint = fingerprints.fingerprint(rule: findings[index].ruleID, offset: findings[index].offset)
@@ -71,7 +73,7 @@ public struct MigrationEngine: Sendable {
         findings = findings.filter { firstSeen.insert(FindingKey(rule: $0.ruleID, offset: $0.offset)).inserted }
 
         if first.hasError {
-            result.findings = Self.reportingRewrites(findings, reason: "the file has syntax errors, so it is not rewritten")
+            result.findings = Self.reportingRewrites(findings, .syntaxErrors)
             return result
         }
 
@@ -103,7 +105,9 @@ public struct MigrationEngine: Sendable {
                 return failed(result, findings, "a rewrite produced code that does not parse")
             }
             pending = []
-            for finding in run(on: tree, bytes: text, file: file, floor: floor, suppression: nil) {
+            let found = run(on: tree, bytes: text, file: file, floor: floor, suppression: nil, deadline: deadline)
+            if deadline.hasPassed { return timedOut(result, deadline) }
+            for finding in found {
                 let anchor = attribution.originalRange(finding.offset..<finding.offset)
                 var offset = anchor.lowerBound
                 // The end maps back like the start (widened to whole edits where it lies in rewritten text).
@@ -177,12 +181,16 @@ public struct MigrationEngine: Sendable {
         return bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
     }
 
+    /// The findings of every rule in `tree`; fewer when `deadline` passes (the caller then drops them).
     private func run(
-        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, suppression: Suppression?
+        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, suppression: Suppression?,
+        deadline: FileDeadline
     ) -> [Finding] {
-        let context = RuleContext(tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor)
+        let context = RuleContext(
+            tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline)
         var findings: [Finding] = []
         for rule in rules {
+            if deadline.hasPassed { break }
             for finding in rule.findings(in: context) {
                 if let suppression, suppression.silences(rule: finding.ruleID, line: finding.line) { continue }
                 findings.append(finding)
@@ -199,23 +207,32 @@ public struct MigrationEngine: Sendable {
             return finding
         case .hide:
             return nil
-        case .decline(let reason):
-            return finding.action == .rewrite ? finding.withoutFix(.skip, reason: reason) : finding
+        case .decline(let decline):
+            return finding.action == .rewrite ? finding.withoutFix(decline) : finding
         }
+    }
+
+    /// What a file whose migration ran past `deadline` gives: unchanged, no findings, `timedOut` set.
+    private func timedOut(_ result: FileMigration, _ deadline: FileDeadline) -> FileMigration {
+        var stopped = result
+        stopped.migrated = result.original
+        stopped.findings = []
+        stopped.timedOut = deadline.budget
+        return stopped
     }
 
     private func failed(_ result: FileMigration, _ findings: [Finding], _ reason: String) -> FileMigration {
         var failed = result
         failed.migrated = result.original
         failed.internalError = reason
-        failed.findings = Self.reportingRewrites(findings, reason: "internal error: \(reason); the file was left unchanged")
+        failed.findings = Self.reportingRewrites(findings, .internalError, detail: reason)
         return failed
     }
 
-    /// `findings` with every rewrite turned into a report without edits, giving `reason`: what a
+    /// `findings` with every rewrite turned into a report without edits, as `decline` says: what a
     /// file that will not be rewritten shows.
-    private static func reportingRewrites(_ findings: [Finding], reason: String) -> [Finding] {
-        findings.map { $0.action == .rewrite ? $0.withoutFix(.report, reason: reason) : $0 }
+    private static func reportingRewrites(_ findings: [Finding], _ decline: RunDecline, detail: String = "") -> [Finding] {
+        findings.map { $0.action == .rewrite ? $0.withoutFix(decline, detail: detail) : $0 }
     }
 }
 

@@ -22,6 +22,9 @@ public protocol Rule: Sendable {
     var flooredAPIs: [FlooredAPI] { get }
     /// The settings the rule reads from `ruleOptions[id]`; the configuration accepts no others.
     var options: [RuleOption] { get }
+    /// Every decision the rule's findings can name (`Finding.reasonID`), as `explain` lists
+    /// them; the run's own (`RunDecline`) follow in `reasonCatalog`.
+    var reasons: [RuleReason] { get }
     /// The findings in one parsed file.
     func findings(in context: RuleContext) -> [Finding]
 }
@@ -33,7 +36,7 @@ extension Rule {
     public var options: [RuleOption] { [] }
 }
 
-/// A rule's user-facing documentation, printed by `explain` and the README.
+/// A rule's user-facing documentation, printed by `explain` and, through it, docs/rules.md.
 public struct RuleDocumentation: Sendable {
     /// One line: what the rule is about.
     public var summary: String

@@ -10,21 +10,30 @@ public struct RuleContext {
     public let file: String
     /// The run's configuration.
     public let configuration: Configuration
-    /// The file's deployment floor: ask it `reasonBelow(.task, at: node)` before a fix introduces a floored API.
+    /// The file's deployment floor: ask it `shortfall(of: .task, at: node)` before a fix introduces a floored API.
     public let floor: DeploymentFloor
+    /// When the file's time budget is spent; `sites` ends there.
+    public let deadline: FileDeadline
     /// What is worked out about the file on first use and then shared by every rule of the pass.
     private let shared: SharedFileFacts
 
     public init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor = .unknown
+        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none
     ) {
         self.tree = tree
         self.bytes = bytes
         self.file = file
         self.configuration = configuration
         self.floor = floor
+        self.deadline = deadline
         self.shared = SharedFileFacts(tree: tree, bytes: bytes)
+    }
+
+    /// `sites` as a rule should walk them: they end early once the file's time is up, so the
+    /// engine can stop a file between two sites (and then drops what the rule found).
+    public func sites<Sites: Sequence>(_ sites: Sites) -> SiteSequence<Sites> {
+        SiteSequence(sites, deadline: deadline)
     }
 
     /// Indentation unit and line ending of the file (inferred on first use).
@@ -41,18 +50,26 @@ public struct RuleContext {
         shared.memoized(key, compute)
     }
 
-    /// A finding at the first non-trivia byte of `node`, whose range is `node` without its trivia.
+    /// The finding for a decision, in the rule's `words`, at the first non-trivia byte of `node`
+    /// (its range is `node` without its trivia): its headline, reason, action and reason id come
+    /// from the words.
     public func finding(
-        _ ruleID: String, at node: some SyntaxProtocol, message: String, action: FindingAction,
-        safety: SafetyLabel? = nil, reason: String? = nil, edits: [SourceEdit] = []
+        _ ruleID: String, at node: some SyntaxProtocol, _ words: FindingWords,
+        safety: SafetyLabel? = nil, edits: [SourceEdit] = []
     ) -> Finding {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let location = shared.lines.location(of: offset)
         var finding = Finding(
             ruleID: ruleID, file: file, line: location.line, column: location.column, offset: offset,
-            message: message, action: action, safety: safety, reason: reason, edits: edits)
+            message: words.headline, action: words.entry.action, safety: safety, reason: words.reason,
+            reasonID: words.entry.id(in: ruleID), edits: edits)
         finding.end = shared.lines.point(at: max(offset, node.endPositionBeforeTrailingTrivia.utf8Offset))
         return finding
+    }
+
+    /// The 1-based line of the first non-trivia byte of `node`, as a reason names it.
+    public func line(of node: some SyntaxProtocol) -> Int {
+        shared.lines.location(of: node.positionAfterSkippingLeadingTrivia.utf8Offset).line
     }
 
     /// The file's text from byte `start` up to `end`.

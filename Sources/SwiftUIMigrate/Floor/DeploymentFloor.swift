@@ -32,9 +32,7 @@ public struct DeploymentFloor: Sendable, Hashable {
     /// Why a fix that introduces `api` at `node` must not be made: the floor, raised by the
     /// `if #available`, `guard #available` and `@available` around `node`, is below the API's
     /// minimum on some platform. Nil when the API is available (or the floor is unknown).
-    ///
-    /// "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0"
-    public func reasonBelow(_ api: FlooredAPI, at node: some SyntaxProtocol) -> String? {
+    public func shortfall(of api: FlooredAPI, at node: some SyntaxProtocol) -> FloorShortfall? {
         guard isKnown else { return nil }
         let raised = LocalAvailability(enclosing: node).minimums
         var below: [(platform: Platform, floor: PlatformVersion, needed: PlatformVersion)] = []
@@ -44,11 +42,8 @@ public struct DeploymentFloor: Sendable, Hashable {
             if floor < needed { below.append((platform, floor, needed)) }
         }
         guard !below.isEmpty else { return nil }
-        let floors = below.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
-        let needs = below.map { "\($0.platform.rawValue) \($0.needed)" }.joined(separator: ", ")
         let isLocal = below.contains { entry in raised[entry.platform].map { $0 > minimums[entry.platform]! } ?? false }
-        let origin = isLocal ? "\(source), raised by the enclosing availability checks" : source
-        return "the deployment floor\(isLocal ? " here" : "") is \(floors) (\(origin)), and \(api.name) needs \(needs)"
+        return FloorShortfall(api: api.name, platforms: below, source: source, isRaisedLocally: isLocal)
     }
 }
 
@@ -58,5 +53,35 @@ extension Configuration {
         var configuration = Configuration()
         configuration.deploymentTarget = DeploymentFloor(minimums, source: fileName)
         return configuration
+    }
+}
+
+/// A fix's API is newer than the deployment floor where it would stand: on which platforms, by
+/// how much, and where the floor comes from.
+public struct FloorShortfall: Hashable, Sendable {
+    /// One platform whose floor is below the API's minimum.
+    public struct Platform: Hashable, Sendable {
+        public var platform: SwiftUIMigrate.Platform
+        /// The floor there (raised by the enclosing availability checks, if any).
+        public var floor: PlatformVersion
+        /// The API's minimum.
+        public var needed: PlatformVersion
+    }
+
+    /// The API's name: `task`, `onChange(of:initial:)`.
+    public var api: String
+    /// The platforms below, in a fixed order.
+    public var platforms: [Platform]
+    /// Where the floor comes from: `.swiftui-migrate.json`, `Package.swift`, an Xcode project.
+    public var source: String
+    /// True when an enclosing `if #available`/`@available` raised the floor here.
+    public var isRaisedLocally: Bool
+
+    init(api: String, platforms: [(platform: SwiftUIMigrate.Platform, floor: PlatformVersion, needed: PlatformVersion)],
+         source: String, isRaisedLocally: Bool) {
+        self.api = api
+        self.platforms = platforms.map { Platform(platform: $0.platform, floor: $0.floor, needed: $0.needed) }
+        self.source = source
+        self.isRaisedLocally = isRaisedLocally
     }
 }

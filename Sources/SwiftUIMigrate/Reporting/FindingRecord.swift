@@ -1,4 +1,4 @@
-/// A finding as written in JSON: stable field names, documented in the README.
+/// A finding as written in JSON: stable field names, documented in docs/formats.md.
 public struct FindingRecord: Codable, Equatable, Sendable {
     /// A byte range and its replacement, in the original file's UTF-8 offsets.
     public struct Edit: Codable, Equatable, Sendable {
@@ -24,6 +24,8 @@ public struct FindingRecord: Codable, Equatable, Sendable {
     public var safetyReason: String?
     /// Why the finding was kept, skipped or reported.
     public var reason: String?
+    /// The decision's stable id, `rule/decision` (`explain RULE` lists them).
+    public var reasonID: String
     /// The fix, as edits of the original file (empty when there is none, or when the
     /// edit was made in a later fixpoint pass).
     public var edits: [Edit]
@@ -51,6 +53,7 @@ public struct FindingRecord: Codable, Equatable, Sendable {
         safety = finding.safety?.name
         safetyReason = finding.safety?.explanation
         reason = finding.reason
+        reasonID = finding.reasonID
         edits = finding.edits.map { Edit(start: $0.range.lowerBound, end: $0.range.upperBound, replacement: $0.replacement) }
         self.hunk = hunk
         fingerprint = finding.fingerprint

@@ -1,4 +1,4 @@
-/// A rule's documentation and examples as plain text, for `explain` and the README.
+/// A rule's documentation and examples as plain text, for `explain` (and docs/rules.md, which scripts/docs writes from it).
 public enum RuleExplanation {
     /// The full explanation of `rule`.
     public static func render(_ rule: any Rule) -> String {
@@ -17,6 +17,7 @@ public enum RuleExplanation {
                 text += "  \(option.name) (\(option.expected); default \(option.defaultValue)): \(option.summary)\n"
             }
         }
+        text += "\n" + reasons(rule)
         for (index, correction) in rule.examples.corrections.enumerated() {
             text += "\nExample \(index + 1) — before:\n\n\(indent(correction.before))\nafter:\n\n\(indent(correction.after))"
         }
@@ -26,6 +27,19 @@ public enum RuleExplanation {
         for example in rule.examples.nonTriggering {
             text += "\nDoes not trigger\(floor(example.configuration)):\n\n\(indent(example.code))"
         }
+        return text
+    }
+
+    /// The rule's catalog of reasons: each finding's `reasonID` (JSON `reasonID`, SARIF result
+    /// `properties.reasonID`), with what it means and what to do; then the run's own.
+    public static func reasons(_ rule: any Rule) -> String {
+        func line(_ reason: RuleReason) -> String {
+            "  \(reason.id(in: rule.id)) (\(reason.action.rawValue)): \(reason.meaning). To do: \(reason.whatToDo).\n"
+        }
+        var text = "Reasons (each finding's reasonID):\n"
+        for reason in rule.reasons { text += line(reason) }
+        text += "Reasons the run gives for not making a fix of any rule:\n"
+        for reason in RunDecline.catalog { text += line(reason) }
         return text
     }
 

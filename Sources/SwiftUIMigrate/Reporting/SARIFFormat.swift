@@ -74,7 +74,7 @@ public enum SARIFFormat {
             fixes: fixes,
             properties: ResultProperties(
                 action: finding.action.rawValue, safety: finding.safety?.name,
-                safetyReason: finding.safety?.explanation, reason: finding.reason))
+                safetyReason: finding.safety?.explanation, reason: finding.reason, reasonID: finding.reasonID))
     }
 
     /// The result's message: the finding's message, then what the fix changes or why there is none
@@ -179,6 +179,8 @@ public enum SARIFFormat {
         var safety: String?
         var safetyReason: String?
         var reason: String?
+        /// The decision's stable id, `rule/decision`.
+        var reasonID: String
     }
 
     private struct Message: Encodable {

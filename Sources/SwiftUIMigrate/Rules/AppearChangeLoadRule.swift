@@ -1,36 +1,5 @@
 import SwiftSyntax
 
-fileprivate enum Message {
-    static let rewrite = "load with one task(id:) instead of a start and onChange doing the same work"
-    static let rewriteSync = "run the work with onChange(of:initial:) instead of onAppear and onChange"
-    static let keep = "keep the synchronous onAppear and onChange pair"
-    static let skip = "merge the start and onChange into task(id:) by hand"
-    static let synchronous = "the work never suspends, so task(id:) would only make it asynchronous and cancellable"
-    /// The keep of a synchronous pair; the option is offered only where the floor allows onChange(of:initial:).
-    static func syncKept(offeringOption: Bool) -> String {
-        guard offeringOption else { return synchronous }
-        return synchronous + #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair "#
-            + "into onChange(of:initial: true) (iOS 17+)"
-    }
-    static func syncWithObstacle(_ obstacle: String) -> String {
-        "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle)"
-    }
-    /// The label of a merged pair: what re-runs, what is now cancelled, and what of the onChange's work now waits for the task.
-    static func merged(_ pair: LoadingPair, id: String) -> String {
-        var sentence = "re-runs on each appearance and when \(id) changes, as before; a run still in progress is now "
-            + "cancelled when \(id) changes"
-        // A `.task` start was cancelled on disappear already; an onAppear's Task was not.
-        if pair.start.name == "onAppear" { sentence += " and when the view disappears" }
-        if let first = pair.changes.lazy.flatMap(\.work.statementsBeforeTask).first {
-            let text = first.item.trimmedDescription
-            let shown = text.contains("\n") || text.count > 60 ? String(text.prefix(57).split(separator: "\n")[0]) + "…" : text
-            sentence += "; the onChange's \(shown) now runs asynchronously, at the start of the task"
-        }
-        return sentence
-    }
-    static let firstAppearanceOnly = "runs on the first appearance only, no longer on every re-appearance"
-}
-
 /// Merges the loading pair — a start (`.onAppear`, `.task`) and an `.onChange(of: x)` doing the
 /// same work — into one `.task(id: x)`, which is what `task(id:)` exists for.
 ///
@@ -108,79 +77,71 @@ public struct AppearChangeLoadRule: Rule {
 
     private func finding(for pair: LoadingPair, syncWork: SyncWork, context: RuleContext) -> Finding {
         let start = pair.start
-        func skip(_ reason: String) -> Finding {
-            context.finding(id, at: start.nameToken, message: Message.skip, action: .skip, reason: reason)
-        }
-        func keep(_ reason: String) -> Finding {
-            context.finding(id, at: start.nameToken, message: Message.keep, action: .keep, reason: reason)
+        func decided(_ decision: Decision) -> Finding {
+            context.finding(id, at: start.nameToken, decision.words)
         }
         // Synchronous means the work itself never suspends, whatever the modifier: `.task { recount() }`
         // runs `recount()` at once as `.onAppear` does, and task(id:) would only defer the onChange's run.
-        let obstacle = reasonToSkip(pair)
+        let obstacle = obstacle(pair)
         if !pair.startWork.suspends {
             if syncWork == .keep, let nested = Self.taskStartedInside(pair.startWork), start.name == "onAppear" {
-                let line = context.finding(id, at: nested.call, message: "", action: .skip).line
-                return skip("the onAppear and onChange run the same work, which starts the Task on line \(line) "
-                    + (nested.container.hasPrefix("before") ? "" : "inside ") + "\(nested.container); the rule does not unwrap it: check whether its work belongs to the view and "
-                    + "move it into task by hand")
+                return decided(.nestedTask(line: context.line(of: nested.call), nested.placement))
             }
             if syncWork == .keep {
-                let optionHint = context.floor.reasonBelow(.modernOnChange, at: start.call) == nil
-                return keep(obstacle.map { Message.syncWithObstacle($0) } ?? Message.syncKept(offeringOption: optionHint))
+                let offersOption = context.floor.shortfall(of: .modernOnChange, at: start.call) == nil
+                return decided(.synchronousWork(also: obstacle, offersOption: offersOption))
             }
-            if let obstacle { return skip(obstacle) }
-            guard pair.changes.count == 1, let change = pair.changes.first else {
-                return keep("the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
-            }
-            if let reason = context.floor.reasonBelow(.modernOnChange, at: start.call) { return skip(reason) }
+            if let obstacle { return decided(.notOneWork(obstacle)) }
+            guard pair.changes.count == 1, let change = pair.changes.first else { return decided(.synchronousSeveralValues) }
+            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return decided(.belowFloor(shortfall)) }
             return rewriteSync(pair, change: change, context: context)
         }
-        if let obstacle { return skip(obstacle) }
+        if let obstacle { return decided(.notOneWork(obstacle)) }
         let view = ViewDeclaration(enclosing: start.call, in: context)
 
         // The asynchronous fix: one `.task(id:)` running the start's work.
-        guard let closure = start.closure else { return skip("the onAppear names a function, whose work cannot move into task") }
+        guard let closure = start.closure else { return decided(.startNamesFunction) }
         var move = TaskUnwrapping(modifier: start, closure: closure)
-        do throws(TaskUnwrapping.Obstacle) {
+        do {
             try move.unwrapLastTask(inView: view != nil)
-            for change in pair.changes {
-                if let task = change.work.task, let reason = task.reasonNotUnwrappable(inView: view != nil) {
-                    throw TaskUnwrapping.Obstacle(reason: "in onChange(of: \(change.modifier.value.trimmedDescription)), \(reason)")
-                }
-            }
         } catch {
-            return skip(error.reason)
+            return decided(.taskObstacle(error, inChangeOf: nil))
+        }
+        for change in pair.changes {
+            if let task = change.work.task, let obstacle = task.obstacle(inView: view != nil) {
+                return decided(.taskObstacle(obstacle, inChangeOf: change.modifier.value.trimmedDescription))
+            }
         }
         guard let key = taskID(of: pair, in: view) else {
-            let names = pair.changes.map { $0.modifier.value.trimmedDescription }
-            return skip("several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell "
-                + "they have one type, which task(id: [\(names.joined(separator: ", "))]) needs; merge them by hand")
+            return decided(.valuesOfUnknownTypes(pair.changes.map { $0.modifier.value.trimmedDescription }))
         }
-        if start.name != "task", let reason = context.floor.reasonBelow(.task, at: start.call) { return skip(reason) }
-        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: start, view: view) { return skip(reason) }
+        if start.name != "task", let shortfall = context.floor.shortfall(of: .task, at: start.call) {
+            return decided(.belowFloor(shortfall))
+        }
+        if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: start, view: view) {
+            return decided(.hazard(hazard))
+        }
 
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
-        return context.finding(
-            id, at: start.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange(Message.merged(pair, id: key)), edits: edits)
+        let deferred = pair.changes.lazy.flatMap(\.work.statementsBeforeTask).first.map { $0.item.trimmedDescription }
+        let decision = Decision.mergeIntoTask(id: key, startWasOnAppear: start.name == "onAppear", deferredStatement: deferred)
+        return context.finding(id, at: start.nameToken, decision.words, safety: decision.safety, edits: edits)
     }
 
     /// A Task the work starts that is not the unwrapped last statement (inside an `if`, a
     /// closure, or before other statements), or nil.
-    private static func taskStartedInside(_ work: LoadingWork) -> (call: FunctionCallExprSyntax, container: String)? {
-        if let task = work.statements.lazy.compactMap(InnerTask.init).first { return (task.call, "before other statements") }
-        return InnerTask.nestedStart(in: work.statements)
+    private static func taskStartedInside(_ work: LoadingWork) -> (call: FunctionCallExprSyntax, placement: TaskPlacement)? {
+        if let task = work.statements.lazy.compactMap(InnerTask.init).first { return (task.call, .beforeOtherStatements) }
+        return InnerTask.nestedStart(in: work.statements).map { ($0.call, .inside($0.container)) }
     }
 
     /// Why the pair's work, the same in both, cannot move as it is, or nil.
-    private func reasonToSkip(_ pair: LoadingPair) -> String? {
+    private func obstacle(_ pair: LoadingPair) -> PairObstacle? {
         for change in pair.changes {
             let value = change.modifier.value.trimmedDescription
-            if change.modifier.runsInitially {
-                return "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
-            }
+            if change.modifier.runsInitially { return .changeRunsInitially(value: value) }
             if change.modifier.readsOldValue {
-                return "onChange(of: \(value)) reads the old value (\(change.modifier.oldValueName!)), which task(id:) does not give"
+                return .changeReadsOldValue(value: value, name: change.modifier.oldValueName!)
             }
         }
         return nil
@@ -226,9 +187,8 @@ public struct AppearChangeLoadRule: Rule {
         let edits = replacingLinks(
             of: pair, header: header, body: pieces, namedCall: start.closure == nil ? pair.startWork.namedCall : nil,
             context: context)
-        return context.finding(
-            id, at: start.nameToken, message: Message.rewriteSync, action: .rewrite,
-            safety: .behaviorChange(Message.firstAppearanceOnly), edits: edits)
+        let decision = Decision.mergeIntoOnChangeInitial
+        return context.finding(id, at: start.nameToken, decision.words, safety: decision.safety, edits: edits)
     }
 
     /// The edits writing `header { body }` in place of the pair's first link and removing the others.
@@ -278,5 +238,190 @@ public struct AppearChangeLoadRule: Rule {
         var edits = [SourceEdit(range: first.nameStart..<first.end, replacement: replacement)]
         for link in removed { edits.append(SourceEdit(range: link.removalRange(context: context), replacement: "")) }
         return edits
+    }
+}
+
+extension AppearChangeLoadRule {
+    /// What the rule decides at one loading pair.
+    enum Decision {
+        /// One `.task(id: id)` in place of the pair; `startWasOnAppear`: the work was not cancelled on disappear
+        /// before; `deferredStatement`: the first of the onChange's statements before its Task, which now waits.
+        case mergeIntoTask(id: String, startWasOnAppear: Bool, deferredStatement: String?)
+        /// One `.onChange(of: x, initial: true)` for synchronous work (`syncWork: onChangeInitial`).
+        case mergeIntoOnChangeInitial
+        /// The work is synchronous and `syncWork` is `keep` (and, if so, the work cannot move either);
+        /// `offersOption`: the floor allows the `onChangeInitial` option.
+        case synchronousWork(also: PairObstacle?, offersOption: Bool)
+        /// The work is synchronous and several onChange values run it.
+        case synchronousSeveralValues
+        /// The work, the same in both, cannot move as it is.
+        case notOneWork(PairObstacle)
+        /// The work starts the Task on `line` where the rule does not unwrap it.
+        case nestedTask(line: Int, TaskPlacement)
+        /// The start is `.onAppear(perform: f)`, whose work cannot move into `.task`.
+        case startNamesFunction
+        /// A Task of the start (or of the onChange of `inChangeOf`) cannot become `.task`'s action.
+        case taskObstacle(TaskUnwrapping.Obstacle, inChangeOf: String?)
+        /// Several onChange values whose one type the rule cannot tell.
+        case valuesOfUnknownTypes([String])
+        /// The fix's API is newer than the deployment floor.
+        case belowFloor(FloorShortfall)
+        /// `.task` would cancel work that must finish.
+        case hazard(CancellationHazard)
+    }
+
+    /// Why the pair's work, the same in both, cannot move as it is.
+    enum PairObstacle: Hashable {
+        /// `onChange(of: value, initial: true)` already runs on appearance.
+        case changeRunsInitially(value: String)
+        /// The onChange reads the old value (`name`), which `task(id:)` does not give.
+        case changeReadsOldValue(value: String, name: String)
+    }
+
+    /// Where the work starts a Task the rule does not unwrap.
+    enum TaskPlacement: Hashable {
+        /// A Task followed by other statements.
+        case beforeOtherStatements
+        /// A Task inside an `if`, a loop, a closure.
+        case inside(InnerTask.NestingConstruct)
+    }
+
+    public var reasons: [RuleReason] {
+        let decisions: [Decision] = [
+            .mergeIntoTask(id: "", startWasOnAppear: true, deferredStatement: nil), .mergeIntoOnChangeInitial,
+            .synchronousWork(also: nil, offersOption: true), .synchronousSeveralValues,
+            .notOneWork(.changeRunsInitially(value: "")), .notOneWork(.changeReadsOldValue(value: "", name: "")),
+            .nestedTask(line: 0, .beforeOtherStatements), .startNamesFunction, .valuesOfUnknownTypes([]),
+        ]
+        return decisions.map(\.catalogEntry) + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
+            + CancellationHazard.catalog
+    }
+}
+
+// MARK: - Words
+
+fileprivate extension AppearChangeLoadRule.Decision {
+    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
+
+    /// What the rule keeps when it does not rewrite.
+    static let kept = "the start and onChange as they are"
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .mergeIntoTask:
+            RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
+                       whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
+        case .mergeIntoOnChangeInitial:
+            RuleReason("merge-into-onchange-initial", .rewrite,
+                       meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
+                       whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
+        case .synchronousWork:
+            RuleReason("synchronous-work", .keep,
+                       meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable",
+                       whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
+        case .synchronousSeveralValues:
+            RuleReason("synchronous-several-values", .keep,
+                       meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value",
+                       whatToDo: "nothing")
+        case .notOneWork(.changeRunsInitially):
+            RuleReason("onchange-runs-initially", .skip,
+                       meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
+                       whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
+        case .notOneWork(.changeReadsOldValue):
+            RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
+                       whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
+        case .nestedTask:
+            RuleReason("nested-task", .skip,
+                       meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
+                       whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
+        case .startNamesFunction:
+            RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
+                       whatToDo: "merge the two into .task(id:) by hand, calling f")
+        case .valuesOfUnknownTypes:
+            RuleReason("values-of-unknown-types", .skip,
+                       meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
+                       whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
+        case .taskObstacle(let obstacle, _): obstacle.catalogEntry
+        case .belowFloor: FloorShortfall.catalogEntry
+        case .hazard(let hazard): hazard.catalogEntry
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .mergeIntoTask: "load with one task(id:) instead of a start and onChange doing the same work"
+        case .mergeIntoOnChangeInitial: "run the work with onChange(of:initial:) instead of onAppear and onChange"
+        case .synchronousWork, .synchronousSeveralValues: "keep the synchronous onAppear and onChange pair"
+        case .notOneWork(.changeRunsInitially): "decide whether the start or onChange's initial run should stay"
+        case .notOneWork(.changeReadsOldValue): "keep \(Self.kept)"
+        case .nestedTask: "check whether this work belongs to the view, then merge the pair into task(id:) by hand"
+        case .startNamesFunction: "merge the start and onChange into task(id:) by hand"
+        case .valuesOfUnknownTypes: "merge the start and onChange into one task(id:) by hand"
+        case .taskObstacle(let obstacle, _): obstacle.headline(keeping: Self.kept)
+        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
+        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        }
+    }
+
+    var reason: String? {
+        switch self {
+        case .mergeIntoTask, .mergeIntoOnChangeInitial: nil
+        case .synchronousWork(nil, let offersOption):
+            "the work never suspends, so task(id:) would only make it asynchronous and cancellable"
+                + (offersOption
+                    ? #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)"#
+                    : "")
+        case .synchronousWork(let obstacle?, _):
+            "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle.fact)"
+        case .synchronousSeveralValues:
+            "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value"
+        case .notOneWork(let obstacle): obstacle.fact
+        case .nestedTask(let line, .beforeOtherStatements):
+            "the onAppear and onChange run the same work, which starts the Task on line \(line) before other "
+                + "statements; the rule does not unwrap it"
+        case .nestedTask(let line, .inside(let construct)):
+            "the onAppear and onChange run the same work, which starts the Task on line \(line) inside "
+                + "\(construct.phrase); the rule does not unwrap it"
+        case .startNamesFunction: "the onAppear names a function, whose work cannot move into task"
+        case .valuesOfUnknownTypes(let names):
+            "several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell they have one "
+                + "type, which task(id: [\(names.joined(separator: ", "))]) needs"
+        case .taskObstacle(let obstacle, nil): obstacle.reason
+        case .taskObstacle(let obstacle, let value?): "in onChange(of: \(value)), \(obstacle.reason)"
+        case .belowFloor(let shortfall): shortfall.reason
+        case .hazard(let hazard): hazard.reason
+        }
+    }
+
+    /// What a rewrite changes: what re-runs, what is now cancelled, and what of the onChange's work now waits for the task.
+    var safety: SafetyLabel? {
+        switch self {
+        case .mergeIntoTask(let id, let startWasOnAppear, let deferred):
+            var sentence = "re-runs on each appearance and when \(id) changes, as before; a run still in progress is now "
+                + "cancelled when \(id) changes"
+            // A `.task` start was cancelled on disappear already; an onAppear's Task was not.
+            if startWasOnAppear { sentence += " and when the view disappears" }
+            if let text = deferred {
+                let shown = text.contains("\n") || text.count > 60 ? String(text.prefix(57).split(separator: "\n")[0]) + "…" : text
+                sentence += "; the onChange's \(shown) now runs asynchronously, at the start of the task"
+            }
+            return .behaviorChange(sentence)
+        case .mergeIntoOnChangeInitial:
+            return .behaviorChange("runs on the first appearance only, no longer on every re-appearance")
+        default:
+            return nil
+        }
+    }
+}
+
+fileprivate extension AppearChangeLoadRule.PairObstacle {
+    /// The deciding fact.
+    var fact: String {
+        switch self {
+        case .changeRunsInitially(let value):
+            "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
+        case .changeReadsOldValue(let value, let name):
+            "onChange(of: \(value)) reads the old value (\(name)), which task(id:) does not give"
+        }
     }
 }

@@ -38,181 +38,55 @@ public struct GroupLifecycleRule: Rule {
     /// The finding for one Group, or nil when its chain has no lifecycle modifier.
     private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
         let (group, chain, members) = (site.group, site.chain, site.members)
-        let lifecycle = chain.modifiers.filter { GroupModifierKind.isLifecycle($0.name) }.map(\.name)
+        let lifecycle = Self.unique(chain.modifiers.filter { GroupModifierKind.isLifecycle($0.name) }.map(\.name))
         guard !lifecycle.isEmpty else { return nil }
         let strategy = context.configuration.strategy
-        func report(_ reason: String) -> Finding {
-            context.finding(id, at: group.name, message: Message.report, action: .report, reason: reason)
+        func report(_ decision: Decision) -> Finding {
+            context.finding(id, at: group.name, decision.words)
         }
 
-        if members.showsSeveralAtOnce { return report(Reason.severalMembers) }
+        if members.showsSeveralAtOnce { return report(.severalMembers) }
         if let view = ViewDeclaration(enclosing: group.call, in: context),
            let helper = HelperViewCount.firstShowingSeveral(members.views, in: view) {
-            return report(Reason.helperShowsSeveral(helper))
+            return report(.helperShowsSeveral(helper))
         }
-        if let container = ItemContainer.enclosing(chain.outermost) { return report(Reason.itemContent(container, lifecycle)) }
-        if strategy == .report { return report(Reason.reportStrategy) }
-        if !members.showsAtMostOneView { return report(Reason.neverShowsAView(members)) }
+        if let container = ItemContainer.enclosing(chain.outermost) {
+            return report(.itemContent(container: container, lifecycle: lifecycle))
+        }
+        if strategy == .report { return report(.reportStrategy) }
+        if !members.showsAtMostOneView { return report(.showsNoView(hasOnlyEmptyViews: !members.views.isEmpty)) }
 
         let hoistBlocker = HoistBlocker(site)
         if hoistBlocker == nil && strategy != .distribute {
             let host = context.configuration.hostContainer
-            if host.split(separator: ".").last == "Group" { return report(Reason.hostIsGroup) }
+            if host.split(separator: ".").last == "Group" { return report(.hostIsGroup) }
+            let change: HoistChange
+            if let row = site.rowContainer {
+                change = .rowMembers(of: row)
+            } else if let shortfall = context.floor.shortfall(of: .task, at: group.call) {
+                change = .belowMergingFloor(shortfall)
+            } else {
+                change = .none(floor: context.floor.isKnown ? context.floor.summary : nil)
+            }
+            let decision = Decision.hoist(into: host, change: change, mayShowNothing: members.mayShowNothing)
             return context.finding(
-                id, at: group.name, message: Message.hoist(host), action: .rewrite,
-                safety: members.mayShowNothing ? Safety.hoistShowingNothing : Safety.hoist,
-                edits: [context.replace(group.name, with: host)])
+                id, at: group.name, decision.words, safety: decision.safety, edits: [context.replace(group.name, with: host)])
         }
         if strategy == .hoist, let hoistBlocker {
-            return report(hoistBlocker.reason + "; " + Reason.manualFix(lifecycle, orStrategy: .distribute))
+            return report(.hoistBlocked(hoistBlocker, lifecycle: lifecycle))
         }
 
-        let notHoisted = hoistBlocker?.reason ?? Reason.distributeStrategy
         let blockers = DistributeBlocker.all(site, in: context)
-        if !blockers.isEmpty {
-            return report(notHoisted + ", and " + blockers.map(\.reason).joined(separator: "; ") + "; "
-                + Reason.manualFix(lifecycle, orStrategy: nil))
+        if let first = blockers.first {
+            return report(.distributeBlocked(first, more: Array(blockers.dropFirst()), notHoisted: hoistBlocker, lifecycle: lifecycle))
         }
         let edits: [SourceEdit]
         do {
             edits = try site.unwrapEdits(in: context)
         } catch {
-            return report(Reason.cannotUnwrap(error))
+            return report(.cannotUnwrap(error))
         }
-        return context.finding(
-            id, at: group.name, message: Message.distribute, action: .rewrite, safety: Safety.distribute, edits: edits)
-    }
-}
-
-/// Why a Group that shows at most one view cannot become a container.
-private enum HoistBlocker {
-    /// The chain has a modifier that acts on each member (`id`, `transition`, …).
-    case memberScoped(String)
-    /// The Group is a row of `container` and some path shows nothing: a container would be an empty row.
-    case emptyRow(container: String)
-
-    /// The blocker of `site`, nil when it can be hoisted.
-    init?(_ site: GroupSite) {
-        if let modifier = site.chain.modifiers.first(where: { GroupModifierKind.isMemberScoped($0.name) }) {
-            self = .memberScoped(modifier.name)
-        } else if site.members.mayShowNothing, let container = site.rowContainer {
-            self = .emptyRow(container: container)
-        } else {
-            return nil
-        }
-    }
-
-    var reason: String {
-        switch self {
-        case .memberScoped(let name):
-            "the chain has .\(name), which acts on each member, so the Group cannot become a container"
-        case .emptyRow(let container):
-            "the Group is a row of a \(container) and shows no view on some path, where a container would add "
-                + "an empty row, so it cannot become a container"
-        }
-    }
-}
-
-/// Why a Group's chain is not copied onto each of its members.
-private enum DistributeBlocker {
-    /// The chain has a presentation or navigation modifier.
-    case presents(String)
-    /// The chain has a modifier the tool does not know.
-    case unknown(String)
-    /// A lifecycle action of the chain changes which member shows.
-    case choosesMember(MemberChoiceWrite)
-    /// A member is `EmptyView()`.
-    case emptyView
-    /// The copies would add `added` lines: `copies` more copies of a `lines`-line chain.
-    case overBudget(lines: Int, copies: Int, added: Int)
-
-    /// Every blocker of `site`, in the order a person checks them.
-    static func all(_ site: GroupSite, in context: RuleContext) -> [DistributeBlocker] {
-        var blockers: [DistributeBlocker] = []
-        let names = site.chain.modifiers.map(\.name)
-        if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) {
-            blockers.append(.presents(name))
-        }
-        if let name = names.first(where: { !GroupModifierKind.isKnown($0) }) {
-            blockers.append(.unknown(name))
-        }
-        if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context)) {
-            blockers.append(.choosesMember(write))
-        }
-        if !site.members.emptyViews.isEmpty { blockers.append(.emptyView) }
-        let lines = site.chainLineCount(in: context)
-        let copies = max(0, site.members.views.count - 1)
-        if copies * lines > GroupLifecycleRule.distributionLineBudget {
-            blockers.append(.overBudget(lines: lines, copies: copies, added: copies * lines))
-        }
-        return blockers
-    }
-
-    var reason: String {
-        switch self {
-        case .presents(let name):
-            "the chain has .\(name), which presents or navigates from the view it is on; copied onto each member "
-                + "it would be installed once per member"
-        case .unknown(let name):
-            ".\(name) is not a SwiftUI modifier the tool knows (it may present, navigate or run work), so the "
-                + "chain is not copied onto each member"
-        case .choosesMember(let write):
-            write.reason
-        case .emptyView:
-            "a member is EmptyView(), on which the copied modifiers would never act"
-        case .overBudget(let lines, let copies, let added):
-            "copying the \(lines)-line chain onto \(copies) more member\(copies == 1 ? "" : "s") would add \(added) "
-                + "lines, over the limit of \(GroupLifecycleRule.distributionLineBudget)"
-        }
-    }
-}
-
-// MARK: - Messages
-
-fileprivate enum Message {
-    static func hoist(_ host: String) -> String {
-        "replace the Group with a \(host) so the lifecycle action belongs to one view"
-    }
-    static let distribute = "distribute the Group's modifiers onto its members"
-    static let report = "move the lifecycle modifier off the Group"
-}
-
-fileprivate enum Reason {
-    static let severalMembers = "the Group shows several views at once, so the action runs once per member; "
-        + "move the modifier to a container or to the one view that owns the work"
-    /// The member `helper` is a `@ViewBuilder` helper of the view that shows several views at once.
-    static func helperShowsSeveral(_ helper: String) -> String {
-        "the member \(helper) is a @ViewBuilder helper that shows several views at once, which the Group flattens "
-            + "into its parent and runs the action for each of; a container would stack them; move the modifier to a "
-            + "container or to the one view that owns the work"
-    }
-
-    /// The Group stands in the content of `container` (`Menu`, `Picker`, `.contextMenu`, …), which holds items.
-    static func itemContent(_ container: String, _ names: [String]) -> String {
-        let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
-        let modifiers = unique(names).map { ".\($0)" }.joined(separator: " and ")
-        return "the Group stands in the content of \(shown), where SwiftUI makes each view an item (a menu item, an "
-            + "option, a tab, a toolbar item or an action): a container there would be one item that may not show as "
-            + "its members did, and whether a lifecycle action runs on an item is not documented; move \(modifiers) "
-            + "to the view that holds the \(shown)"
-    }
-    static let reportStrategy = "the strategy is report; replace the Group with a container if it shows one view "
-        + "on every path, or apply its modifiers to each member"
-    static let distributeStrategy = "the strategy is distribute"
-    static let hostIsGroup = "the configured host container is Group itself; set hostContainer to a container "
-        + "such as ZStack"
-
-    static func neverShowsAView(_ members: GroupMembers) -> String {
-        (members.views.isEmpty ? "the Group shows no view" : "the Group shows no view on any path (only EmptyView())")
-            + ", so its lifecycle modifiers never run; remove them or move them to a view that appears"
-    }
-
-    /// What a person does instead: move the lifecycle modifiers (`names`) to the view that owns the work.
-    static func manualFix(_ names: [String], orStrategy strategy: GroupStrategy?) -> String {
-        let modifiers = unique(names).map { ".\($0)" }.joined(separator: " and ")
-        let fix = "move \(modifiers) to the one member, or the enclosing view, that owns the work, and keep the "
-            + "rest of the chain on the Group"
-        return strategy.map { fix + ", or use the \($0.rawValue) strategy" } ?? fix
+        return context.finding(id, at: group.name, Decision.distribute.words, safety: Decision.distribute.safety, edits: edits)
     }
 
     /// `names` without repeats, in their order.
@@ -221,28 +95,127 @@ fileprivate enum Reason {
         for name in names where !unique.contains(name) { unique.append(name) }
         return unique
     }
-
-    /// The obstacle's reason with what a person does about it.
-    static func cannotUnwrap(_ obstacle: GroupSite.Obstacle) -> String {
-        let fix = switch obstacle {
-        case .noMembers: "so its lifecycle modifiers never run; remove them or move them to a view that appears"
-        case .otherStatements, .layout: "apply the modifiers to each member by hand"
-        case .shadowed(let name): "rename the binding `\(name)` or move the modifiers by hand"
-        case .notInBuilder: "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
-        }
-        return obstacle.reason + (obstacle == .noMembers ? ", " : "; ") + fix
-    }
 }
 
-fileprivate enum Safety {
-    static let hoistSentence =
-        "runs once per appearance of the container, as iOS 15+ SDK builds already do; no longer once per member"
-    static let hoist = SafetyLabel.behaviorChange(hoistSentence)
-    static let hoistShowingNothing = SafetyLabel.behaviorChange(
-        hoistSentence + ", and now also when no member shows (the Group ran nothing then)")
-    static let distribute = SafetyLabel.behaviorChange(
-        "each member now runs the action when it appears, as Apple documents; "
-            + "iOS 15+ SDK builds had merged these into one call")
+extension GroupLifecycleRule {
+    /// What the rule decides at one Group with a lifecycle modifier.
+    enum Decision {
+        /// Replace the Group with `host`; `change` says what that changes at runtime on the app's floor.
+        case hoist(into: String, change: HoistChange, mayShowNothing: Bool)
+        /// Remove the Group and apply its chain to each member.
+        case distribute
+        /// The Group shows several views at once.
+        case severalMembers
+        /// The member `helper`, a `@ViewBuilder` helper of the view, shows several views at once.
+        case helperShowsSeveral(String)
+        /// The Group stands in the content of `container`, which makes each view an item.
+        case itemContent(container: String, lifecycle: [String])
+        /// The strategy is `report`.
+        case reportStrategy
+        /// The Group shows no view on any path (`hasOnlyEmptyViews`: only `EmptyView()`).
+        case showsNoView(hasOnlyEmptyViews: Bool)
+        /// The configured host container is `Group`.
+        case hostIsGroup
+        /// The strategy is `hoist`, and the hoist is blocked.
+        case hoistBlocked(HoistBlocker, lifecycle: [String])
+        /// The distribution is blocked by `first` (and `more`); `notHoisted` says why there was no hoist (nil: the
+        /// strategy is `distribute`).
+        case distributeBlocked(DistributeBlocker, more: [DistributeBlocker], notHoisted: HoistBlocker?, lifecycle: [String])
+        /// The Group cannot be unwrapped.
+        case cannotUnwrap(GroupSite.Obstacle)
+    }
+
+    /// What a hoist changes at runtime, where the app runs.
+    enum HoistChange: Hashable {
+        /// Nothing on the floor (`floor`, when known): iOS 15+ SDK builds already merge the members' calls into one.
+        case none(floor: String?)
+        /// The Group is a row of `container`, where its members are rows of their own: their calls become one.
+        case rowMembers(of: String)
+        /// The floor is below iOS 15 (and the others), where the action ran once per member.
+        case belowMergingFloor(FloorShortfall)
+    }
+
+    /// Why a Group that shows at most one view cannot become a container.
+    enum HoistBlocker: Hashable {
+        /// The chain has a modifier that acts on each member (`id`, `transition`, …).
+        case memberScoped(String)
+        /// The Group is a row of `container` and some path shows nothing: a container would be an empty row.
+        case emptyRow(container: String)
+        /// The chain configures a list row (`.listRowSeparator`), so the Group is likely a row where it
+        /// is used, and some path shows nothing: a container would be an empty row there.
+        case emptyListRow(String)
+
+        /// The blocker of `site`, nil when it can be hoisted. A list-row modifier acts on each member
+        /// only where the Group is a row; elsewhere one view shows, configured the same on a container.
+        init?(_ site: GroupSite) {
+            let rowContainer = site.rowContainer
+            let names = site.chain.modifiers.map(\.name)
+            let memberScoped = names.first { GroupModifierKind.isMemberScoped($0) && (rowContainer != nil || !GroupModifierKind.isListRow($0)) }
+            if let memberScoped {
+                self = .memberScoped(memberScoped)
+            } else if site.members.mayShowNothing, let rowContainer {
+                self = .emptyRow(container: rowContainer)
+            } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow) {
+                self = .emptyListRow(listRow)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Why a Group's chain is not copied onto each of its members.
+    enum DistributeBlocker: Hashable {
+        /// The chain has a presentation or navigation modifier.
+        case presents(String)
+        /// The chain has a modifier the tool does not know.
+        case unknown(String)
+        /// A lifecycle action of the chain changes which member shows.
+        case choosesMember(modifier: String, property: String, method: String?)
+        /// A member is `EmptyView()`.
+        case emptyView
+        /// The copies would add `added` lines: `copies` more copies of a `lines`-line chain.
+        case overBudget(lines: Int, copies: Int, added: Int)
+
+        /// Every blocker of `site`, in the order a person checks them.
+        static func all(_ site: GroupSite, in context: RuleContext) -> [DistributeBlocker] {
+            var blockers: [DistributeBlocker] = []
+            let names = site.chain.modifiers.map(\.name)
+            if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) {
+                blockers.append(.presents(name))
+            }
+            if let name = names.first(where: { !GroupModifierKind.isKnown($0) }) {
+                blockers.append(.unknown(name))
+            }
+            if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context)) {
+                blockers.append(.choosesMember(modifier: write.modifier, property: write.property, method: write.method))
+            }
+            if !site.members.emptyViews.isEmpty { blockers.append(.emptyView) }
+            let lines = site.chainLineCount(in: context)
+            let copies = max(0, site.members.views.count - 1)
+            if copies * lines > GroupLifecycleRule.distributionLineBudget {
+                blockers.append(.overBudget(lines: lines, copies: copies, added: copies * lines))
+            }
+            return blockers
+        }
+    }
+
+    public var reasons: [RuleReason] {
+        let floor = FloorShortfall(api: "", platforms: [], source: "", isRaisedLocally: false)
+        let decisions: [Decision] = [
+            .hoist(into: "", change: .none(floor: nil), mayShowNothing: false),
+            .hoist(into: "", change: .rowMembers(of: ""), mayShowNothing: false),
+            .hoist(into: "", change: .belowMergingFloor(floor), mayShowNothing: false),
+            .distribute, .severalMembers, .helperShowsSeveral(""), .itemContent(container: "", lifecycle: []),
+            .reportStrategy, .showsNoView(hasOnlyEmptyViews: false), .hostIsGroup,
+            .hoistBlocked(.memberScoped(""), lifecycle: []), .hoistBlocked(.emptyRow(container: ""), lifecycle: []),
+            .hoistBlocked(.emptyListRow(""), lifecycle: []),
+        ] + [
+            DistributeBlocker.presents(""), .unknown(""), .choosesMember(modifier: "", property: "", method: nil), .emptyView,
+            .overBudget(lines: 0, copies: 0, added: 0),
+        ].map { Decision.distributeBlocked($0, more: [], notHoisted: nil, lifecycle: []) }
+            + GroupSite.Obstacle.all.map(Decision.cannotUnwrap)
+        return decisions.map(\.catalogEntry)
+    }
 }
 
 // MARK: - Documentation
@@ -279,9 +252,11 @@ extension GroupLifecycleRule {
                 2. **hoist** when at most one view shows on every path — one view; an `if`/`else if`/`else`, \
                 a `switch` or a `#if` whose branches each show at most one view, empty paths included (an `if` \
                 without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \
-                (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, `listRow…`, `swipeActions`), and \
-                the Group is not a row of a `List`, `Form`, `Section` or `ForEach` that may show nothing (there \
-                an empty container would add an empty row). The Group becomes the host container \
+                (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`; the list-row modifiers \
+                `listRow…` and `swipeActions` only where the Group is a row of a `List`, `Form`, `Section` or \
+                `ForEach` builder — elsewhere they configure the one view that shows, on a container the same), \
+                and the Group is not a row that may show nothing (a row of those builders, or a Group whose chain \
+                has a list-row modifier: there an empty container would add an empty row). The Group becomes the host container \
                 (`hostContainer`, default `ZStack`), so the action belongs to one view:
 
                 ```swift
@@ -298,7 +273,7 @@ extension GroupLifecycleRule {
                 is a SwiftUI modifier the tool knows (a project's own `.injectTabDestinations()` may install \
                 navigation), none presents or navigates (`sheet`, `fullScreenCover`, `popover`, `alert`, \
                 `confirmationDialog`, `navigationDestination`, `navigationTitle`, `toolbar`, `searchable`, \
-                `refreshable`, `environment…`, …), no lifecycle action of the chain sets a property that chooses \
+                `refreshable`, …; `environment…` hands the same value to each member and is copied), no lifecycle action of the chain sets a property that chooses \
                 the member, or calls a method on one (copied onto each member, an action that switches the \
                 members would start again on every member it brings in, and a `.task` copy would be cancelled on \
                 the one that goes), and no member is `EmptyView()`:
@@ -324,10 +299,217 @@ extension GroupLifecycleRule {
                 parameter like a branch's binding (`{ error in … }`) is no conflict.
                 """,
             safety: """
-                behavior-change. Hoist: "\(Safety.hoist.explanation ?? "")"; when some path shows no view: \
-                "\(Safety.hoistShowingNothing.explanation ?? "")". Distribute: \
-                "\(Safety.distribute.explanation ?? "")"; the chain's other modifiers apply to each member \
-                exactly as they did through the Group.
+                behavior-change. Hoist: "runs once per appearance of the container, not once per member", \
+                with what that changes where the app runs: outside a row of a `List`, `Form`, `Section` or \
+                `ForEach`, on a floor of iOS 15 (macOS 12, tvOS 15, watchOS 8) or later, nothing — iOS 15+ SDK \
+                builds already merge the members' calls into one, and the code stops relying on that \
+                undocumented merging; in such a row, each member was a row of its own whose action ran when it \
+                appeared, and now the one row runs it once; below that floor, the action ran once per member \
+                there. When some path shows no view, it "now also runs when no member shows (the Group ran \
+                nothing then)". Distribute: "\(Decision.distribute.safety?.explanation ?? "")"; the chain's other \
+                modifiers apply to each member exactly as they did through the Group.
                 """)
+    }
+}
+
+// MARK: - Words
+
+fileprivate extension GroupLifecycleRule.Decision {
+    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .hoist(_, .none, _):
+            RuleReason("hoist-no-runtime-change", .rewrite,
+                       meaning: "the Group shows at most one view: it becomes the host container; on the app's floor (iOS 15+) nothing changes at runtime, since SDK builds already merge the members' calls, and the code stops relying on that undocumented merging",
+                       whatToDo: "review the one-token diff")
+        case .hoist(_, .rowMembers, _):
+            RuleReason("hoist-in-row", .rewrite,
+                       meaning: "the Group is a row of a List, Form, Section or ForEach, where each member is a row of its own: the members' actions become one action of the container's row",
+                       whatToDo: "review the diff: the action no longer runs again when the branch shown changes")
+        case .hoist(_, .belowMergingFloor, _):
+            RuleReason("hoist-below-merging-floor", .rewrite,
+                       meaning: "the Group becomes the host container; the floor is below iOS 15, where the action ran once per member: there it now runs once",
+                       whatToDo: "review the diff")
+        case .distribute:
+            RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
+                       whatToDo: "review the diff: each member now runs the action when it appears")
+        case .severalMembers:
+            RuleReason("several-members", .report, meaning: "the Group shows several views at once, so the action runs once per member",
+                       whatToDo: "move the modifier to a container or to the one view that owns the work")
+        case .helperShowsSeveral:
+            RuleReason("helper-shows-several", .report, meaning: "a member is a @ViewBuilder helper that shows several views at once, which the Group flattens",
+                       whatToDo: "move the modifier to a container or to the one view that owns the work")
+        case .itemContent:
+            RuleReason("item-content", .report,
+                       meaning: "the Group stands in the content of a Menu, Picker, TabView, .contextMenu, .toolbar or another holder of items, where a container would be one item",
+                       whatToDo: "move the lifecycle modifier to the view that holds the menu, picker or toolbar")
+        case .reportStrategy:
+            RuleReason("report-strategy", .report, meaning: "the strategy is report", whatToDo: "make the fix by hand")
+        case .showsNoView:
+            RuleReason("shows-no-view", .report, meaning: "the Group shows no view on any path, so its lifecycle modifiers never run",
+                       whatToDo: "remove them or move them to a view that appears")
+        case .hostIsGroup:
+            RuleReason("host-is-group", .report, meaning: "the configured host container is Group itself",
+                       whatToDo: "set hostContainer to a container such as ZStack")
+        case .hoistBlocked(.memberScoped, _):
+            RuleReason("hoist-blocked-member-scoped", .report, meaning: "the strategy is hoist, and the chain has a modifier that acts on each member (id, transition, …)",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlocked(.emptyListRow, _):
+            RuleReason("hoist-blocked-list-row", .report, meaning: "the strategy is hoist, and the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a container would add an empty row",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlocked(.emptyRow, _):
+            RuleReason("hoist-blocked-empty-row", .report, meaning: "the strategy is hoist, and the Group is a row that shows no view on some path, where a container would add an empty row",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .distributeBlocked(let blocker, _, _, _):
+            blocker.catalogEntry
+        case .cannotUnwrap(let obstacle):
+            obstacle.catalogEntry(.report)
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .hoist(let host, _, _): "replace the Group with a \(host) so the lifecycle action belongs to one view"
+        case .distribute: "distribute the Group's modifiers onto its members"
+        case .showsNoView: "remove the Group's lifecycle modifiers or move them to a view that appears"
+        case .hostIsGroup: "set hostContainer to a container such as ZStack"
+        default: "move the lifecycle modifier off the Group"
+        }
+    }
+
+    var reason: String? {
+        switch self {
+        case .hoist, .distribute:
+            return nil
+        case .severalMembers:
+            return "the Group shows several views at once, so the action runs once per member; move the modifier to a "
+                + "container or to the one view that owns the work"
+        case .helperShowsSeveral(let helper):
+            return "the member \(helper) is a @ViewBuilder helper that shows several views at once, which the Group "
+                + "flattens into its parent and runs the action for each of; a container would stack them; move the "
+                + "modifier to a container or to the one view that owns the work"
+        case .itemContent(let container, let lifecycle):
+            let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
+            return "the Group stands in the content of \(shown), where SwiftUI makes each view an item (a menu item, an "
+                + "option, a tab, a toolbar item or an action): a container there would be one item that may not show "
+                + "as its members did, and whether a lifecycle action runs on an item is not documented; move "
+                + "\(Self.listed(lifecycle)) to the view that holds the \(shown)"
+        case .reportStrategy:
+            return "the strategy is report; replace the Group with a container if it shows one view on every path, or "
+                + "apply its modifiers to each member"
+        case .showsNoView(let hasOnlyEmptyViews):
+            return (hasOnlyEmptyViews ? "the Group shows no view on any path (only EmptyView())" : "the Group shows no view")
+                + ", so its lifecycle modifiers never run; remove them or move them to a view that appears"
+        case .hostIsGroup:
+            return "the configured host container is Group itself; set hostContainer to a container such as ZStack"
+        case .hoistBlocked(let blocker, let lifecycle):
+            return blocker.fact + "; " + Self.manualFix(lifecycle, orStrategy: .distribute)
+        case .distributeBlocked(let first, let more, let notHoisted, let lifecycle):
+            return (notHoisted?.fact ?? "the strategy is distribute") + ", and "
+                + ([first] + more).map(\.fact).joined(separator: "; ") + "; " + Self.manualFix(lifecycle, orStrategy: nil)
+        case .cannotUnwrap(let obstacle):
+            let fix = switch obstacle {
+            case .noMembers: "so its lifecycle modifiers never run; remove them or move them to a view that appears"
+            case .otherStatements, .layout: "apply the modifiers to each member by hand"
+            case .shadowed(let name): "rename the binding `\(name)` or move the modifiers by hand"
+            case .notInBuilder: "apply the modifiers to each member, or mark the enclosing property @ViewBuilder"
+            }
+            return obstacle.fact + (obstacle == .noMembers ? ", " : "; ") + fix
+        }
+    }
+
+    /// What a rewrite changes, in one sentence; nil for a report.
+    var safety: SafetyLabel? {
+        switch self {
+        case .hoist(_, let change, let mayShowNothing):
+            let runs = "runs once per appearance of the container, not once per member"
+            var sentence = switch change {
+            case .none(let floor?):
+                "\(runs); no runtime change on this app's floor (\(floor)): SDK builds already merge the calls"
+            case .none(nil):
+                "\(runs); no runtime change on iOS 15+ SDK builds, which already merge the calls"
+            case .rowMembers(let container):
+                "\(runs): in a \(container) each member was a row whose action ran when it appeared; now the one row runs it"
+            case .belowMergingFloor(let shortfall):
+                "\(runs): no change on iOS 15+, but below it (the floor is "
+                    + shortfall.platforms.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
+                    + ") the action ran once per member"
+            }
+            if mayShowNothing { sentence += ", and now also when no member shows (the Group ran nothing then)" }
+            return .behaviorChange(sentence)
+        case .distribute:
+            return .behaviorChange(
+                "each member now runs the action when it appears, as Apple documents; iOS 15+ SDK builds had merged "
+                    + "these into one call")
+        default:
+            return nil
+        }
+    }
+
+    /// What a person does instead: move the lifecycle modifiers (`names`) to the view that owns the work.
+    static func manualFix(_ names: [String], orStrategy strategy: GroupStrategy?) -> String {
+        let fix = "move \(listed(names)) to the one member, or the enclosing view, that owns the work, and keep the "
+            + "rest of the chain on the Group"
+        return strategy.map { fix + ", or use the \($0.rawValue) strategy" } ?? fix
+    }
+
+    /// `.onAppear and .task`.
+    static func listed(_ names: [String]) -> String {
+        names.map { ".\($0)" }.joined(separator: " and ")
+    }
+}
+
+fileprivate extension GroupLifecycleRule.HoistBlocker {
+    var fact: String {
+        switch self {
+        case .memberScoped(let name):
+            "the chain has .\(name), which acts on each member, so the Group cannot become a container"
+        case .emptyRow(let container):
+            "the Group is a row of a \(container) and shows no view on some path, where a container would add "
+                + "an empty row, so it cannot become a container"
+        case .emptyListRow(let name):
+            "the chain has .\(name), so the Group is likely a list row where it is used, and it shows no view on "
+                + "some path, where a container would add an empty row, so it cannot become a container"
+        }
+    }
+}
+
+fileprivate extension GroupLifecycleRule.DistributeBlocker {
+    var fact: String {
+        switch self {
+        case .presents(let name):
+            "the chain has .\(name), which presents or navigates from the view it is on; copied onto each member "
+                + "it would be installed once per member"
+        case .unknown(let name):
+            ".\(name) is not a SwiftUI modifier the tool knows (it may present, navigate or run work), so the "
+                + "chain is not copied onto each member"
+        case .choosesMember(let modifier, let property, let method):
+            "the chain's .\(modifier) "
+                + (method.map { "calls \($0)(), which may change \(property)" } ?? "sets \(property)")
+                + ", and \(property) chooses the member that shows: copied onto each member, it would start again on "
+                + "every member it brings in" + (modifier == "task" ? ", and the copy on the member that goes away is cancelled" : "")
+        case .emptyView:
+            "a member is EmptyView(), on which the copied modifiers would never act"
+        case .overBudget(let lines, let copies, let added):
+            "copying the \(lines)-line chain onto \(copies) more member\(copies == 1 ? "" : "s") would add \(added) "
+                + "lines, over the limit of \(GroupLifecycleRule.distributionLineBudget)"
+        }
+    }
+
+    var catalogEntry: RuleReason {
+        let fix = "move the lifecycle modifiers to the member or view that owns the work"
+        return switch self {
+        case .presents:
+            RuleReason("presents-or-navigates", .report, meaning: "the hoist is blocked and the chain has a presentation or navigation modifier (sheet, toolbar, navigationTitle…), which copied onto each member would be installed once per member", whatToDo: fix)
+        case .unknown:
+            RuleReason("unknown-modifier", .report, meaning: "the hoist is blocked and the chain has a modifier the tool does not know (it may present, navigate or run work)", whatToDo: fix)
+        case .choosesMember:
+            RuleReason("chooses-member", .report, meaning: "the hoist is blocked and a lifecycle action sets the property that chooses the member shown: copied onto each member it would start again on every member it brings in", whatToDo: fix)
+        case .emptyView:
+            RuleReason("empty-view-member", .report, meaning: "the hoist is blocked and a member is EmptyView(), on which copied modifiers would never act", whatToDo: fix)
+        case .overBudget:
+            RuleReason("over-budget", .report, meaning: "the hoist is blocked and copying the chain onto each member would add more than \(GroupLifecycleRule.distributionLineBudget) lines", whatToDo: fix)
+        }
     }
 }

@@ -40,23 +40,39 @@ public struct GroupModifiersRule: Rule {
         guard !members.views.isEmpty, members.views.count <= maxMembers, chain.modifiers.count <= maxModifiers else {
             return nil
         }
-        func skip(_ reason: String) -> Finding {
-            context.finding(id, at: group.name, message: Message.skip, action: .skip, reason: reason)
+        func skip(_ decision: Decision) -> Finding {
+            context.finding(id, at: group.name, decision.words)
         }
 
         if let action = chain.modifiers.first(where: { Self.isActionOrPresentation($0.name) }) {
-            return skip(Reason.action(action.name))
+            return skip(.actionModifier(action.name))
         }
         if members.showsSeveralAtOnce, let identity = chain.modifiers.first(where: { Self.isIdentity($0.name) }) {
-            return skip(Reason.sharedIdentity(identity.name))
+            return skip(.sharedIdentity(identity.name))
         }
         do {
             let edits = try site.unwrapEdits(in: context)
-            return context.finding(
-                id, at: group.name, message: Message.distribute, action: .rewrite, safety: .preserving, edits: edits)
+            return context.finding(id, at: group.name, Decision.distribute.words, safety: .preserving, edits: edits)
         } catch {
-            return error == .noMembers ? nil : skip(error.reason)
+            return error == .noMembers ? nil : skip(.cannotUnwrap(error))
         }
+    }
+
+    /// What the rule decides at one small Group with non-lifecycle modifiers.
+    enum Decision {
+        /// Apply the chain to each member and remove the Group.
+        case distribute
+        /// The chain has `name`, which runs an action or presents something.
+        case actionModifier(String)
+        /// The Group shows several members at once and the chain has the identity modifier `name`.
+        case sharedIdentity(String)
+        /// The Group cannot be unwrapped.
+        case cannotUnwrap(GroupSite.Obstacle)
+    }
+
+    public var reasons: [RuleReason] {
+        ([Decision.distribute, .actionModifier(""), .sharedIdentity("")]
+            + GroupSite.Obstacle.all.filter { $0 != .noMembers }.map(Decision.cannotUnwrap)).map(\.catalogEntry)
     }
 
     /// Modifiers that run an action or present something (`onChange`, `onTapGesture`, `sheet`,
@@ -74,24 +90,6 @@ public struct GroupModifiersRule: Rule {
     /// Modifiers that give a view its identity: several members carrying the same one would be ambiguous.
     static func isIdentity(_ name: String) -> Bool {
         name == "id" || name == "tag" || name == "matchedGeometryEffect"
-    }
-}
-
-// MARK: - Messages
-
-fileprivate enum Message {
-    static let distribute = "apply the Group's modifiers to each member and remove the Group"
-    static let skip = "leave the Group or apply its modifiers to each member by hand"
-}
-
-fileprivate enum Reason {
-    static func action(_ name: String) -> String {
-        "the chain has .\(name), which runs an action or presents something; copied onto each member it could run "
-            + "once per member, and what a Group does with it on current SDKs is not documented"
-    }
-    static func sharedIdentity(_ name: String) -> String {
-        "the Group shows several members at once and its chain has .\(name), which would give each of them "
-            + "the same identity"
     }
 }
 
@@ -131,5 +129,47 @@ extension GroupModifiersRule {
                 preserving. A Group's modifiers apply to each of its members, as Apple documents, so applying \
                 them to each member by hand gives the same views.
                 """)
+    }
+}
+
+// MARK: - Words
+
+fileprivate extension GroupModifiersRule.Decision {
+    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .distribute:
+            RuleReason("distribute", .rewrite, meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
+                       whatToDo: "review the diff")
+        case .actionModifier:
+            RuleReason("action-modifier", .skip,
+                       meaning: "the chain has a modifier that runs an action or presents something; copied onto each member it could run once per member",
+                       whatToDo: "leave the Group")
+        case .sharedIdentity:
+            RuleReason("shared-identity", .skip, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
+                       whatToDo: "leave the Group")
+        case .cannotUnwrap(let obstacle): obstacle.catalogEntry(.skip)
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .distribute: "apply the Group's modifiers to each member and remove the Group"
+        case .actionModifier, .sharedIdentity: "leave the Group as it is"
+        case .cannotUnwrap: "leave the Group or apply its modifiers to each member by hand"
+        }
+    }
+
+    var reason: String? {
+        switch self {
+        case .distribute: nil
+        case .actionModifier(let name):
+            "the chain has .\(name), which runs an action or presents something; copied onto each member it could run "
+                + "once per member, and what a Group does with it on current SDKs is not documented"
+        case .sharedIdentity(let name):
+            "the Group shows several members at once and its chain has .\(name), which would give each of them the same identity"
+        case .cannotUnwrap(let obstacle): obstacle.fact
+        }
     }
 }

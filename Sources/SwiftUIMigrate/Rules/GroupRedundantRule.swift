@@ -40,25 +40,26 @@ public struct GroupRedundantRule: Rule {
         let name = site.group.name
         do {
             let edits = try site.unwrapEdits(in: context)
-            return context.finding(
-                id, at: name, message: Message.unwrap(container), action: .rewrite, safety: .preserving, edits: edits)
+            return context.finding(id, at: name, Decision.unwrap(into: container).words, safety: .preserving, edits: edits)
         } catch {
             switch error {
             case .noMembers, .notInBuilder, .shadowed: return nil
-            case .otherStatements, .layout:
-                return context.finding(id, at: name, message: Message.skip, action: .skip, reason: error.reason)
+            case .otherStatements, .layout: return context.finding(id, at: name, Decision.cannotUnwrap(error).words)
             }
         }
     }
-}
 
-// MARK: - Messages
-
-fileprivate enum Message {
-    static func unwrap(_ container: String) -> String {
-        "remove the Group so its members stand directly in the \(container)"
+    /// What the rule decides at one Group without modifiers in a container.
+    enum Decision {
+        /// Remove the Group; its members stand in `container`.
+        case unwrap(into: String)
+        /// The Group cannot be unwrapped.
+        case cannotUnwrap(GroupSite.Obstacle)
     }
-    static let skip = "remove the Group by hand"
+
+    public var reasons: [RuleReason] {
+        [Decision.unwrap(into: ""), .cannotUnwrap(.otherStatements), .cannotUnwrap(.layout)].map(\.catalogEntry)
+    }
 }
 
 // MARK: - Documentation
@@ -106,5 +107,34 @@ extension GroupRedundantRule {
                 preserving. A Group without modifiers collects views without affecting their layout, so its \
                 members stand in the container as they did through the Group.
                 """)
+    }
+}
+
+// MARK: - Words
+
+fileprivate extension GroupRedundantRule.Decision {
+    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .unwrap:
+            RuleReason("unwrap", .rewrite, meaning: "a Group without modifiers in a container's content: its members move into the container",
+                       whatToDo: "review the diff; the output needs Swift 5.9 when the container then holds more than ten views")
+        case .cannotUnwrap(let obstacle): obstacle.catalogEntry(.skip)
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .unwrap(let container): "remove the Group so its members stand directly in the \(container)"
+        case .cannotUnwrap: "remove the Group by hand"
+        }
+    }
+
+    var reason: String? {
+        switch self {
+        case .unwrap: nil
+        case .cannotUnwrap(let obstacle): obstacle.fact
+        }
     }
 }

@@ -1,13 +1,5 @@
 import SwiftSyntax
 
-fileprivate enum Message {
-    static let rewrite = "key the load on the view's identity with task(id:) instead of a run-once flag"
-    static let keep = "keep the run-once flag"
-    static let skip = "check this flag-guarded work by hand"
-    static let kept = "kept: no identity to key on"
-    static let setup = "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
-}
-
 /// Replaces a run-once `@State` flag guarding `.onAppear`/`.task` with `.task(id:)` keyed on
 /// the view's identity.
 ///
@@ -90,11 +82,16 @@ public struct GuardFlagLoadRule: Rule {
             } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
                 // Guarded setup that neither awaits nor starts a Task stays as it is, whatever else the check tests.
                 if !Self.isLoad(nearMiss.guardedWork, in: view) {
-                    findings.append(context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup))
+                    findings.append(context.finding(id, at: modifier.nameToken, Decision.oneTimeSetup.words))
                     continue
                 }
-                let reason = nearMiss.reason { context.finding(id, at: $0, message: "", action: .skip).line }
-                findings.append(context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason))
+                let lines = nearMiss.facts.map { fact -> Int in
+                    switch fact {
+                    case .setBack(let use), .binding(let use): context.line(of: use)
+                    default: 0
+                    }
+                }
+                findings.append(context.finding(id, at: modifier.nameToken, Decision.nearMiss(nearMiss, lines: lines).words))
             }
         }
         return findings
@@ -105,8 +102,8 @@ public struct GuardFlagLoadRule: Rule {
         for flag: RunOnceFlag, modifier: LifecycleModifier, closure: ClosureExprSyntax, view: ViewDeclaration,
         context: RuleContext
     ) -> Finding {
-        func skip(_ reason: String) -> Finding {
-            context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        func decided(_ decision: Decision) -> Finding {
+            context.finding(id, at: modifier.nameToken, decision.words)
         }
 
         // The statements that run, with the check taken out (and its body, for `if !flag { … }`, spliced in).
@@ -134,27 +131,26 @@ public struct GuardFlagLoadRule: Rule {
         let sets = setSites(in: pieces, flag: flag)
         let uses = otherUses(of: flag, besides: sets, in: view)
         if let use = uses.first {
-            return skip(otherUseReason(use, flag: flag, context: context))
+            return decided(.otherUse(otherUse(use, flag: flag, context: context), inHelper: nil))
         }
 
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
-        if !Self.isLoad(work.map(Syntax.init), in: view) {
-            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup)
-        }
+        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
         let chosen: IdentityCandidate
-        switch identity(readBy: work.map(Syntax.init), in: view, context: context) {
-        case .success(let candidate?):
+        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
+        case .chosen(let candidate):
             chosen = candidate
-        case .success(nil):
-            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
-        case .failure(let obstacle):
-            return skip(obstacle.reason)
+        case .none:
+            return decided(.noIdentity)
+        case .ambiguous(let candidates):
+            return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: nil))
+        case .configuredNotFound(let name):
+            return decided(.configuredIdentityNotFound(name, view: view.name, inHelper: nil))
         }
 
         if LifecycleHost(of: modifier).watchesChanges(of: chosen.expression) {
-            return skip("a sibling .onChange(of: \(chosen.expression)) already reacts when it changes, so task(id: "
-                + "\(chosen.expression)) would run the work twice; merge the two by hand")
+            return decided(.siblingOnChange(id: chosen.expression))
         }
 
         // Unwrap the inner Task when it is the last statement, then remove the sets.
@@ -163,22 +159,22 @@ public struct GuardFlagLoadRule: Rule {
             if let outerTask { try move.adopt(outerTask, inView: true) }
             try move.unwrapLastTask(inView: true)
         } catch {
-            return skip(error.reason)
+            return decided(.taskObstacle(error))
         }
         move.replacePieces { removing(sets, from: $0, context: context) }
-        if modifier.name != "task", let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
+        if modifier.name != "task", let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
+            return decided(.belowFloor(shortfall))
+        }
         // Work already in a `.task` was cancellable before; work leaving `onAppear` is checked.
         if modifier.name == "onAppear",
-           let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return skip(reason)
+           let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
+            return decided(.hazard(hazard))
         }
 
         var edits = move.edits(id: chosen.expression, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
-        return context.finding(
-            id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: .behaviorChange("re-runs on each appearance and when \(chosen.expression) changes; cancelled on disappear"),
-            edits: edits)
+        let decision = Decision.keyOnIdentity(id: chosen.expression)
+        return context.finding(id, at: modifier.nameToken, decision.words, safety: decision.safety, edits: edits)
     }
 
     /// The finding for a run-once flag guarded in a helper the modifier calls
@@ -188,8 +184,8 @@ public struct GuardFlagLoadRule: Rule {
         for flag: RunOnceFlag, in helper: FunctionDeclSyntax, modifier: LifecycleModifier, view: ViewDeclaration,
         context: RuleContext
     ) -> Finding {
-        func skip(_ reason: String) -> Finding {
-            context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        func decided(_ decision: Decision) -> Finding {
+            context.finding(id, at: modifier.nameToken, decision.words)
         }
         let name = helper.name.text
         var pieces: [BodyPiece] = []
@@ -201,20 +197,19 @@ public struct GuardFlagLoadRule: Rule {
         let uses = otherUses(of: flag, besides: sets, in: view)
         // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
         if let use = uses.first(where: { Self.isWrite($0, of: flag) }) ?? uses.first {
-            return skip(otherUseReason(use, flag: flag, context: context) + " (the guard is in \(name)())")
+            return decided(.otherUse(otherUse(use, flag: flag, context: context), inHelper: name))
         }
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
-        if !Self.isLoad(work.map(Syntax.init), in: view) {
-            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.setup)
-        }
-        switch identity(readBy: work.map(Syntax.init), in: view, context: context) {
-        case .success(let candidate?):
-            return skip("the guard is in \(name)(), which the rule does not rewrite: remove \(flag.name), its guard and "
-                + "its set there, and call \(name)() from .task(id: \(candidate.expression))")
-        case .success(nil):
-            return context.finding(id, at: modifier.nameToken, message: Message.keep, action: .keep, reason: Message.kept)
-        case .failure(let obstacle):
-            return skip(obstacle.reason + " (the guard is in \(name)())")
+        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
+        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
+        case .chosen(let candidate):
+            return decided(.guardInHelper(name, flag: flag.name, id: candidate.expression))
+        case .none:
+            return decided(.noIdentity)
+        case .ambiguous(let candidates):
+            return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: name))
+        case .configuredNotFound(let identity):
+            return decided(.configuredIdentityNotFound(identity, view: view.name, inHelper: name))
         }
     }
 
@@ -239,26 +234,6 @@ public struct GuardFlagLoadRule: Rule {
     /// starts a `Task`. Anything else is one-time setup that `task(id:)` would redo.
     private static func isLoad(_ work: [Syntax], in view: ViewDeclaration) -> Bool {
         WorkTrace(of: work, in: view).events.contains(.suspension) || InnerTask.isStarted(in: work)
-    }
-
-    /// The identity to key on (nil when the work reads none), or why the rule cannot choose.
-    private func identity(
-        readBy work: [Syntax], in view: ViewDeclaration, context: RuleContext
-    ) -> Result<IdentityCandidate?, TaskUnwrapping.Obstacle> {
-        switch IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
-        case .chosen(let candidate):
-            return .success(candidate)
-        case .none:
-            return .success(nil)
-        case .ambiguous(let candidates):
-            let names = candidates.map(\.expression)
-            return .failure(TaskUnwrapping.Obstacle(
-                reason: "several properties could key the task (\(names.joined(separator: ", "))); choose one with "
-                    + "\"identity\": {\"\(view.name)\": \"\(names[0])\"} in .swiftui-migrate.json"))
-        case .configuredNotFound(let name):
-            return .failure(TaskUnwrapping.Obstacle(
-                reason: "the configured identity \(name) of \(view.name) is not a stored Equatable property the action reads"))
-        }
     }
 
     /// A statement that sets the flag, and the statement holding it when it is nested in `withAnimation { }`.
@@ -303,29 +278,26 @@ public struct GuardFlagLoadRule: Rule {
         }
     }
 
-    /// Why a use of the flag outside the check and the set rules the rewrite out.
-    private func otherUseReason(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> String {
-        let line = context.finding(id, at: use, message: "", action: .skip).line
+    /// How a use of the flag outside the check and the set rules the rewrite out.
+    private func otherUse(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> FlagUse {
+        let line = context.line(of: use)
         // `$flag` and `_flag` (the State's storage, which SDK 27 makes a macro's) are the flag too.
         switch use.trimmedDescription {
-        case "$" + flag.name: return "$\(flag.name) is passed on line \(line) as a binding, which can set it"
-        case "_" + flag.name:
-            return "\(flag.name)'s storage _\(flag.name) is used on line \(line), so removing the flag would change more than this closure"
+        case "$" + flag.name: return .binding(flag: flag.name, line: line)
+        case "_" + flag.name: return .storage(flag: flag.name, line: line)
         default: break
         }
         var node = Syntax(use)
         while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
         if let statement = node.parent?.as(CodeBlockItemSyntax.self), flag.isWrite(statement) {
-            if flag.isRemovableSet(statement) {
-                return "\(flag.name) is also set on line \(line), where the rule does not follow it"
-            }
-            return "\(flag.name) is set back on line \(line), so it is not a run-once flag"
+            if flag.isRemovableSet(statement) { return .alsoSet(flag: flag.name, line: line) }
+            return .setBack(flag: flag.name, line: line)
         }
         if let sequence = use.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
            sequence.elements.first?.id == use.id, Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
-            return "\(flag.name) is set back on line \(line), so it is not a run-once flag"
+            return .setBack(flag: flag.name, line: line)
         }
-        return "\(flag.name) is also read on line \(line), so removing it would change more than this closure"
+        return .alsoRead(flag: flag.name, line: line)
     }
 }
 
@@ -339,5 +311,272 @@ extension RunOnceFlag {
             return ifExpr.conditions.position.utf8Offset..<ifExpr.conditions.endPosition.utf8Offset
         }
         return 0..<0
+    }
+}
+
+extension GuardFlagLoadRule {
+    /// What the rule decides at one flag-guarded `.onAppear`/`.task`.
+    enum Decision {
+        /// `.task(id: id)` in place of the flag.
+        case keyOnIdentity(id: String)
+        /// The guarded work neither awaits nor starts a Task: one-time setup.
+        case oneTimeSetup
+        /// The work reads no identity to key on: the flag is the honest tool.
+        case noIdentity
+        /// The check is not one the rewrite takes out as it is; `lines` holds, per fact, the line of its use of the flag.
+        case nearMiss(FlagGuardNearMiss, lines: [Int])
+        /// The flag is used elsewhere (`inHelper`: the guard stands in that helper).
+        case otherUse(FlagUse, inHelper: String?)
+        /// Several identities could key the task.
+        case severalIdentities([String], view: String, inHelper: String?)
+        /// The configured identity of `view` is not a stored Equatable property the action reads.
+        case configuredIdentityNotFound(String, view: String, inHelper: String?)
+        /// A sibling `.onChange(of: id)` already reacts to the id.
+        case siblingOnChange(id: String)
+        /// The guard stands in the helper `helper`, which the rule does not rewrite; the task would key on `id`.
+        case guardInHelper(String, flag: String, id: String)
+        /// The inner Task cannot become `.task`'s action.
+        case taskObstacle(TaskUnwrapping.Obstacle)
+        /// `.task` is newer than the deployment floor.
+        case belowFloor(FloorShortfall)
+        /// `.task` would cancel work that must finish.
+        case hazard(CancellationHazard)
+    }
+
+    /// A use of the flag besides its check and the set the rewrite removes, with its line.
+    enum FlagUse: Hashable {
+        case alsoSet(flag: String, line: Int)
+        case setBack(flag: String, line: Int)
+        case alsoRead(flag: String, line: Int)
+        /// `$flag`, passed on as a binding.
+        case binding(flag: String, line: Int)
+        /// `_flag`, the State's storage.
+        case storage(flag: String, line: Int)
+    }
+
+    public var reasons: [RuleReason] {
+        let decisions: [Decision] = [
+            .keyOnIdentity(id: ""), .oneTimeSetup, .noIdentity,
+            .otherUse(.alsoSet(flag: "", line: 0), inHelper: nil), .otherUse(.setBack(flag: "", line: 0), inHelper: nil),
+            .otherUse(.alsoRead(flag: "", line: 0), inHelper: nil), .otherUse(.binding(flag: "", line: 0), inHelper: nil),
+            .otherUse(.storage(flag: "", line: 0), inHelper: nil), .severalIdentities([], view: "", inHelper: nil),
+            .configuredIdentityNotFound("", view: "", inHelper: nil), .siblingOnChange(id: ""),
+            .guardInHelper("", flag: "", id: ""),
+        ]
+        let nearMisses = NearMissReason.allCases.map(\.catalogEntry)
+        return decisions.map(\.catalogEntry) + nearMisses + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
+            + CancellationHazard.catalog
+    }
+}
+
+// MARK: - Words
+
+fileprivate extension GuardFlagLoadRule.Decision {
+    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
+
+    /// What the rule keeps when it does not rewrite.
+    static let kept = "the run-once flag"
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .keyOnIdentity:
+            RuleReason("key-on-identity", .rewrite, meaning: "the flag goes: the load runs in .task(id:) keyed on the view's one identity",
+                       whatToDo: "review the diff: the load now runs again on each appearance and when the id changes, and is cancelled on disappear")
+        case .oneTimeSetup:
+            RuleReason("one-time-setup", .keep, meaning: "the guarded work neither awaits nor starts a Task: one-time setup, which task(id:) would redo on each appearance",
+                       whatToDo: "nothing")
+        case .noIdentity:
+            RuleReason("no-identity", .keep, meaning: "the work reads no stored Equatable property of the view to key on, so the flag is the honest tool",
+                       whatToDo: "nothing")
+        case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).catalogEntry
+        case .otherUse(.alsoSet, _):
+            RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",
+                       whatToDo: "check what the other set is for before replacing the flag by hand")
+        case .otherUse(.setBack, _):
+            RuleReason("flag-set-back", .skip, meaning: "the flag is set back somewhere, so it is not a run-once flag",
+                       whatToDo: "nothing")
+        case .otherUse(.binding, _):
+            RuleReason("flag-passed-as-binding", .skip, meaning: "$flag is passed on as a binding, which can set the flag",
+                       whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
+        case .otherUse(.storage, _):
+            RuleReason("flag-storage-used", .skip, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
+                       whatToDo: "nothing, unless that use can go: then replace the flag by hand")
+        case .otherUse(.alsoRead, _):
+            RuleReason("flag-read-elsewhere", .skip, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
+                       whatToDo: "nothing, unless the other read can go: then replace the flag by hand")
+        case .severalIdentities:
+            RuleReason("several-identities", .skip, meaning: "several stored properties could key the task",
+                       whatToDo: "choose one with \"identity\": {\"View\": \"property\"} in .swiftui-migrate.json")
+        case .configuredIdentityNotFound:
+            RuleReason("configured-identity-not-found", .skip,
+                       meaning: "the identity configured for the view is not a stored Equatable property the action reads",
+                       whatToDo: "fix the identity setting in .swiftui-migrate.json")
+        case .siblingOnChange:
+            RuleReason("sibling-onchange", .skip, meaning: "a sibling .onChange(of: id) already reacts when the id changes, so task(id:) would run the work twice",
+                       whatToDo: "merge the two into one .task(id:) by hand")
+        case .guardInHelper:
+            RuleReason("guard-in-helper", .skip, meaning: "the flag's guard stands in a helper the modifier calls, which the rule does not rewrite",
+                       whatToDo: "remove the flag, its guard and its set from the helper, and call it from .task(id:)")
+        case .taskObstacle(let obstacle): obstacle.catalogEntry
+        case .belowFloor: FloorShortfall.catalogEntry
+        case .hazard(let hazard): hazard.catalogEntry
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .keyOnIdentity: "key the load on the view's identity with task(id:) instead of a run-once flag"
+        case .oneTimeSetup, .noIdentity: "keep \(Self.kept)"
+        case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).headline
+        case .otherUse(.alsoSet, _): "check the other set of the flag before replacing it by hand"
+        case .otherUse(.setBack, _), .otherUse(.alsoRead, _), .otherUse(.storage, _): "keep \(Self.kept)"
+        case .otherUse(.binding, _): "check what the binding's receiver does with the flag"
+        case .severalIdentities: "choose the identity to key the task on"
+        case .configuredIdentityNotFound: "fix the configured identity"
+        case .siblingOnChange: "merge the flag-guarded load and the onChange into task(id:) by hand"
+        case .guardInHelper(let helper, _, let id): "call \(helper)() from .task(id: \(id)) and remove its flag by hand"
+        case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
+        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
+        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        }
+    }
+
+    var reason: String? {
+        switch self {
+        case .keyOnIdentity: nil
+        case .oneTimeSetup: "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
+        case .noIdentity: "kept: no identity to key on"
+        case .nearMiss(let nearMiss, let lines): nearMiss.reason(lines: lines)
+        case .otherUse(let use, let helper): use.fact + Self.inHelper(helper)
+        case .severalIdentities(let names, let view, let helper):
+            "several properties could key the task (\(names.joined(separator: ", "))); choose one with "
+                + "\"identity\": {\"\(view)\": \"\(names.first ?? "")\"} in .swiftui-migrate.json" + Self.inHelper(helper)
+        case .configuredIdentityNotFound(let name, let view, let helper):
+            "the configured identity \(name) of \(view) is not a stored Equatable property the action reads"
+                + Self.inHelper(helper)
+        case .siblingOnChange(let id):
+            "a sibling .onChange(of: \(id)) already reacts when it changes, so task(id: \(id)) would run the work twice"
+        case .guardInHelper(let helper, let flag, let id):
+            "the guard is in \(helper)(), which the rule does not rewrite: remove \(flag), its guard and its set there, "
+                + "and call \(helper)() from .task(id: \(id))"
+        case .taskObstacle(let obstacle): obstacle.reason
+        case .belowFloor(let shortfall): shortfall.reason
+        case .hazard(let hazard): hazard.reason
+        }
+    }
+
+    var safety: SafetyLabel? {
+        guard case .keyOnIdentity(let id) = self else { return nil }
+        return .behaviorChange("re-runs on each appearance and when \(id) changes; cancelled on disappear")
+    }
+
+    /// " (the guard is in load())" when the guard stands in a helper.
+    private static func inHelper(_ helper: String?) -> String {
+        helper.map { " (the guard is in \($0)())" } ?? ""
+    }
+}
+
+fileprivate extension GuardFlagLoadRule.FlagUse {
+    var fact: String {
+        switch self {
+        case .alsoSet(let flag, let line): "\(flag) is also set on line \(line), where the rule does not follow it"
+        case .setBack(let flag, let line): "\(flag) is set back on line \(line), so it is not a run-once flag"
+        case .alsoRead(let flag, let line): "\(flag) is also read on line \(line), so removing it would change more than this closure"
+        case .binding(let flag, let line): "$\(flag) is passed on line \(line) as a binding, which can set it"
+        case .storage(let flag, let line):
+            "\(flag)'s storage _\(flag) is used on line \(line), so removing the flag would change more than this closure"
+        }
+    }
+}
+
+/// The catalog entry of a near miss: its first fact, or, when the flag is also set back, that.
+fileprivate enum NearMissReason: CaseIterable {
+    case compoundCheck, guardDoesMore, laterBranch, setOnlyInFunction, setBackToo
+
+    init(_ nearMiss: FlagGuardNearMiss) {
+        if nearMiss.isSetBack && nearMiss.facts.count > 1 {
+            self = .setBackToo
+            return
+        }
+        switch nearMiss.facts.first {
+        case .otherConditions?: self = .compoundCheck
+        case .elseDoesMore?: self = .guardDoesMore
+        case .laterBranch?: self = .laterBranch
+        case .setOnlyIn?: self = .setOnlyInFunction
+        case .setBack?, .binding?, nil: self = .setBackToo
+        }
+    }
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .compoundCheck:
+            RuleReason("compound-check", .skip, meaning: "the check of the flag also tests other conditions",
+                       whatToDo: "decide whether the work should still wait for them, then replace the flag with task(id:) by hand")
+        case .guardDoesMore:
+            RuleReason("guard-does-more", .skip, meaning: "the guard's else does more than return",
+                       whatToDo: "check whether that still matters, then replace the flag with task(id:) by hand")
+        case .laterBranch:
+            RuleReason("later-branch", .skip, meaning: "the check is an if/else whose other branch runs on every later appearance",
+                       whatToDo: "decide what should run then, then replace the flag with task(id:) by hand")
+        case .setOnlyInFunction:
+            RuleReason("set-only-in-function", .skip, meaning: "the closure checks the flag, and only a function it calls sets it",
+                       whatToDo: "check what else calls that function before replacing the flag by hand")
+        case .setBackToo:
+            RuleReason("flag-also-set-back", .skip,
+                       meaning: "the check is one a person must judge, and the flag is also set back elsewhere or passed on as $flag: an in-flight or state flag, not only a run-once one",
+                       whatToDo: "check what setting it back is for (a guard against running twice at once stays as it is)")
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .compoundCheck: "decide whether the work should wait for the other conditions of the check"
+        case .guardDoesMore: "check what the guard's else does before replacing the flag"
+        case .laterBranch: "decide what should run on later appearances before replacing the flag"
+        case .setOnlyInFunction: "check what else calls the function that sets the flag"
+        case .setBackToo: "check what setting the flag back is for before replacing it"
+        }
+    }
+}
+
+fileprivate extension FlagGuardNearMiss {
+    /// What a person must check, as the skip's reason; `lines` gives, per fact, the line of its use of the flag.
+    func reason(lines: [Int]) -> String {
+        let phrases = zip(facts, lines).map { phrase($0, line: $1) }
+        guard phrases.count == 1, let only = facts.first else {
+            return phrases.joined(separator: ", and ")
+                + (isSetBack ? inFlightAdvice : ": a person must check each before replacing the flag with task(id:)")
+        }
+        switch only {
+        case .otherConditions:
+            return phrases[0] + ": a person must decide whether the work should still wait for them before replacing "
+                + "the flag with task(id:)"
+        case .elseDoesMore:
+            return phrases[0] + ": a person must check whether that still matters before replacing the flag with task(id:)"
+        case .laterBranch:
+            return phrases[0] + ": a person must decide what should run then before replacing the flag with task(id:)"
+        case .setOnlyIn:
+            return phrases[0] + ", which the rule does not rewrite: a person must check what else calls it before "
+                + "replacing the flag with task(id:)"
+        case .setBack, .binding:
+            return phrases[0] + inFlightAdvice
+        }
+    }
+
+    /// What to check of a flag that is also set back: what setting it back is for.
+    private var inFlightAdvice: String {
+        ", so it is not a plain run-once flag: a person must check what setting it back is for (a guard against "
+            + "running twice at once stays as it is) before replacing it with task(id:)"
+    }
+
+    private func phrase(_ fact: Fact, line: Int) -> String {
+        switch fact {
+        case .otherConditions(let conditions): "the check of \(flag) also tests other conditions (\(conditions))"
+        case .elseDoesMore(let first): "the guard on \(flag) does more than return (\(first))"
+        case .laterBranch(let first): "the check of \(flag) has a branch that runs on every later appearance (\(first))"
+        case .setOnlyIn(let function): "\(flag) is set only in \(function)(), not in this closure"
+        case .setBack: "\(flag) is set back on line \(line)"
+        case .binding: "$\(flag) is passed on line \(line) as a binding, which can set it back"
+        }
     }
 }

@@ -1,15 +1,5 @@
 import SwiftSyntax
 
-fileprivate enum Message {
-    static let rewrite = "use task instead of starting a Task in onAppear"
-    static let skip = "move the work into task by hand"
-    static let cancelled = "the work is now cancelled when the view disappears"
-    static let rerun = "the work now runs again when "
-    static let flagGuarded = "a run-once flag guards the work (guard-flag-load, which is off, decides such closures): "
-        + "in a cancellable task a load cut short by an early disappearance would never run again, because the flag "
-        + "is already set; keep the Task, or replace the flag with task(id:) by hand"
-}
-
 /// Turns `.onAppear { Task { … } }` into `.task { … }`, so the work is tied to the view's lifetime.
 ///
 /// Closures guarded by a run-once flag belong to `guard-flag-load` while it is on: this rule
@@ -103,35 +93,32 @@ public struct OnAppearTaskRule: Rule {
         guard modifier.startsTask, let closure = modifier.closure else { return nil }
         let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
         let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
-        func skip(_ reason: String) -> Finding {
-            context.finding(id, at: modifier.nameToken, message: Message.skip, action: .skip, reason: reason)
+        func skip(_ decision: Decision) -> Finding {
+            context.finding(id, at: modifier.nameToken, decision.words)
         }
         // A site left to another rule is left only while that rule is on; it then decides the site.
         let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
             if context.configuration.isEnabled(GuardFlagLoadRule()) { return nil }
-            return skip(Message.flagGuarded)
+            return skip(.flagGuarded)
         }
         if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
         if let signature = closure.signature {
-            return skip("the onAppear's closure has a signature (\(signature.trimmedDescription)), which task's action "
-                + "does not take: move the Task's work into task by hand")
+            return skip(.closureSignature(signature.trimmedDescription))
         }
         if let nested {
-            let line = context.finding(id, at: nested.call, message: "", action: .skip).line
-            return skip("the Task on line \(line) starts inside \(nested.container), which the rule does not unwrap: "
-                + "check whether its work belongs to the view and move it into task by hand")
+            return skip(.nestedTask(line: context.line(of: nested.call), in: nested.container))
         }
         var move = TaskUnwrapping(modifier: modifier, closure: closure)
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return skip(error.reason)
+            return skip(.taskObstacle(error))
         }
         guard !move.statements.isEmpty else { return nil }
-        if let reason = context.floor.reasonBelow(.task, at: modifier.call) { return skip(reason) }
-        if let reason = CancellationHazard.reason(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return skip(reason)
+        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
+        if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
+            return skip(.hazard(hazard))
         }
 
         var identity: IdentityCandidate?
@@ -144,18 +131,108 @@ public struct OnAppearTaskRule: Rule {
         }
 
         let edits = move.edits(id: identity?.expression, context: context)
+        let decision = Decision.moveIntoTask(id: identity?.expression)
         return context.finding(
-            id, at: modifier.nameToken, message: Message.rewrite, action: .rewrite,
-            safety: safety(canSuspend: move.canSuspend, identity: identity), edits: edits)
+            id, at: modifier.nameToken, decision.words, safety: decision.safety(canSuspend: move.canSuspend), edits: edits)
+    }
+
+    /// What the rule decides at one `.onAppear` that starts a Task.
+    enum Decision {
+        /// Move the Task's body into `.task`, keyed on `id` when there is one.
+        case moveIntoTask(id: String?)
+        /// A run-once flag guards the work, and `guard-flag-load` (which decides such closures) is off.
+        case flagGuarded
+        /// The onAppear's closure has a signature, which `.task`'s action does not take.
+        case closureSignature(String)
+        /// The Task on `line` starts inside a construct the rule does not unwrap.
+        case nestedTask(line: Int, in: InnerTask.NestingConstruct)
+        /// The inner Task cannot become `.task`'s action.
+        case taskObstacle(TaskUnwrapping.Obstacle)
+        /// `.task` is newer than the deployment floor.
+        case belowFloor(FloorShortfall)
+        /// `.task` would cancel work that must finish.
+        case hazard(CancellationHazard)
+    }
+
+    public var reasons: [RuleReason] {
+        [
+            Decision.moveIntoTask(id: nil), .moveIntoTask(id: "id"), .flagGuarded, .closureSignature(""),
+            .nestedTask(line: 0, in: .expression),
+        ].map(\.catalogEntry)
+            + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry] + CancellationHazard.catalog
+    }
+}
+
+// MARK: - Words
+
+fileprivate extension OnAppearTaskRule.Decision {
+    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
+
+    /// What the rule keeps when it does not rewrite.
+    static let kept = "the Task in onAppear"
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .moveIntoTask(nil):
+            RuleReason("move-into-task", .rewrite, meaning: "the Task's body moves into .task, tied to the view's lifetime",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        case .moveIntoTask:
+            RuleReason("move-into-task-id", .rewrite,
+                       meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
+        case .flagGuarded:
+            RuleReason("flag-guarded", .skip,
+                       meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",
+                       whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
+        case .closureSignature:
+            RuleReason("onappear-signature", .skip, meaning: "the onAppear's closure has a signature, which task's action does not take",
+                       whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
+        case .nestedTask:
+            RuleReason("nested-task", .skip,
+                       meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
+                       whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
+        case .taskObstacle(let obstacle): obstacle.catalogEntry
+        case .belowFloor: FloorShortfall.catalogEntry
+        case .hazard(let hazard): hazard.catalogEntry
+        }
+    }
+
+    var headline: String {
+        switch self {
+        case .moveIntoTask: "use task instead of starting a Task in onAppear"
+        case .flagGuarded: "keep \(Self.kept), or replace the run-once flag with task(id:) by hand"
+        case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
+        case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
+        case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
+        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
+        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        }
+    }
+
+    var reason: String? {
+        switch self {
+        case .moveIntoTask: nil
+        case .flagGuarded:
+            "a run-once flag guards the work (guard-flag-load, which is off, decides such closures): in a cancellable "
+                + "task a load cut short by an early disappearance would never run again, because the flag is already set"
+        case .closureSignature(let signature):
+            "the onAppear's closure has a signature (\(signature)), which task's action does not take"
+        case .nestedTask(let line, let construct):
+            "the Task on line \(line) starts inside \(construct.phrase), which the rule does not unwrap"
+        case .taskObstacle(let obstacle): obstacle.reason
+        case .belowFloor(let shortfall): shortfall.reason
+        case .hazard(let hazard): hazard.reason
+        }
     }
 
     /// Work that never suspends cannot be cut short: only a new id changes what it does.
-    private func safety(canSuspend: Bool, identity: IdentityCandidate?) -> SafetyLabel {
-        switch (canSuspend, identity) {
-        case (true, let identity?): return .behaviorChange("\(Message.cancelled) and runs again when \(identity.expression) changes")
-        case (true, nil): return .behaviorChange(Message.cancelled)
-        case (false, let identity?): return .behaviorChange(Message.rerun + identity.expression + " changes")
-        case (false, nil): return .preserving
+    func safety(canSuspend: Bool) -> SafetyLabel {
+        let cancelled = "the work is now cancelled when the view disappears"
+        switch (canSuspend, self) {
+        case (true, .moveIntoTask(let id?)): return .behaviorChange("\(cancelled) and runs again when \(id) changes")
+        case (false, .moveIntoTask(let id?)): return .behaviorChange("the work now runs again when \(id) changes")
+        case (true, _): return .behaviorChange(cancelled)
+        case (false, _): return .preserving
         }
     }
 }

@@ -135,9 +135,10 @@ struct LifecycleModifier {
 }
 
 extension LifecycleModifier {
-    /// Every lifecycle modifier call of the context's file, in source order.
-    static func all(in context: RuleContext) -> [LifecycleModifier] {
-        context.functionCalls.compactMap { LifecycleModifier($0) }
+    /// Every lifecycle modifier call of the context's file, in source order (ending early when
+    /// the file's time is up: `RuleContext.sites`).
+    static func all(in context: RuleContext) -> SiteSequence<[LifecycleModifier]> {
+        context.sites(context.functionCalls.compactMap { LifecycleModifier($0) })
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import SwiftUIMigrate
 
 /// The `--report` JSON of a batch: one object per repository plus totals. Field names are stable and documented
-/// in the README; `report merge` reads these files back.
+/// in docs/batch.md; `report merge` reads these files back.
 struct BatchReport: Codable, Equatable {
     /// The report format's version; a reader refuses a newer one.
     static let currentVersion = 1

@@ -97,7 +97,8 @@ struct RepositoryJob: Sendable {
                 result.changedPaths = []
             }
             if let folder = pullRequestBodyFolder {
-                try PullRequestBody(folder: folder).write(report.rootSummaries, for: result)
+                var kept = KeptFindings(shown: report.showsKept)
+                try PullRequestBody(folder: folder).write(kept.filter(report.rootSummaries), for: result)
             }
             if let remote = push { BranchPush(remote: remote).run(git, result: &result) }
         }

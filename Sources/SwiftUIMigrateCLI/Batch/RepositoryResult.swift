@@ -1,4 +1,4 @@
-/// One repository's line in a batch report. Field names are stable (documented in the README); optional fields
+/// One repository's line in a batch report. Field names are stable (documented in docs/batch.md); optional fields
 /// are written as `null` rather than left out, so every object has the same keys.
 struct RepositoryResult: Codable, Equatable, Sendable {
     /// See ``BatchRepository/name``.

@@ -133,10 +133,14 @@ struct ApplyCommand: Command {
         let report = try GitApply.run(
             options.migration, commit: commit, path: options.paths[0], mode: mode,
             review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
-        console.status(SummaryTable.render(report.summaries))
+        var kept = KeptFindings(shown: report.showsKept)
+        let shown = kept.filter(report.summaries)
+        console.status(SummaryTable.render(shown))
+        if let line = kept.countLine { console.status(line + "\n") }
         console.status(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
-        try writeSummary(report.rootSummaries, to: options.summaryPath)
+        var keptInSummary = KeptFindings(shown: report.showsKept)
+        try writeSummary(keptInSummary.filter(report.rootSummaries), to: options.summaryPath)
         return ExitCode.success
     }
 
@@ -213,11 +217,14 @@ struct ApplyCommand: Command {
             }
             journal.remove()
         }
-        console.status(SummaryTable.render(Workspace.summaries(outcomes, notWritten: notWritten)))
+        var kept = KeptFindings(shown: engine.configuration.showKept)
+        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes, notWritten: notWritten))))
+        if let line = kept.countLine { console.status(line + "\n") }
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
-        try writeSummary(Workspace.summaries(outcomes, fromRoot: true, notWritten: notWritten), to: options.summaryPath)
+        var keptInSummary = KeptFindings(shown: engine.configuration.showKept)
+        try writeSummary(keptInSummary.filter(Workspace.summaries(outcomes, fromRoot: true, notWritten: notWritten)), to: options.summaryPath)
         return notWritten.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
@@ -225,13 +232,15 @@ struct ApplyCommand: Command {
     /// or it cannot be migrated (the warning says why), so a caller that replaces its buffer with
     /// the output never loses it — and the per-file summary on stderr.
     private func runToStandardOutput(_ options: Options) throws -> Int32 {
-        let (_, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
+        let (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
         for outcome in outcomes {
             // A clean file's bytes are dropped from its migration; the buffer still holds them.
             let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
             console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
-        console.status(SummaryTable.render(Workspace.summaries(outcomes)))
+        var kept = KeptFindings(shown: engine.configuration.showKept)
+        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes))))
+        if let line = kept.countLine { console.status(line + "\n") }
         return ExitCode.success
     }
 

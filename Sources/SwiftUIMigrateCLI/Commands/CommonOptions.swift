@@ -17,10 +17,15 @@ enum CommonOptions {
         "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
     static let maxFileSize = OptionSpec.option(
         "max-file-size", value: "bytes", help: "Skip files larger than this (default 4194304; overrides maxFileSize).")
+    static let showKept = OptionSpec.flag(
+        "show-kept", help: "List the sites checked and left as they are (keep findings); else one line counts them.")
     static let forceExclude = OptionSpec.flag(
         "force-exclude", help: "Skip named files the configuration's include/exclude leave out too (for pre-commit and editors).")
     static let noGit = OptionSpec.flag(
         "no-git", help: "Walk folders for .swift files even inside a git repository (untracked and ignored files included).")
+    static let fileTimeout = OptionSpec.option(
+        "file-timeout", value: "duration",
+        help: "Skip a file whose migration takes longer than this, with a warning (default 10s; 0 or none: no limit; overrides fileTimeout).")
     /// `scan`, `diff` and `apply` only: the file's text on standard input.
     static let stdinFilepath = OptionSpec.option(
         "stdin-filepath", value: "file",
@@ -31,7 +36,7 @@ enum CommonOptions {
         "quiet", short: "q", help: "Print only findings, warnings and errors: no progress, summary table or count lines.")
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
-    static let all = [rules, strategy, config, only, baseline, maxFileSize]
+    static let all = [rules, strategy, config, only, baseline, maxFileSize, fileTimeout, showKept]
     /// How named paths become files: for the commands that take paths (`scan`, `diff`, `apply`), not `batch`.
     static let fileSelection = [forceExclude, noGit]
 }

@@ -61,6 +61,7 @@ struct DiffCommand: Command {
         let color = options.color.enabled(environment: environment, isTerminal: Console.outputIsTerminal)
         var changed = 0
         var summaries: [FileSummary] = []
+        var kept = KeptFindings(shown: false)
         func show(_ outcome: FileOutcome) throws {
             guard let migration = outcome.migration else { return }
             if !migration.findings.isEmpty {
@@ -77,12 +78,15 @@ struct DiffCommand: Command {
         }
         if let review {
             let (engine, outcomes) = try Workspace.run(options.migration, paths: paths, console: console)
+            kept.shown = engine.configuration.showKept
             for outcome in try review.run(outcomes, engine: engine) { try show(outcome) }
         } else {
             // Each file's patch is printed as soon as it and every earlier file are done.
-            try Workspace.stream(options.migration, paths: paths, console: console, each: show)
+            try Workspace.stream(
+                options.migration, paths: paths, console: console, ready: { kept.shown = $0.configuration.showKept }, each: show)
         }
-        console.status(SummaryTable.render(summaries, tense: .preview))
+        console.status(SummaryTable.render(kept.filter(summaries), tense: .preview))
+        if let line = kept.countLine { console.status(line + "\n") }
         return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
     }
 }

@@ -10,7 +10,7 @@ struct LSPCommand: Command {
             Swift documents from their unsaved text (configuration, floor and baseline found from each
             document's path, as scan finds them), a quick fix per rewrite titled with its safety label,
             "apply all fixes in this file", and "apply all preserving fixes in this file"
-            (source.fixAll.swiftui-migrate). Writes no file. Editors start it themselves; see the README.
+            (source.fixAll.swiftui-migrate). Writes no file. Editors start it themselves; see docs/editors.md.
             """,
         options: CommonOptions.all,
         positional: nil)

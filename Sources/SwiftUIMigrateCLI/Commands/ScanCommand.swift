@@ -59,7 +59,7 @@ struct ScanCommand: Command {
         if options.writeBaseline == nil && (options.listFiles || Self.streams(options.format)) {
             return try stream(options)
         }
-        let outcomes = try Workspace.migrate(options.migration, paths: options.paths, console: console, announceFloor: true)
+        let (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console, announceFloor: true)
         var migrations = outcomes.compactMap(\.migration)
         let rootPaths = outcomes.compactMap { outcome in outcome.migration.map { _ in outcome.file.rootPath } }
         if let path = options.writeBaseline {
@@ -68,11 +68,15 @@ struct ScanCommand: Command {
         let findings = migrations.flatMap(\.findings)
         if options.listFiles {
             console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
+        } else if options.format == .json {
+            console.write(FindingsReport.render(.json, migrations))
         } else {
             if options.format.namesFilesFromRoot {
                 migrations = zip(migrations, rootPaths).map { FindingsReport.named($0, $1) }
             }
-            console.write(FindingsReport.render(options.format, migrations, sourceRoot: SourceRoot(paths: options.paths).path))
+            var kept = KeptFindings(shown: engine.configuration.showKept)
+            console.write(FindingsReport.render(options.format, kept.filter(migrations), sourceRoot: SourceRoot(paths: options.paths).path))
+            if let line = kept.countLine { console.status(line + "\n") }
         }
         return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
     }
@@ -101,16 +105,22 @@ struct ScanCommand: Command {
     private func stream(_ options: Options) throws -> Int32 {
         let (listFiles, format) = (options.listFiles, options.format)
         var asksForAction = false
-        try Workspace.stream(options.migration, paths: options.paths, console: console, announceFloor: true) { outcome in
+        var kept = KeptFindings(shown: false)
+        try Workspace.stream(
+            options.migration, paths: options.paths, console: console, announceFloor: true,
+            ready: { kept.shown = $0.configuration.showKept }
+        ) { outcome in
             guard let migration = outcome.migration else { return }
             asksForAction = asksForAction || migration.findings.contains { $0.action.asksForAction }
             if listFiles {
                 if migration.changed { console.write(migration.file + "\n") }
-            } else if !migration.findings.isEmpty {
-                let named = format.namesFilesFromRoot ? FindingsReport.named(migration, outcome.file.rootPath) : migration
-                console.write(FindingsReport.render(format, [named]))
+                return
             }
+            let named = format.namesFilesFromRoot ? FindingsReport.named(migration, outcome.file.rootPath) : migration
+            let shown = kept.filter([named])
+            if !shown[0].findings.isEmpty { console.write(FindingsReport.render(format, shown)) }
         }
+        if !listFiles, let line = kept.countLine { console.status(line + "\n") }
         return asksForAction ? ExitCode.pending : ExitCode.success
     }
 

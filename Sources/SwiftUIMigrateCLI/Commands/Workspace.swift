@@ -27,13 +27,14 @@ enum Workspace {
     /// Like `migrate`, but hands each file's outcome to `each` as soon as it and every earlier
     /// file are done (in input order, on this thread), warning about it first when it was
     /// skipped or failed the engine's checks; keeps nothing, so memory does not grow with the
-    /// number of files.
+    /// number of files. `ready` is given the run's settings before the first file.
     static func stream(
         _ options: MigrationOptions, paths: [String], console: Console, announceFloor: Bool = false,
-        each: (FileOutcome) throws -> Void
+        ready: (RunSettings) -> Void = { _ in }, each: (FileOutcome) throws -> Void
     ) throws {
         let (settings, files) = try settingsAndFiles(
             options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil, warn: console.warning)
+        ready(settings)
         try MigrationRun.stream(files, engine: settings.engine) { outcome in
             warnAboutProblems([outcome], console: console)
             try each(outcome)

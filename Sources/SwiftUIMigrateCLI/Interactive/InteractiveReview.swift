@@ -47,7 +47,7 @@ struct InteractiveReview {
         let earlier = engine.decide
         reviewed.decide = { finding in
             if let decision = earlier?(finding), decision != .allow { return decision }
-            return decisions.declineReason(finding).map { .decline(reason: $0) } ?? .allow
+            return decisions.declineReason(finding).map { .decline($0) } ?? .allow
         }
         return rerun(outcomes, engine: reviewed)
     }

@@ -33,13 +33,13 @@ struct ReviewDecisions: Sendable {
 
     /// Why the engine should not apply `finding` when it re-runs with these decisions; nil
     /// for an accepted fix.
-    func declineReason(_ finding: Finding) -> String? {
+    func declineReason(_ finding: Finding) -> RunDecline? {
         let key = FixKey(finding)
         if accepted.contains(key) { return nil }
-        if rejected.contains(where: { FixKey($0) == key }) { return "rejected in interactive review" }
-        if recorded.contains(key) { return "rejected earlier (in the baseline)" }
-        if unasked.contains(key) { return "not reviewed: the review ended before this fix" }
-        return "not reviewed: it appears once other fixes are applied; review again to see it"
+        if rejected.contains(where: { FixKey($0) == key }) { return .rejectedInReview }
+        if recorded.contains(key) { return .rejectedEarlier }
+        if unasked.contains(key) { return .notReviewed }
+        return .appearsAfterOthers
     }
 
     /// One line for the end of the review: `accepted 1 of 3 fixes; 1 rejected; 1 not reviewed`.

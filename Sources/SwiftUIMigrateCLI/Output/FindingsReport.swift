@@ -67,7 +67,7 @@ enum FindingsReport {
         return String(patch[patch.index(after: start.lowerBound)...])
     }
 
-    /// `records` as the pretty, key-sorted JSON array the README documents.
+    /// `records` as the pretty, key-sorted JSON array docs/formats.md documents.
     static func json(_ records: [FindingRecord]) -> String {
         // Strings and integers only: encoding cannot fail.
         (try? JSONText.encode(records)) ?? "[]\n"

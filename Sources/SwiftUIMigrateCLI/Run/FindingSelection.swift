@@ -7,9 +7,6 @@ import SwiftUIMigrate
 /// Given to the engine as its `decide` hook, so every command and mode — scan, diff, apply in
 /// place, on a branch or with --no-checkout — sees the same selection.
 struct FindingSelection: Sendable {
-    /// The reason a behaviour-changing fix is skipped under `--only preserving`.
-    static let notPreservingReason = "not preserving (--only preserving)"
-
     var onlyPreserving = false
     var baseline: Baseline?
     /// The absolute folder of the baseline file; its entries' paths are relative to it.
@@ -45,7 +42,7 @@ struct FindingSelection: Sendable {
             return .hide
         }
         if onlyPreserving && finding.action == .rewrite && finding.safety != .preserving {
-            return .decline(reason: Self.notPreservingReason)
+            return .decline(.notPreserving)
         }
         return .allow
     }

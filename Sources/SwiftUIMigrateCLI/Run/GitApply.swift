@@ -11,12 +11,14 @@ enum GitApply {
     struct Report {
         var outcome: StageOutcome
         var mode: StageMode
-        /// Each file's summary, named as the user named it.
+        /// Each file's summary, named as the user named it, kept findings included (JSON lists them; see `showsKept`).
         var summaries: [FileSummary]
         /// The same, named from the repository's root, for the pull-request body.
         var rootSummaries: [FileSummary]
         /// How many Swift files the run looked at (read or skipped).
         var fileCount: Int
+        /// True when `--show-kept` or `showKept` asks for the kept findings in summaries and bodies.
+        var showsKept = false
     }
 
     /// A repository's files migrated in memory, not yet written anywhere.
@@ -70,10 +72,11 @@ enum GitApply {
         }
         let unwritable = notWritten(try repository.unwritable(rewrites.map(\.path), mode: mode))
         let ruleIDs = run.engine.rules.map(\.id).joined(separator: ", ")
+        var kept = KeptFindings(shown: run.configuration.showKept)
         let commit = CommitOptions(
             title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
             body: CommitMessageBody.render(
-                Workspace.summaries(outcomes, fromRoot: true, notWritten: unwritable), toolVersion: CLI.version),
+                kept.filter(Workspace.summaries(outcomes, fromRoot: true, notWritten: unwritable)), toolVersion: CLI.version),
             trailers: [
                 Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
                 Trailer("Migration-rules", ruleIDs),
@@ -90,7 +93,8 @@ enum GitApply {
         let skipped = notWritten(outcome.skipped)
         return Report(
             outcome: outcome, mode: mode, summaries: Workspace.summaries(outcomes, notWritten: skipped),
-            rootSummaries: Workspace.summaries(outcomes, fromRoot: true, notWritten: skipped), fileCount: outcomes.count)
+            rootSummaries: Workspace.summaries(outcomes, fromRoot: true, notWritten: skipped), fileCount: outcomes.count,
+            showsKept: run.configuration.showKept)
     }
 
     /// `apply --resume` in a git mode: undoes what the interrupted run did and stages its plan again, from its

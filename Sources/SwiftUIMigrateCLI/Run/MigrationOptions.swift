@@ -1,8 +1,9 @@
 import ArgumentParsing
+import PlainText
 import SwiftUIMigrate
 
 /// The options every migrating command shares (`CommonOptions`), typed and checked once: the
-/// rule ids of `--rules` exist and `--max-file-size` is a positive number.
+/// rule ids of `--rules` exist, `--max-file-size` is a positive number and `--file-timeout` a duration.
 struct MigrationOptions: Sendable {
     /// `--rules`: the only rules to run (opt-in ones included); empty runs the configured rules.
     var rules: [String] = []
@@ -16,10 +17,14 @@ struct MigrationOptions: Sendable {
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
     var maxFileSize: Int?
+    /// `--show-kept`, over the configuration's `showKept`.
+    var showKept = false
     /// `--force-exclude`: named files the configuration's globs leave out are skipped too.
     var forceExclude = false
     /// False for `--no-git`: folders are walked even inside a git work tree.
     var useGit = true
+    /// `--file-timeout`, over the configuration's `fileTimeout`: `.some(nil)` is no limit.
+    var fileTimeout: Duration??
     /// `--stdin-filepath`: the text is read from standard input, as the file at this path.
     var stdinPath: String?
 
@@ -36,6 +41,7 @@ struct MigrationOptions: Sendable {
         configPath = arguments.value("config")
         onlyPreserving = arguments.value("only") == "preserving"
         baselinePath = arguments.value("baseline")
+        showKept = arguments.flag("show-kept")
         forceExclude = arguments.flag(CommonOptions.forceExclude.name)
         useGit = !arguments.flag(CommonOptions.noGit.name)
         stdinPath = arguments.value("stdin-filepath")
@@ -46,6 +52,12 @@ struct MigrationOptions: Sendable {
         if let size = arguments.value("max-file-size") {
             guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
             maxFileSize = bytes
+        }
+        if let text = arguments.value("file-timeout") {
+            guard let duration = text == "none" ? .zero : DurationText.parse(text) else {
+                throw CommandError("--file-timeout takes a duration such as 10s or 500ms, or 0 or none for no limit; not '\(text)'")
+            }
+            fileTimeout = .some(duration == .zero ? nil : duration)
         }
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PlainText
 import Synchronization
 import SwiftUIMigrate
 
@@ -109,12 +110,22 @@ enum MigrationRun {
         case .text(let bytes):
             let engine = file.configuration.map(engine.configured) ?? engine
             var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor)
+            if let budget = migration.timedOut {
+                return FileOutcome(file: file, migration: nil, skipReason: Self.timeoutReason(budget))
+            }
             if migration.findings.isEmpty && migration.internalError == nil && !migration.changed {
                 migration.original = []
                 migration.migrated = []
             }
             return FileOutcome(file: file, migration: migration, skipReason: nil)
         }
+    }
+}
+
+extension MigrationRun {
+    /// Why a file whose migration took longer than `budget` is skipped.
+    static func timeoutReason(_ budget: Duration) -> String {
+        "took longer than the \(DurationText.describe(budget)) limit per file (fileTimeout, --file-timeout)"
     }
 }
 

@@ -70,7 +70,7 @@ struct RunSettings {
         return try isFolder ? effective(forFolder: path) : effective(forFile: path)
     }
 
-    /// Applies `--rules`, `--strategy` and `--max-file-size` over a configuration.
+    /// Applies `--rules`, `--strategy`, `--max-file-size`, `--file-timeout` and `--show-kept` over a configuration.
     private func apply(to configuration: inout Configuration) {
         if !flags.rules.isEmpty {
             configuration.rules = Dictionary(
@@ -78,6 +78,8 @@ struct RunSettings {
         }
         if let strategy = flags.strategy { configuration.strategy = strategy }
         if let size = flags.maxFileSize { configuration.maxFileSize = size }
+        if flags.showKept { configuration.showKept = true }
+        if let timeout = flags.fileTimeout { configuration.fileTimeout = timeout }
     }
 
     /// `body`, with a configuration that cannot be used reported as the command's one-line error.

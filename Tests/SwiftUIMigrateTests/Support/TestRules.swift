@@ -12,6 +12,7 @@ struct ClosureRule: Rule {
     var examples = RuleExamples(triggering: [], nonTriggering: [], corrections: [])
     var triggerWords: [String]
     var options: [RuleOption] = []
+    var reasons: [RuleReason] { FindingAction.allCases.map(TestRules.reason) }
     var body: @Sendable (RuleContext, String) -> [Finding]
 
     func findings(in context: RuleContext) -> [Finding] { body(context, id) }
@@ -116,4 +117,23 @@ final class CallCount: @unchecked Sendable {
     private let lock = NSLock()
     var count: Int { lock.withLock { value } }
     func increment() { lock.withLock { value += 1 } }
+}
+
+extension TestRules {
+    /// The one reason of a test rule for each action: `<rule>/test-<action>`.
+    static func reason(_ action: FindingAction) -> RuleReason {
+        RuleReason("test-\(action.rawValue)", action, meaning: "what the test says", whatToDo: "nothing")
+    }
+}
+
+extension RuleContext {
+    /// A test rule's finding: its words given as they are, its reason id `<rule>/test-<action>`.
+    func finding(
+        _ ruleID: String, at node: some SyntaxProtocol, message: String, action: FindingAction,
+        safety: SafetyLabel? = nil, reason: String? = nil, edits: [SwiftUIMigrate.SourceEdit] = []
+    ) -> Finding {
+        finding(
+            ruleID, at: node, FindingWords(TestRules.reason(action), headline: message, reason: reason),
+            safety: safety, edits: edits)
+    }
 }

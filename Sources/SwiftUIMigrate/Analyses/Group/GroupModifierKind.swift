@@ -7,22 +7,34 @@ public enum GroupModifierKind {
     }
 
     /// Modifiers that act on each member's identity or place in its container
-    /// (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`,
-    /// `listRow…`, `swipeActions`): moved onto a container they would mean
-    /// something else, so a Group carrying one is never replaced by a container.
+    /// (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`, and the list-row
+    /// modifiers): moved onto a container they would mean something else, so a Group carrying
+    /// one is not replaced by a container — a list-row modifier only where the Group is a row.
     public static func isMemberScoped(_ name: String) -> Bool {
-        ["id", "transition", "matchedGeometryEffect", "zIndex", "tag", "swipeActions"].contains(name)
-            || name.hasPrefix("listRow")
+        ["id", "transition", "matchedGeometryEffect", "zIndex", "tag"].contains(name) || isListRow(name)
     }
 
-    /// Modifiers that present or navigate from the view they are on, or hand values down to
-    /// everything under it (`sheet`, `alert`, `navigationDestination`, `navigationTitle`,
-    /// `toolbar`, `searchable`, `refreshable`, `environment…`, …): copied onto each member they
-    /// would be installed once per member, which a reviewer has to reason about screen by screen.
+    /// The modifiers that configure a row of a `List` (`listRow…`, `swipeActions`): they act on
+    /// each member only where the members are rows; on a Group that is a screen or a part of
+    /// one, the one view that shows is configured the same on a container.
+    public static func isListRow(_ name: String) -> Bool {
+        name == "swipeActions" || name.hasPrefix("listRow")
+    }
+
+    /// Modifiers that present or navigate from the view they are on (`sheet`, `alert`,
+    /// `navigationDestination`, `navigationTitle`, `toolbar`, `searchable`, `refreshable`, …):
+    /// copied onto each member they would be installed once per member, which a reviewer has to
+    /// reason about screen by screen.
     public static func isPresentationOrNavigation(_ name: String) -> Bool {
         presentationNames.contains(name)
-            || ["navigation", "toolbar", "search", "environment", "presentation", "inspector", "file"]
-                .contains { name.hasPrefix($0) }
+            || ["navigation", "toolbar", "search", "presentation", "inspector", "file"].contains { name.hasPrefix($0) }
+    }
+
+    /// `environment(…)`, `environmentObject(…)` and the like: they hand one value down to every
+    /// view under them, so each member given a copy reads the same value — neither presenting
+    /// nor acting on a member, and no obstacle to distributing.
+    public static func isEnvironment(_ name: String) -> Bool {
+        name.hasPrefix("environment")
     }
 
     private static let presentationNames: Set<String> = [
@@ -36,8 +48,8 @@ public enum GroupModifierKind {
     /// a project's own `.injectTabDestinations(…)`, `.onFirstAppear { }`, a library's `.toast(…)` —
     /// may present, navigate or run work, so a chain holding one is not copied onto members.
     public static func isKnown(_ name: String) -> Bool {
-        knownNames.contains(name) || isPresentationOrNavigation(name)
-            || name.hasPrefix("accessibility") || name.hasPrefix("listRow")
+        knownNames.contains(name) || isPresentationOrNavigation(name) || isEnvironment(name)
+            || name.hasPrefix("accessibility") || isListRow(name)
     }
 
     /// SwiftUI's view modifiers that only style, lay out, identify or animate the view they are

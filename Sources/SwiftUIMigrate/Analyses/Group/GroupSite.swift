@@ -22,9 +22,10 @@ struct GroupSite {
         self.members = GroupMembers(content: group.content.statements)
     }
 
-    /// Every `Group { … }` content-closure call of the context's file, outer ones first.
-    static func all(in context: RuleContext) -> [GroupSite] {
-        GroupCall.all(in: context).map(GroupSite.init)
+    /// Every `Group { … }` content-closure call of the context's file, outer ones first, each
+    /// worked out as it is reached (ending early when the file's time is up: `RuleContext.sites`).
+    static func all(in context: RuleContext) -> LazyMapSequence<SiteSequence<[GroupCall]>, GroupSite> {
+        context.sites(GroupCall.all(in: context)).lazy.map(GroupSite.init)
     }
 
     /// Where the Group stands with respect to a view builder (its whole chain is the statement).
@@ -91,23 +92,6 @@ struct GroupSite {
         case notInBuilder
         /// The braces and members are laid out in a way the edit cannot follow.
         case layout
-
-        /// What stands in the way, as a finding's reason begins (the rules add the manual fix).
-        var reason: String {
-            switch self {
-            case .noMembers:
-                "the Group shows no view"
-            case .otherStatements:
-                "the Group's content has statements that are not views, so it cannot be unwrapped"
-            case .shadowed(let name):
-                "a branch of the Group binds `\(name)`, which its modifiers also use, so moving them into the "
-                    + "branch would change what `\(name)` means"
-            case .notInBuilder:
-                "the Group does not stand in a view builder, so its members cannot stand on their own"
-            case .layout:
-                "the Group's braces and members are laid out in a way the tool does not unwrap"
-            }
-        }
     }
 
     /// The edits that remove the Group and apply its chain (which may be empty) to each

@@ -68,12 +68,4 @@ struct MemberChoiceWrite {
         }
         return bodies
     }
-
-    /// How a report names it.
-    var reason: String {
-        let change = method.map { "calls \($0)(), which may change \(property)" } ?? "sets \(property)"
-        let cancelled = modifier == "task" ? ", and the copy on the member that goes away is cancelled" : ""
-        return "the chain's .\(modifier) \(change), and \(property) chooses the member that shows: copied onto each "
-            + "member, it would start again on every member it brings in\(cancelled)"
-    }
 }

@@ -50,46 +50,6 @@ struct FlagGuardNearMiss {
         }
     }
 
-    /// What a person must check, as the skip's reason; `line` gives the line of a use of the flag.
-    func reason(line: (ExprSyntax) -> Int) -> String {
-        let phrases = facts.map { phrase($0, line: line) }
-        guard phrases.count == 1, let only = facts.first else {
-            return phrases.joined(separator: ", and ")
-                + (isSetBack ? inFlightAdvice : ": a person must check each before replacing the flag with task(id:)")
-        }
-        switch only {
-        case .otherConditions:
-            return phrases[0] + ": a person must decide whether the work should still wait for them before replacing "
-                + "the flag with task(id:)"
-        case .elseDoesMore:
-            return phrases[0] + ": a person must check whether that still matters before replacing the flag with task(id:)"
-        case .laterBranch:
-            return phrases[0] + ": a person must decide what should run then before replacing the flag with task(id:)"
-        case .setOnlyIn:
-            return phrases[0] + ", which the rule does not rewrite: a person must check what else calls it before "
-                + "replacing the flag with task(id:)"
-        case .setBack, .binding:
-            return phrases[0] + inFlightAdvice
-        }
-    }
-
-    /// What to check of a flag that is also set back: what setting it back is for.
-    private var inFlightAdvice: String {
-        ", so it is not a plain run-once flag: a person must check what setting it back is for (a guard against "
-            + "running twice at once stays as it is) before replacing it with task(id:)"
-    }
-
-    private func phrase(_ fact: Fact, line: (ExprSyntax) -> Int) -> String {
-        switch fact {
-        case .otherConditions(let conditions): "the check of \(flag) also tests other conditions (\(conditions))"
-        case .elseDoesMore(let first): "the guard on \(flag) does more than return (\(first))"
-        case .laterBranch(let first): "the check of \(flag) has a branch that runs on every later appearance (\(first))"
-        case .setOnlyIn(let function): "\(flag) is set only in \(function)(), not in this closure"
-        case .setBack(let use): "\(flag) is set back on line \(line(use))"
-        case .binding(let use): "$\(flag) is passed on line \(line(use)) as a binding, which can set it back"
-        }
-    }
-
     /// The near miss among `statements` (or, when the last statement is a `Task { }`, the
     /// top level of its body), for a flag of `view` written somewhere in `statements` or in a
     /// function of the view they call.

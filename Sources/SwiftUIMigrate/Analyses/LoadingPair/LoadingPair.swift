@@ -34,7 +34,12 @@ struct LoadingPair {
     var startName: String { start.name }
 
     /// Every pair of the context's file, in source order of their starts.
-    static func all(in context: RuleContext) -> [LoadingPair] {
+    static func all(in context: RuleContext) -> SiteSequence<[LoadingPair]> {
+        context.sites(found(in: context))
+    }
+
+    /// The pairs of the file, found by the first site of the pass that asks.
+    private static func found(in context: RuleContext) -> [LoadingPair] {
         context.memoized(LoadingPair.self) { find(in: context) }
     }
 
@@ -112,7 +117,7 @@ struct LoadingPair {
 extension LoadingPair {
     /// True when `modifier` is the start of a loading pair in the context's file.
     static func isStart(_ modifier: LifecycleModifier, in context: RuleContext) -> Bool {
-        context.memoized(StartIdentifiers.self) { StartIdentifiers(Set(all(in: context).map(\.start.call.id))) }
+        context.memoized(StartIdentifiers.self) { StartIdentifiers(Set(found(in: context).map(\.start.call.id))) }
             .calls.contains(modifier.call.id)
     }
 

@@ -25,82 +25,85 @@ import SwiftSyntax
 /// - awaited operation: the work awaits a call it does not keep the result of and keeps nothing
 ///   it awaits (`await job.run?(); isPresented = false`): the view only waits for an operation
 ///   that must finish (`AwaitedOperation`).
-enum CancellationHazard {
+enum CancellationHazard: Hashable, Sendable {
+    /// The host (its code quoted) is a sentinel that exists to start the work.
+    case sentinelHost(host: String)
+    /// The host is the content of `menu` (`contextMenu`, `Menu`), shown as a platform menu.
+    case menuContent(menu: String)
+    /// The host shows only under `branch`, and the work sets `property` before it awaits.
+    case workRemovesHost(branch: HostBranch, property: String)
+    /// The host shows only while `!property`, an in-flight flag the work does not visibly set.
+    case hiddenInFlightFlag(property: String)
+    /// The host shows only under `branch`, and the work calls `call`, a method of the object
+    /// holding `property` that the file declares and that sets it before it awaits.
+    case objectMethodRemovesHost(branch: HostBranch, call: String, property: String)
+    /// The host shows only under `branch`, and the work calls `call` (method `method`) on the
+    /// object holding `property`, which the file does not declare (`isNested`: or the tool
+    /// does not follow a method on a nested receiver), so nobody can tell.
+    case objectMethodUnseen(branch: HostBranch, call: String, method: String, property: String, isNested: Bool)
+    /// The modifier stands outside a view struct: no owned state can be seen.
+    case outsideView
+    /// The work changes no state the view owns.
+    case noOwnedState
+    /// The work awaits `operation` and keeps nothing it awaits.
+    case awaitedOperation(String)
+
     /// The property wrappers whose state the view owns (or, for `@Binding`, shares with the
     /// view that owns it): work writing them is the view's work.
     static let ownedWrappers: Set<String> = ["State", "StateObject", "Binding", "FocusState", "GestureState"]
 
-    /// Why `work` (the statements moved into `.task`) must not move, or nil when it may.
+    /// What makes `work` (the statements moved into `.task`) unsafe to move, or nil when it may.
     ///
     /// `host` is the modifier whose view the `.task` would hang on; `view` the view struct it
     /// stands in (nil outside one, where no state can be seen to be owned).
-    static func reason(forWork work: [Syntax], host modifier: LifecycleModifier, view: ViewDeclaration?) -> String? {
+    static func find(forWork work: [Syntax], host modifier: LifecycleModifier, view: ViewDeclaration?) -> CancellationHazard? {
         guard canSuspend(work) else { return nil }
         let host = LifecycleHost(of: modifier)
         let trace = WorkTrace(of: work, in: view)
 
-        if host.isSentinel {
-            return "the host \(host.description) is a sentinel that exists to start the work: as task, the work "
-                + "would be cancelled each time it scrolls away or is removed, so it stays a Task"
-        }
-        if let menu = host.menu {
-            return "the host is \(menu) content, which SwiftUI shows as a platform menu: whether task starts there "
-                + "and when it cancels the work is not documented; check by hand that the work may stop when the menu closes"
-        }
+        if host.isSentinel { return .sentinelHost(host: host.quotedCode) }
+        if let menu = host.menu { return .menuContent(menu: menu) }
         for condition in host.conditions {
             for path in readPaths(in: condition.node) {
                 guard let written = trace.assignmentBeforeSuspending(path) else { continue }
-                let name = written.joined(separator: ".")
-                return "the host shows only \(condition.phrase), and the work sets \(name) before it awaits: "
-                    + "as task, starting the work would remove the host and cancel the work"
+                return .workRemovesHost(branch: condition.branch, property: written.joined(separator: "."))
             }
         }
         for condition in host.conditions {
             for path in negatedInFlightPaths(in: condition.node) where !trace.assigns(path) {
-                let name = path.joined(separator: ".")
-                return "the host shows only while !\(name), an in-flight flag set where the tool cannot see it: "
-                    + "if starting the work sets it, the host goes away and task cancels the work"
+                return .hiddenInFlightFlag(property: path.joined(separator: "."))
             }
         }
-        if let view, let reason = objectChangingHost(host, trace: trace, view: view) { return reason }
-        guard let view else {
-            return "the modifier stands outside a view struct, so the tool cannot see whether the work changes "
-                + "state the view owns; a save or refresh must finish, so it stays a Task"
-        }
-        if !changesOwnedState(trace, in: view) {
-            return "the work changes no state the view owns (no @State, @Binding, @FocusState or @StateObject "
-                + "property): a save, sync or refresh must finish, it is not the view's to cancel"
-        }
+        if let view, let hazard = objectChangingHost(host, trace: trace, view: view) { return hazard }
+        guard let view else { return .outsideView }
+        if !changesOwnedState(trace, in: view) { return .noOwnedState }
         if let operation = AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: ownedNames(view)) {
-            return "the work awaits \(operation) and keeps nothing it awaits: an operation the view only waits for (a "
-                + "save, an upload, a job handed in) must finish, not stop when the view disappears; check it by hand"
+            return .awaitedOperation(operation)
         }
         return nil
     }
 
-    /// Why the work may remove its host through an object the view holds, or nil: the host's
+    /// How the work may remove its host through an object the view holds, or nil: the host's
     /// condition reads a property of the object (`switch viewModel.state`) and the work calls a
     /// method on it (`viewModel.load()`). The method, when the file declares it, decides: it sets
     /// that property before it awaits (a hazard) or not (none). When the file does not declare it,
     /// nobody can tell, and a person must check it.
-    private static func objectChangingHost(_ host: LifecycleHost, trace: WorkTrace, view: ViewDeclaration) -> String? {
+    private static func objectChangingHost(_ host: LifecycleHost, trace: WorkTrace, view: ViewDeclaration) -> CancellationHazard? {
         for condition in host.conditions {
             for path in readPaths(in: condition.node) where path.count >= 2 {
                 for event in trace.events {
                     guard case .call(let receiver, let method) = event, receiver.first == path[0] else { continue }
                     let called = (receiver + [method]).joined(separator: ".") + "()"
-                    let property = path.joined(separator: ".")
                     let relative = Array(path.dropFirst())
-                    let unseen = receiver.count == 1 ? "this file does not declare" : "the tool does not follow"
                     let sets = receiver.count == 1 ? ModelMethod(method, of: path[0], in: view).setsBeforeAwaiting(relative) : nil
                     switch sets {
                     case true?:
-                        return "the host shows only \(condition.phrase), and the work calls \(called), which sets "
-                            + "\(relative.joined(separator: ".")) before it awaits: as task, starting the work would remove the host and cancel the work"
+                        return .objectMethodRemovesHost(
+                            branch: condition.branch, call: called, property: relative.joined(separator: "."))
                     case nil:
-                        return "the host shows only \(condition.phrase), and the work calls \(called), which \(unseen): "
-                            + "if it changes \(property) before it awaits, starting the work removes the host and "
-                            + "task cancels it; check \(method)() and move the work by hand"
+                        return .objectMethodUnseen(
+                            branch: condition.branch, call: called, method: method,
+                            property: path.joined(separator: "."), isNested: receiver.count != 1)
                     case false?:
                         continue
                     }

@@ -118,42 +118,55 @@ struct InnerTask {
     /// `switch`, a loop or a closure passed to a call (`withAnimation { Task { } }`), not
     /// inside a nested `Task`'s body or a nested function. Nil when there is none.
     ///
-    /// The phrase names the construct for a reason: "an if", "a switch", "a for loop",
-    /// "a closure passed to withAnimation".
-    static func nestedStart(in closure: ClosureExprSyntax) -> (call: FunctionCallExprSyntax, container: String)? {
+    /// The construct is named by ``NestingConstruct``.
+    static func nestedStart(in closure: ClosureExprSyntax) -> (call: FunctionCallExprSyntax, container: NestingConstruct)? {
         nestedStart(in: Syntax(closure.statements), below: Syntax(closure))
     }
 
     /// Where a `Task` is started inside one of `statements` rather than as one of them (the
     /// same constructs as `nestedStart(in:)`), or nil.
-    static func nestedStart(in statements: [CodeBlockItemSyntax]) -> (call: FunctionCallExprSyntax, container: String)? {
+    static func nestedStart(in statements: [CodeBlockItemSyntax]) -> (call: FunctionCallExprSyntax, container: NestingConstruct)? {
         for statement in statements where InnerTask(statement) == nil {
             if let found = nestedStart(in: Syntax(statement.item), below: Syntax(statement)) { return found }
         }
         return nil
     }
 
-    private static func nestedStart(in region: Syntax, below root: Syntax) -> (call: FunctionCallExprSyntax, container: String)? {
+    private static func nestedStart(in region: Syntax, below root: Syntax) -> (call: FunctionCallExprSyntax, container: NestingConstruct)? {
         let finder = NestedTaskFinder(viewMode: .sourceAccurate)
         finder.walk(region)
         guard let call = finder.found else { return nil }
         var node = Syntax(call)
         while let parent = node.parent, parent.id != root.id {
-            if parent.is(IfExprSyntax.self) { return (call, "an if") }
-            if parent.is(GuardStmtSyntax.self) { return (call, "a guard's else") }
-            if parent.is(SwitchExprSyntax.self) { return (call, "a switch") }
-            if parent.is(ForStmtSyntax.self) { return (call, "a for loop") }
-            if parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return (call, "a while loop") }
-            if parent.is(DoStmtSyntax.self) { return (call, "a do block") }
+            if parent.is(IfExprSyntax.self) { return (call, .ifStatement) }
+            if parent.is(GuardStmtSyntax.self) { return (call, .guardElse) }
+            if parent.is(SwitchExprSyntax.self) { return (call, .switchStatement) }
+            if parent.is(ForStmtSyntax.self) { return (call, .forLoop) }
+            if parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return (call, .whileLoop) }
+            if parent.is(DoStmtSyntax.self) { return (call, .doBlock) }
             if let inner = parent.as(ClosureExprSyntax.self) {
                 let owner = inner.parent?.as(FunctionCallExprSyntax.self)
                     ?? inner.parent?.parent?.as(FunctionCallExprSyntax.self)
                     ?? inner.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                return (call, owner.map { "a closure passed to \($0.calledExpression.trimmedDescription)" } ?? "a closure")
+                return (call, .closure(passedTo: owner?.calledExpression.trimmedDescription))
             }
             node = parent
         }
-        return (call, "an expression")
+        if let sequence = call.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) {
+            return (call, .assignment)
+        }
+        return (call, .expression)
+    }
+
+    /// The construct a nested `Task` is started in.
+    enum NestingConstruct: Hashable, Sendable {
+        case ifStatement, guardElse, switchStatement, forLoop, whileLoop, doBlock
+        /// A closure, passed to the call named (`withAnimation`) when there is one.
+        case closure(passedTo: String?)
+        /// An assignment (`task = Task { … }` below the top level).
+        case assignment
+        /// Any other expression.
+        case expression
     }
 
     /// True when some of `nodes` start a `Task` (at any depth, not in nested functions).
@@ -174,36 +187,35 @@ struct InnerTask {
         return attribute.attributeName.trimmedDescription == "MainActor" && attribute.arguments == nil
     }
 
-    /// Why the task's body cannot become a `.task` action, or nil when it can.
+    /// What keeps the task's body from becoming a `.task` action, or nil when nothing does.
     ///
     /// A detached or stored task keeps its own lifetime; an operation with a signature,
     /// one that throws out of its body, or one that returns a value does not fit
     /// `.task`'s non-throwing `() async -> Void` action. In a view (`inView`), whose
     /// members run on the main actor, `{ @MainActor in … }` is what `.task`'s action
     /// inherits anyway, so that signature alone does not stop the unwrapping.
-    func reasonNotUnwrappable(inView: Bool) -> String? {
+    func obstacle(inView: Bool) -> TaskUnwrapping.Obstacle? {
         switch kind {
         case .detached:
-            return "the work runs in Task.detached, which does not inherit the view's actor, so it stays as it is"
+            return .detached
         case .stored(let name):
-            return "the Task is stored in \(name), so other code may await or cancel it"
+            return .stored(in: name)
         case .plain:
             break
         }
         if hasSignature && isMainActorOnlySignature && !inView {
-            return "the Task runs on the main actor (@MainActor in), and outside a view struct the tool cannot tell that "
-                + "task's action would too, so it stays as it is"
+            return .mainActorOutsideView
         }
         if hasSignature && !isMainActorOnlySignature {
-            return "the Task's closure has a signature (\(closure.signature!.trimmedDescription)), which task's action cannot take"
+            return .signature(closure.signature!.trimmedDescription)
         }
         let scan = OperationScan(viewMode: .sourceAccurate)
         scan.walk(closure.statements)
         if scan.throwsOut {
-            return "the Task's body throws, and task's action cannot"
+            return .throwsOut
         }
         if scan.returnsValue {
-            return "the Task's body returns a value, and task's action cannot"
+            return .returnsValue
         }
         return nil
     }
@@ -262,7 +274,10 @@ private final class NestedTaskFinder: SyntaxVisitor {
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         let isTask = callee.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
             || (callee.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "detached" && $0.base?.trimmedDescription == "Task" } ?? false)
-        if isTask && (node.trailingClosure != nil || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }) {
+        // `Task { }`, `Task(priority:) { }`, and `Task(operation: action)` given a function.
+        let hasOperation = node.trailingClosure != nil
+            || node.arguments.contains { $0.expression.is(ClosureExprSyntax.self) || $0.label?.text == "operation" }
+        if isTask && hasOperation {
             found = node
             return .skipChildren
         }

@@ -26,10 +26,9 @@ struct LifecycleHost {
         /// modifier to each member, so each branch is a host of its own.
         var isInsideGroup = false
 
-        /// How a reason names it: "while hasMore && !isLoading", "in a case of switch phase".
-        var phrase: String {
-            let text = isSwitch ? "in a case of switch \(node.trimmedDescription)" : "while \(node.trimmedDescription)"
-            return isInsideGroup ? text + " (a branch of the Group it modifies)" : text
+        /// The condition as a fact for a reason: its code and where it stands.
+        var branch: HostBranch {
+            HostBranch(code: node.trimmedDescription, isSwitch: isSwitch, isInsideGroup: isInsideGroup)
         }
     }
 
@@ -113,8 +112,8 @@ struct LifecycleHost {
         return nil
     }
 
-    /// A short description of the host for a reason: `Color.clear.frame(height: 1)`.
-    var description: String {
+    /// The host's code, shortened, as a reason quotes it: `Color.clear.frame(height: 1)`.
+    var quotedCode: String {
         var text = root.trimmedDescription
         for modifier in chain.modifiers where !["onAppear", "task", "onDisappear"].contains(modifier.name) {
             guard let call = modifier.call, call.trailingClosure == nil else { continue }
@@ -156,4 +155,15 @@ struct LifecycleHost {
         if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text) }
         return nil
     }
+}
+
+/// A branch condition the host's presence depends on, as a reason quotes it: the code of the
+/// `if`'s conditions or the `switch`'s subject, and where it stands.
+struct HostBranch: Hashable, Sendable {
+    /// `hasMore && !isLoadingMore`, `phase`.
+    var code: String
+    /// True for a `switch` subject.
+    var isSwitch: Bool
+    /// True for a branch inside the `Group` the modifier is applied to.
+    var isInsideGroup: Bool
 }

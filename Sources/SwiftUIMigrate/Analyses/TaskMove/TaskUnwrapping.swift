@@ -6,7 +6,7 @@ import SwiftSyntax
 ///
 /// Shared by every rule that moves work into `.task` (`onappear-task`, `guard-flag-load`,
 /// `appear-change-load`), so the body is built, and the reasons to leave a Task alone are
-/// worded, in one place.
+/// found, in one place (each rule words them).
 ///
 /// ```swift
 /// var move = TaskUnwrapping(modifier: modifier, closure: closure, pieces: keptStatements)
@@ -14,21 +14,27 @@ import SwiftSyntax
 /// let edits = move.edits(id: "brewID", context: context)
 /// ```
 struct TaskUnwrapping {
-    /// Why the work cannot move into `.task`: a sentence for a skip finding.
-    struct Obstacle: Error {
-        /// The reason, as reported.
-        var reason: String
-
+    /// Why the work cannot move into `.task`.
+    enum Obstacle: Error, Hashable, Sendable {
+        /// `Task.detached { }`, which does not inherit the view's actor.
+        case detached
+        /// `let t = Task { }`: other code may await or cancel it.
+        case stored(in: String)
+        /// `Task { @MainActor in … }` outside a view struct, where `.task`'s action may not run on the main actor.
+        case mainActorOutsideView
+        /// The operation has a signature (`{ [weak self] in`) that `.task`'s action cannot take.
+        case signature(String)
+        /// The operation throws out of its body.
+        case throwsOut
+        /// The operation returns a value.
+        case returnsValue
         /// More than one Task, or a Task followed by other statements.
-        static let taskNotLast = Obstacle(
-            reason: "the Task is not the last statement, so unwrapping it would make the statements after it wait for its work")
+        case taskNotLast
         /// `.onAppear { a(); Task { b() } }` where the Task never awaits: it exists to run `b()`
         /// on a later turn of the main actor than `a()`, which one `.task` body would not.
-        static let deferralOnly = Obstacle(
-            reason: "the Task never awaits, so it only defers its body to a later turn than the statements before it; "
-                + "in one task body they would run together")
+        case deferralOnly
         /// `.task(priority: p) { Task(priority: q) { … } }`.
-        static let priorityTwice = Obstacle(reason: "both the task modifier and its inner Task set a priority")
+        case priorityTwice
     }
 
     /// The modifier whose header becomes `.task…`.
@@ -72,7 +78,7 @@ struct TaskUnwrapping {
     /// Records that the caller has put `task`'s body among the pieces (with
     /// `unwrappedPieces(of:body:)`): checks it can move and takes over its priority.
     mutating func adopt(_ task: InnerTask, inView: Bool) throws(Obstacle) {
-        if let reason = task.reasonNotUnwrappable(inView: inView) { throw Obstacle(reason: reason) }
+        if let obstacle = task.obstacle(inView: inView) { throw obstacle }
         if let taskPriority = task.priority {
             if priority != nil { throw .priorityTwice }
             priority = taskPriority.trimmedDescription
@@ -86,9 +92,7 @@ struct TaskUnwrapping {
     mutating func unwrapLastTask(inView: Bool) throws(Obstacle) {
         let tasks = statements.compactMap(InnerTask.init)
         guard let task = tasks.last else { return }
-        if let reason = tasks.lazy.compactMap({ $0.reasonNotUnwrappable(inView: inView) }).first {
-            throw Obstacle(reason: reason)
-        }
+        if let obstacle = tasks.lazy.compactMap({ $0.obstacle(inView: inView) }).first { throw obstacle }
         guard tasks.count == 1, statements.last?.id == task.statement.id,
               let index = pieces.firstIndex(where: { $0.statement?.id == task.statement.id }) else {
             throw .taskNotLast

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// When the migration of one file must stop: once it has spent `Configuration.fileTimeout` of
+/// processor time.
+///
+/// The engine asks between passes and between rules, and the rules' site lists (`RuleContext.sites`)
+/// between sites, so a file that would take too long stops at the next such point — never in the
+/// middle of a parse or an edit — and is reported as timed out, unchanged. The clock is the
+/// processor time of the thread migrating the file (a file is migrated on one thread, start to
+/// end), so a busy machine does not make a file run out of time that would not alone; it only
+/// moves forward, so once passed a deadline stays passed, and whatever stopped early is thrown
+/// away with the file.
+public struct FileDeadline: Sendable {
+    /// The thread's processor time, in nanoseconds, at which the budget is spent.
+    private let end: UInt64?
+    /// The budget the deadline was set from; nil for none.
+    public let budget: Duration?
+
+    /// A deadline `budget` of this thread's processor time from now; nil never passes.
+    public init(after budget: Duration?) {
+        self.budget = budget
+        self.end = budget.map { budget in
+            // Capped at about 30 years, so the sum cannot overflow.
+            let (seconds, attoseconds) = budget.components
+            return Self.threadTime() + UInt64(min(max(0, seconds), 1_000_000_000)) * 1_000_000_000
+                + UInt64(max(0, attoseconds / 1_000_000_000))
+        }
+    }
+
+    /// A deadline that never passes.
+    public static let none = FileDeadline(after: nil)
+
+    /// True once the budget is spent (asked on the thread that set it).
+    public var hasPassed: Bool {
+        guard let end else { return false }
+        return Self.threadTime() >= end
+    }
+
+    /// The processor time the calling thread has used, in nanoseconds.
+    private static func threadTime() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}

@@ -1,0 +1,244 @@
+/// The words for the facts that every rule moving work into `.task` (`onappear-task`,
+/// `guard-flag-load`, `appear-change-load`) decides on: a cancellation hazard, an obstacle to
+/// unwrapping the inner `Task`, a deployment floor below `.task`. The analyses return the facts;
+/// they are worded once here, and each rule's own words (at the end of its file) choose the
+/// headline around them, naming what that rule keeps.
+
+extension CancellationHazard {
+    /// Representatives of every case, for the catalogs.
+    static let catalog: [RuleReason] = representatives.map(\.catalogEntry)
+
+    private static let representatives: [CancellationHazard] = [
+        .sentinelHost(host: ""), .menuContent(menu: ""),
+        .workRemovesHost(branch: HostBranch(code: "", isSwitch: false, isInsideGroup: false), property: ""),
+        .hiddenInFlightFlag(property: ""),
+        .objectMethodRemovesHost(branch: HostBranch(code: "", isSwitch: false, isInsideGroup: false), call: "", property: ""),
+        .objectMethodUnseen(branch: HostBranch(code: "", isSwitch: false, isInsideGroup: false), call: "", method: "", property: "", isNested: false),
+        .outsideView, .noOwnedState, .awaitedOperation(""),
+    ]
+
+    /// The headline of a skip for this hazard: keep `kept` (what the rule leaves as it is, "the
+    /// Task") and what to check — never to move the work into `.task`, which is the hazard.
+    func headline(keeping kept: String) -> String {
+        switch self {
+        case .sentinelHost: "keep \(kept): its sentinel view exists only to start the work"
+        case .menuContent: "keep \(kept), or check that the work may stop when the menu closes"
+        case .workRemovesHost(_, let property): "keep \(kept): setting \(property) removes the view that starts the work"
+        case .hiddenInFlightFlag(let property): "keep \(kept), or check that starting the work never sets \(property)"
+        case .objectMethodRemovesHost(_, let call, _): "keep \(kept): \(call) removes the view that starts the work"
+        case .objectMethodUnseen(_, _, let method, let property, _):
+            "keep \(kept), or check that \(method)() does not change \(property) before it awaits"
+        case .outsideView, .noOwnedState: "keep \(kept), or check that the work may stop when the view disappears"
+        case .awaitedOperation(let operation): "keep \(kept), or check that \(operation) may stop when the view disappears"
+        }
+    }
+
+    /// The deciding fact.
+    var reason: String {
+        switch self {
+        case .sentinelHost(let host):
+            "the host \(host) is a sentinel that exists to start the work: as task, the work would be cancelled each "
+                + "time it scrolls away or is removed"
+        case .menuContent(let menu):
+            "the host is \(menu) content, which SwiftUI shows as a platform menu: whether task starts there and when "
+                + "it cancels the work is not documented"
+        case .workRemovesHost(let branch, let property):
+            "the host shows only \(branch.phrase), and the work sets \(property) before it awaits: as task, starting "
+                + "the work would remove the host and cancel the work"
+        case .hiddenInFlightFlag(let property):
+            "the host shows only while !\(property), an in-flight flag set where the tool cannot see it: if starting "
+                + "the work sets it, the host goes away and task cancels the work"
+        case .objectMethodRemovesHost(let branch, let call, let property):
+            "the host shows only \(branch.phrase), and the work calls \(call), which sets \(property) before it "
+                + "awaits: as task, starting the work would remove the host and cancel the work"
+        case .objectMethodUnseen(let branch, let call, _, let property, let isNested):
+            "the host shows only \(branch.phrase), and the work calls \(call), which "
+                + (isNested ? "the tool does not follow" : "this file does not declare")
+                + ": if it changes \(property) before it awaits, starting the work removes the host and task cancels it"
+        case .outsideView:
+            "the modifier stands outside a view struct, so the tool cannot see whether the work changes state the "
+                + "view owns; a save or refresh must finish"
+        case .noOwnedState:
+            "the work changes no state the view owns (no @State, @Binding, @FocusState or @StateObject property): a "
+                + "save, sync or refresh must finish, it is not the view's to cancel"
+        case .awaitedOperation(let operation):
+            "the work awaits \(operation) and keeps nothing it awaits: an operation the view only waits for (a save, "
+                + "an upload, a job handed in) must finish, not stop when the view disappears"
+        }
+    }
+
+    /// The catalog entry: a skip, with what it means and what to do.
+    var catalogEntry: RuleReason {
+        switch self {
+        case .sentinelHost:
+            RuleReason("sentinel-host", .skip,
+                       meaning: "the view the action is on (Color.clear, EmptyView(), a 1-pt frame, .hidden()) exists to start the work; as task the work is cancelled whenever it scrolls away",
+                       whatToDo: "nothing: keep the Task")
+        case .menuContent:
+            RuleReason("menu-content", .skip,
+                       meaning: "the view is the content of a Menu or .contextMenu, where when task starts and cancels is not documented",
+                       whatToDo: "check on a device that the work may stop when the menu closes before moving it by hand")
+        case .workRemovesHost:
+            RuleReason("work-removes-host", .skip,
+                       meaning: "the view shows only under a condition that the work changes before it awaits: starting the work removes the view, and task would cancel it (a pagination sentinel under !isLoadingMore)",
+                       whatToDo: "nothing: keep the Task")
+        case .hiddenInFlightFlag:
+            RuleReason("hidden-in-flight-flag", .skip,
+                       meaning: "the view shows only while an in-flight flag (!isLoading…) is false, and the tool cannot see who sets it",
+                       whatToDo: "check whether starting the work sets the flag; if it never does, move the work by hand")
+        case .objectMethodRemovesHost:
+            RuleReason("object-method-removes-host", .skip,
+                       meaning: "the view shows only under a property of an object, and the work calls a method of that object which sets it before it awaits",
+                       whatToDo: "nothing: keep the Task")
+        case .objectMethodUnseen:
+            RuleReason("object-method-unseen", .skip,
+                       meaning: "the view shows only under a property of an object, and the work calls a method of that object that the tool cannot read",
+                       whatToDo: "read the method: if it does not change the property before it awaits, move the work by hand")
+        case .outsideView:
+            RuleReason("outside-view", .skip,
+                       meaning: "the modifier stands outside a view struct, so the tool cannot see whether the work is the view's",
+                       whatToDo: "check that the work may stop when the view disappears before moving it by hand")
+        case .noOwnedState:
+            RuleReason("no-owned-state", .skip,
+                       meaning: "the work changes no state the view owns: a save, sync or app-wide refresh that must finish",
+                       whatToDo: "nothing, unless the work is the view's after all: then move it by hand")
+        case .awaitedOperation:
+            RuleReason("awaited-operation", .skip,
+                       meaning: "the work awaits an operation and keeps nothing it awaits (await export(); isPresented = false): the view only waits for a job that must finish",
+                       whatToDo: "check that the operation may stop when the view disappears before moving it by hand")
+        }
+    }
+}
+
+extension HostBranch {
+    /// How a reason names it: "while hasMore && !isLoading", "in a case of switch phase".
+    var phrase: String {
+        let text = isSwitch ? "in a case of switch \(code)" : "while \(code)"
+        return isInsideGroup ? text + " (a branch of the Group it modifies)" : text
+    }
+}
+
+extension TaskUnwrapping.Obstacle {
+    /// Representatives of every case, for the catalogs.
+    static let catalog: [RuleReason] = representatives.map(\.catalogEntry)
+
+    private static let representatives: [TaskUnwrapping.Obstacle] = [
+        .detached, .stored(in: ""), .mainActorOutsideView, .signature(""), .throwsOut, .returnsValue, .taskNotLast,
+        .deferralOnly, .priorityTwice,
+    ]
+
+    /// The headline of a skip for this obstacle, keeping `kept` ("the Task").
+    func headline(keeping kept: String) -> String {
+        switch self {
+        case .detached, .stored: "keep \(kept): the Task has a lifetime of its own"
+        case .mainActorOutsideView: "keep \(kept), or check that task's action runs on the main actor here"
+        case .signature: "keep \(kept), or drop the Task's closure signature and move its work by hand"
+        case .throwsOut: "keep \(kept), or catch the errors inside the Task and move its work by hand"
+        case .returnsValue: "keep \(kept), or drop the Task's return value and move its work by hand"
+        case .taskNotLast: "keep \(kept), or make the Task the last statement and move its work by hand"
+        case .deferralOnly: "keep \(kept): the Task only defers its body to a later turn"
+        case .priorityTwice: "keep \(kept), or choose one of the two priorities and move the work by hand"
+        }
+    }
+
+    /// The deciding fact.
+    var reason: String {
+        switch self {
+        case .detached:
+            "the work runs in Task.detached, which does not inherit the view's actor, so it stays as it is"
+        case .stored(let name):
+            "the Task is stored in \(name), so other code may await or cancel it"
+        case .mainActorOutsideView:
+            "the Task runs on the main actor (@MainActor in), and outside a view struct the tool cannot tell that "
+                + "task's action would too, so it stays as it is"
+        case .signature(let signature):
+            "the Task's closure has a signature (\(signature)), which task's action cannot take"
+        case .throwsOut:
+            "the Task's body throws, and task's action cannot"
+        case .returnsValue:
+            "the Task's body returns a value, and task's action cannot"
+        case .taskNotLast:
+            "the Task is not the last statement, so unwrapping it would make the statements after it wait for its work"
+        case .deferralOnly:
+            "the Task never awaits, so it only defers its body to a later turn than the statements before it; in one "
+                + "task body they would run together"
+        case .priorityTwice:
+            "both the task modifier and its inner Task set a priority"
+        }
+    }
+
+    /// The catalog entry: a skip, with what it means and what to do.
+    var catalogEntry: RuleReason {
+        switch self {
+        case .detached:
+            RuleReason("detached-task", .skip, meaning: "the work runs in Task.detached, which keeps its own actor and lifetime",
+                       whatToDo: "nothing")
+        case .stored:
+            RuleReason("stored-task", .skip, meaning: "the Task is stored (let t = Task { }), so other code may await or cancel it",
+                       whatToDo: "nothing")
+        case .mainActorOutsideView:
+            RuleReason("main-actor-outside-view", .skip,
+                       meaning: "the Task is { @MainActor in … } outside a view struct, where task's action may not run on the main actor",
+                       whatToDo: "check the enclosing type; in a view, move the work by hand")
+        case .signature:
+            RuleReason("task-signature", .skip, meaning: "the Task's closure has a signature ([weak self] in, parameters) that task's action cannot take",
+                       whatToDo: "drop the signature, if the work allows it, and move the work by hand")
+        case .throwsOut:
+            RuleReason("task-throws", .skip, meaning: "the Task's body throws, and task's action cannot",
+                       whatToDo: "catch the errors inside the body, then move the work by hand")
+        case .returnsValue:
+            RuleReason("task-returns-value", .skip, meaning: "the Task's body returns a value, and task's action cannot",
+                       whatToDo: "drop the value, if nobody reads it, then move the work by hand")
+        case .taskNotLast:
+            RuleReason("task-not-last", .skip,
+                       meaning: "the Task is not the last statement (or there are several), so unwrapping it would make the statements after it wait",
+                       whatToDo: "move the statements after the Task before it, if their order allows, then run again")
+        case .deferralOnly:
+            RuleReason("deferral-only", .skip,
+                       meaning: "the Task never awaits: it only runs its body on a later turn than the statements before it",
+                       whatToDo: "nothing")
+        case .priorityTwice:
+            RuleReason("priority-twice", .skip, meaning: "the task modifier and its inner Task both set a priority",
+                       whatToDo: "choose one priority, then run again")
+        }
+    }
+}
+
+extension FloorShortfall {
+    /// The catalog entry: a skip below the floor.
+    static let catalogEntry = RuleReason(
+        "below-floor", .skip,
+        meaning: "the fix's API (task, onChange(of:initial:)) is newer than the deployment floor there (deploymentTarget, Package.swift platforms:, the Xcode project, raised by if #available)",
+        whatToDo: "nothing until the floor is raised; or wrap the code in if #available")
+
+    /// The headline of a skip below the floor, keeping `kept`.
+    func headline(keeping kept: String) -> String {
+        "keep \(kept): \(api) needs a newer OS than the deployment floor"
+    }
+
+    /// "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0"
+    var reason: String {
+        let floors = platforms.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
+        let needs = platforms.map { "\($0.platform.rawValue) \($0.needed)" }.joined(separator: ", ")
+        let origin = isRaisedLocally ? "\(source), raised by the enclosing availability checks" : source
+        return "the deployment floor\(isRaisedLocally ? " here" : "") is \(floors) (\(origin)), and \(api) needs \(needs)"
+    }
+}
+
+extension InnerTask.NestingConstruct {
+    /// "an if", "a closure passed to withAnimation".
+    var phrase: String {
+        switch self {
+        case .ifStatement: "an if"
+        case .guardElse: "a guard's else"
+        case .switchStatement: "a switch"
+        case .forLoop: "a for loop"
+        case .whileLoop: "a while loop"
+        case .doBlock: "a do block"
+        case .closure(let callee?): "a closure passed to \(callee)"
+        case .closure(nil): "a closure"
+        case .assignment: "an assignment"
+        case .expression: "an expression"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+@testable import SwiftUIMigrate
+import XCTest
+
+/// Every reason id a rule produces is in the catalog `explain` prints, and no finding's headline
+/// contradicts its decision: run over every rule's examples and fixtures.
+final class ReasonCatalogTests: XCTestCase {
+    /// Every finding the rule gives on its examples and fixtures (the rule on, the others as configured).
+    private func findings(of rule: any Rule) throws -> [Finding] {
+        var sources = rule.examples.triggering.map { ($0.code.replacingOccurrences(of: "↓", with: ""), $0.configuration) }
+        sources += rule.examples.nonTriggering.map { ($0.code, $0.configuration) }
+        sources += rule.examples.corrections.map { ($0.before, $0.configuration) }
+        let folder = RepositoryPaths.fixtures.appendingPathComponent(rule.id)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".before.swift") {
+            sources.append((try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), Configuration()))
+        }
+        return sources.flatMap { source, configuration -> [Finding] in
+            var configuration = configuration
+            configuration.rules[rule.id] = true
+            return MigrationEngine(configuration: configuration).migrate(source: source).migration.findings
+                .filter { $0.ruleID == rule.id }
+        }
+    }
+
+    func testEveryReasonIDARuleProducesIsInItsExplainCatalog() throws {
+        for rule in RuleRegistry.all {
+            let catalog = rule.reasonCatalog.map { $0.id(in: rule.id) }
+            XCTAssertEqual(Set(catalog).count, catalog.count, "\(rule.id): a reason id is listed twice")
+            let explained = RuleExplanation.render(rule)
+            for id in catalog { XCTAssertTrue(explained.contains(id), "\(rule.id): explain does not list \(id)") }
+            let produced = try findings(of: rule)
+            XCTAssertFalse(produced.isEmpty, rule.id)
+            for finding in produced {
+                XCTAssertTrue(catalog.contains(finding.reasonID), "\(rule.id): \(finding.reasonID) is not in its catalog")
+                XCTAssertEqual(rule.reason(withID: finding.reasonID)?.action, finding.action, finding.reasonID)
+            }
+        }
+    }
+
+    func testNoHeadlineContradictsItsDecision() throws {
+        let hazards = Set(CancellationHazard.catalog.map(\.decision) + [FloorShortfall.catalogEntry.decision])
+        var checked = 0
+        for rule in RuleRegistry.all {
+            let produced = try findings(of: rule)
+            let rewriteHeadlines = Set(produced.filter { $0.action == .rewrite }.map(\.message))
+            for finding in produced {
+                XCTAssertFalse(finding.message.isEmpty, finding.reasonID)
+                XCTAssertEqual(finding.message.first.map { String($0) }, finding.message.first.map { String($0).lowercased() }, finding.message)
+                guard finding.action != .rewrite else { continue }
+                checked += 1
+                // A site the rule did not rewrite never tells the user to make the rewrite it declined.
+                XCTAssertFalse(rewriteHeadlines.contains(finding.message), "\(finding.reasonID): \(finding.message)")
+                XCTAssertFalse(finding.message.contains("instead of"), "\(finding.reasonID): \(finding.message)")
+                let decision = String(finding.reasonID.split(separator: "/").last ?? "")
+                if hazards.contains(decision) {
+                    // A hazard (or a floor below the API) says to keep the code as it is and what to check.
+                    XCTAssertTrue(finding.message.hasPrefix("keep "), "\(finding.reasonID): \(finding.message)")
+                    XCTAssertFalse(finding.message.contains("into task"), "\(finding.reasonID): \(finding.message)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 50, "the examples and fixtures hold many skips, keeps and reports")
+    }
+
+    func testEveryHazardSkipSaysToKeepTheCodeAsItIs() {
+        let branch = HostBranch(code: "!isLoadingMore", isSwitch: false, isInsideGroup: false)
+        let hazards: [CancellationHazard] = [
+            .sentinelHost(host: "Color.clear"), .menuContent(menu: "Menu"), .workRemovesHost(branch: branch, property: "isLoadingMore"),
+            .hiddenInFlightFlag(property: "isLoading"),
+            .objectMethodRemovesHost(branch: branch, call: "model.load()", property: "phase"),
+            .objectMethodUnseen(branch: branch, call: "model.load()", method: "load", property: "model.phase", isNested: false),
+            .outsideView, .noOwnedState, .awaitedOperation("export()"),
+        ]
+        XCTAssertEqual(Set(hazards.map(\.catalogEntry.decision)).count, CancellationHazard.catalog.count, "one case per entry")
+        for hazard in hazards {
+            let headline = hazard.headline(keeping: "the Task")
+            XCTAssertTrue(headline.hasPrefix("keep the Task"), headline)
+            XCTAssertFalse(headline.contains(" move ") || headline.contains("into task"), headline)
+        }
+    }
+}
