@@ -21,7 +21,7 @@ final class ConcurrencyTests: XCTestCase {
         defer { close(descriptor) }
         XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), 0)
         let before = try repository.snapshot()
-        for arguments in [["apply"], ["apply", "--commit"], ["apply", "--no-checkout"], ["apply", "--in-place"]] {
+        for arguments in [["apply"], ["apply", "--commit"], ["apply", "--no-checkout"]] {
             let result = try ToolProcess.run(arguments, in: repository.path)
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertEqual(
@@ -29,6 +29,19 @@ final class ConcurrencyTests: XCTestCase {
                 "error: another swiftui-migrate run is applying in this repository (it holds \(lockPath)); wait for it to finish\n")
             XCTAssertEqual(try repository.snapshot(), before)
         }
+    }
+
+    func testInPlaceWaitsForTheLockAndRunsOnceItIsReleased() throws {
+        let repository = try repository(files: 2)
+        let lockPath = repository.path + "/.git/swiftui-migrate.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), 0)
+        let started = Date()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { close(descriptor) }
+        let result = try ToolProcess.run(["apply", "--in-place"], in: repository.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 1.4, "it wrote while another run held the lock")
+        XCTAssertEqual(try repository.git("status", "--porcelain").split(separator: "\n").count, 2)
     }
 
     func testALockFileLeftByAKilledRunDoesNotBlockTheNextOne() throws {

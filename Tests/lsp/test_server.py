@@ -109,6 +109,8 @@ async def test_diagnostics_carry_rule_safety_and_range_and_skip_keeps(client: La
     assert [d.range.start.line + 1 for d in found] == [r["line"] for r in expected]
     assert all(d.source == "swiftui-migrate" for d in found)
     assert [d.data.get("safety") for d in found] == [r.get("safety") for r in expected]
+    assert [d.data["reasonID"] for d in found] == [r["reasonID"] for r in expected]
+    assert all(d.data["reasonID"].startswith(d.code + "/") for d in found)
     assert found[0].severity == types.DiagnosticSeverity.Warning
     # Line 30 has "Café – Menü" before its Group: UTF-16 columns count é and – as one unit each (UTF-8: two and three).
     line30 = [d for d in found if d.range.start.line == 29][0]

@@ -293,8 +293,7 @@ extension AppearChangeLoadRule {
             .notOneWork(.changeRunsInitially(value: "")), .notOneWork(.changeReadsOldValue(value: "", name: "")),
             .nestedTask(line: 0, .beforeOtherStatements), .startNamesFunction, .valuesOfUnknownTypes([]),
         ]
-        return decisions.map(\.catalogEntry) + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
-            + CancellationHazard.catalog
+        return decisions.map(\.catalogEntry) + TaskUnwrapping.movingWorkCatalog
     }
 }
 

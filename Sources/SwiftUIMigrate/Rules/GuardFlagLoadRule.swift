@@ -364,8 +364,7 @@ extension GuardFlagLoadRule {
             .guardInHelper("", flag: "", id: ""),
         ]
         let nearMisses = NearMissReason.allCases.map(\.catalogEntry)
-        return decisions.map(\.catalogEntry) + nearMisses + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry]
-            + CancellationHazard.catalog
+        return decisions.map(\.catalogEntry) + nearMisses + TaskUnwrapping.movingWorkCatalog
     }
 }
 

@@ -159,7 +159,7 @@ public struct OnAppearTaskRule: Rule {
             Decision.moveIntoTask(id: nil), .moveIntoTask(id: "id"), .flagGuarded, .closureSignature(""),
             .nestedTask(line: 0, in: .expression),
         ].map(\.catalogEntry)
-            + TaskUnwrapping.Obstacle.catalog + [FloorShortfall.catalogEntry] + CancellationHazard.catalog
+            + TaskUnwrapping.movingWorkCatalog
     }
 }
 

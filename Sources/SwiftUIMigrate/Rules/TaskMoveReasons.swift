@@ -4,6 +4,12 @@
 /// they are worded once here, and each rule's own words (at the end of its file) choose the
 /// headline around them, naming what that rule keeps.
 
+extension TaskUnwrapping {
+    /// The reasons every rule that moves work into `.task` can give besides its own: the obstacles
+    /// to unwrapping the Task, a floor below `.task`, and the cancellation hazards.
+    static let movingWorkCatalog = Obstacle.catalog + [FloorShortfall.catalogEntry] + CancellationHazard.catalog
+}
+
 extension CancellationHazard {
     /// Representatives of every case, for the catalogs.
     static let catalog: [RuleReason] = representatives.map(\.catalogEntry)

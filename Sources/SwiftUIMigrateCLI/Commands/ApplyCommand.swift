@@ -180,7 +180,7 @@ struct ApplyCommand: Command {
 
     private func runInPlace(_ options: Options, review: InteractiveReview?) throws -> Int32 {
         let (state, repository) = ApplyStateFolder.locate(paths: options.paths)
-        let lock = try state.lock()
+        let lock = try state.lock(patience: ApplyStateFolder.inPlacePatience)
         defer { lock.release() }
         try InterruptedApply.refuseIfPresent(in: state, repository: repository)
         var (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)

@@ -26,7 +26,10 @@ struct EditorFindings {
     /// The diagnostic of `finding`; nil for `keep` (the code is fine as it is).
     func diagnostic(_ finding: Finding) -> [String: Any]? {
         guard finding.action != .keep else { return nil }
-        var data: [String: Any] = ["rule": finding.ruleID, "action": finding.action.rawValue, "fingerprint": finding.fingerprint]
+        var data: [String: Any] = [
+            "rule": finding.ruleID, "reasonID": finding.reasonID, "action": finding.action.rawValue,
+            "fingerprint": finding.fingerprint,
+        ]
         if let safety = finding.safety { data["safety"] = safety.name }
         return [
             "range": range(finding.offset..<max(finding.offset, finding.end.offset)),

@@ -36,8 +36,14 @@ struct ApplyStateFolder {
     /// The journal's path.
     var journalPath: String { prefix + "swiftui-migrate-journal" }
 
-    /// Takes the run's lock (see ``RepositoryLock``).
-    func lock() throws -> RepositoryLock { try RepositoryLock(path: prefix + "swiftui-migrate.lock") }
+    /// Takes the run's lock (see ``RepositoryLock``), waiting up to `patience` seconds for a run that holds it.
+    func lock(patience: Double = 0) throws -> RepositoryLock {
+        try RepositoryLock(path: prefix + "swiftui-migrate.lock", patience: patience)
+    }
+
+    /// How long an in-place run waits for the lock: such runs are short and often on single files (an editor, a
+    /// pre-commit hook), so one waits for another rather than failing.
+    static let inPlacePatience = 30.0
 
     /// The deepest folder holding every one of `paths` (a folder path counts as itself), absolute and canonical.
     private static func sharedFolder(_ paths: [String]) -> String {

@@ -18,9 +18,11 @@ final class RepositoryLock {
     let path: String
     private var descriptor: Int32
 
-    /// Takes the lock whose file is `path`, or throws a one-line error saying another run holds it.
-    init(path: String) throws {
+    /// Takes the lock whose file is `path`, or throws a one-line error saying another run holds it. With `patience`
+    /// (seconds) a held lock is waited for that long first: in-place runs on different files of one folder take turns.
+    init(path: String, patience: Double = 0) throws {
         self.path = path
+        let deadline = Stopwatch()
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
@@ -29,6 +31,10 @@ final class RepositoryLock {
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 let code = errno
                 close(descriptor)
+                if code == EWOULDBLOCK, deadline.elapsedSeconds < patience {
+                    usleep(20_000)
+                    continue
+                }
                 if code == EWOULDBLOCK {
                     throw CommandError(
                         "another swiftui-migrate run is applying in this repository (it holds \(path)); "
