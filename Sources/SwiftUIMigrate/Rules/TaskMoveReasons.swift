@@ -27,11 +27,11 @@ extension CancellationHazard {
     /// Task") and what to check — never to move the work into `.task`, which is the hazard.
     func headline(keeping kept: String) -> String {
         switch self {
-        case .sentinelHost: "keep \(kept): its sentinel view exists only to start the work"
+        case .sentinelHost: "keep \(kept)"
         case .menuContent: "keep \(kept), or check that the work may stop when the menu closes"
-        case .workRemovesHost(_, let property): "keep \(kept): setting \(property) removes the view that starts the work"
+        case .workRemovesHost: "keep \(kept)"
         case .hiddenInFlightFlag(let property): "keep \(kept), or check that starting the work never sets \(property)"
-        case .objectMethodRemovesHost(_, let call, _): "keep \(kept): \(call) removes the view that starts the work"
+        case .objectMethodRemovesHost: "keep \(kept)"
         case .objectMethodUnseen(_, _, let method, let property, _):
             "keep \(kept), or check that \(method)() does not change \(property) before it awaits"
         case .outsideView, .noOwnedState: "keep \(kept), or check that the work may stop when the view disappears"
@@ -136,13 +136,13 @@ extension TaskUnwrapping.Obstacle {
     /// The headline of a skip for this obstacle, keeping `kept` ("the Task").
     func headline(keeping kept: String) -> String {
         switch self {
-        case .detached, .stored: "keep \(kept): the Task has a lifetime of its own"
+        case .detached, .stored: "keep \(kept)"
         case .mainActorOutsideView: "keep \(kept), or check that task's action runs on the main actor here"
         case .signature: "keep \(kept), or drop the Task's closure signature and move its work by hand"
         case .throwsOut: "keep \(kept), or catch the errors inside the Task and move its work by hand"
         case .returnsValue: "keep \(kept), or drop the Task's return value and move its work by hand"
         case .taskNotLast: "keep \(kept), or make the Task the last statement and move its work by hand"
-        case .deferralOnly: "keep \(kept): the Task only defers its body to a later turn"
+        case .deferralOnly: "keep \(kept)"
         case .priorityTwice: "keep \(kept), or choose one of the two priorities and move the work by hand"
         }
     }
@@ -219,7 +219,7 @@ extension FloorShortfall {
 
     /// The headline of a skip below the floor, keeping `kept`.
     func headline(keeping kept: String) -> String {
-        "keep \(kept): \(api) needs a newer OS than the deployment floor"
+        "keep \(kept)"
     }
 
     /// "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0"
