@@ -51,7 +51,7 @@ final class PullRequestBodyTests: XCTestCase {
         XCTAssertFalse(body.contains("no identity to key on"), "kept sites stay out of the body: \(body)")
         XCTAssertFalse(body.contains("PlainView"), body)
         // One line per kind of site left, with its count; long reasons shortened, in full in the details block.
-        XCTAssertTrue(body.contains("- **1** × `group-lifecycle` reported: the Group shows several views at once"), body)
+        XCTAssertTrue(body.contains("- **1** × `group-lifecycle/several-members` reported: the Group shows several views at once"), body)
         for line in body.split(separator: "\n") where line.hasPrefix("|") || line.hasPrefix("- **") {
             let reason = line.hasPrefix("|") ? String(line.split(separator: "|").last ?? "") : String(line)
             XCTAssertLessThanOrEqual(reason.count, 240, "a cell or kind line too long to read: \(line)")
@@ -69,6 +69,25 @@ final class PullRequestBodyTests: XCTestCase {
         XCTAssertEqual(
             try repository.git("log", "-1", "--format=%(trailers:key=Migration-rules,valueonly,unfold)"),
             "group-lifecycle, guard-flag-load, onappear-task, appear-change-load\n\n")
+    }
+
+    func testSitesOfOneReasonAreOneLineWithTheirCountAndWhatToDo() throws {
+        let repository = try goldenRepository()
+        // Two more Groups showing several views, whose own reasons differ only in where they are.
+        let several = "import SwiftUI\n\nstruct PairView: View {\n    var body: some View {\n        Group {\n"
+            + "            Text(\"a\")\n            Text(\"b\")\n        }\n        .onAppear {}\n    }\n}\n"
+        try repository.folder.write("App/PairView.swift", several)
+        try repository.folder.write("App/OtherPairView.swift", several.replacingOccurrences(of: "PairView", with: "OtherPairView"))
+        try repository.git("add", ".")
+        try repository.git("commit", "-q", "-m", "more")
+        let body = try ToolProcess.run(["scan", "--format", "markdown"], in: repository.path).stdout
+        let kinds = body.split(separator: "\n").filter { $0.hasPrefix("- **") }
+        XCTAssertEqual(kinds.count, 2, body)
+        XCTAssertTrue(kinds.contains { $0.hasPrefix("- **3** × `group-lifecycle/several-members` reported: ") && $0.contains(". To do: ") }, body)
+        // Each site is still named in the details block.
+        for file in ["App/PairView.swift:5", "App/OtherPairView.swift:5", "App/ShelfView.swift:22"] {
+            XCTAssertTrue(body.contains("`\(file)`"), "\(file): \(body)")
+        }
     }
 
     func testScanAndDiffSayWouldRewriteNotRewritten() throws {

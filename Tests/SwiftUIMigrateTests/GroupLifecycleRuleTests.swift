@@ -97,7 +97,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
             let (text, migration) = migrate(source, strategy: strategy)
             XCTAssertEqual(text, source)
             XCTAssertEqual(migration.findings.map(\.action), [.report])
-            XCTAssertTrue(migration.findings.first?.reason?.contains("several views at once") ?? false)
+            XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/several-members")
         }
     }
 
@@ -111,7 +111,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let (text, migration) = migrate(source, strategy: .hoist)
         XCTAssertEqual(text, source)
         XCTAssertEqual(migration.findings.map(\.action), [.report])
-        XCTAssertTrue(migration.findings.first?.reason?.contains(".id") ?? false)
+        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/hoist-blocked-member-scoped")
+        XCTAssertTrue(migration.findings.first?.reason?.contains(".id") ?? false, "the reason names the modifier")
     }
 
     func testMemberScopedModifiersForceDistribution() {
@@ -155,7 +156,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let source = view("Text(\"a\")\n    .overlay(Group {\n        if flag {\n            Text(\"b\")\n        }\n    }.id(flag).onAppear {})")
         let (text, migration) = migrate(source)
         XCTAssertEqual(text, source)
-        XCTAssertTrue(migration.findings.first?.reason?.contains("view builder") ?? false)
+        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/not-in-builder")
     }
 
     func testUnknownContainerClosureIsNotTakenForABuilder() {
@@ -201,7 +202,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let ifLet = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    print(name)\n}")
         let (text, migration) = migrate(ifLet, strategy: .distribute)
         XCTAssertEqual(text, ifLet)
-        XCTAssertTrue(migration.findings.first?.reason?.contains("binds `name`") ?? false)
+        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/shadowed-name")
+        XCTAssertTrue(migration.findings.first?.reason?.contains("`name`") ?? false, "the reason names the binding")
         let caseLet = view("Group {\n    switch phase {\n    case .failed(let message):\n        Text(message)\n    default:\n        Text(\"a\")\n    }\n}\n.onAppear {\n    print(message)\n}")
         XCTAssertTrue(migrate(caseLet, strategy: .distribute).migration.findings.first?.reason?.contains("binds `message`") ?? false)
         let memberOnly = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    model.name = \"a\"\n}")
@@ -309,14 +311,14 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let source = view("Group { // wrapper\n    if flag {\n        Text(\"a\")\n    }\n}\n.onAppear {}")
         let (text, migration) = migrate(source, strategy: .distribute)
         XCTAssertEqual(text, source)
-        XCTAssertTrue(migration.findings.first?.reason?.contains("laid out") ?? false)
+        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/layout")
     }
 
     func testGroupWithoutLifecycleModifierOrWithoutMembers() {
         XCTAssertEqual(migrate(view("Group {\n    Text(\"a\")\n}\n.font(.title)")).migration.findings, [])
         let empty = migrate(view("Group {\n    EmptyView()\n}\n.onAppear {}", extra: ""))
         XCTAssertEqual(empty.migration.findings.first?.action, .report, "only EmptyView: the action never runs")
-        XCTAssertTrue(empty.migration.findings.first?.reason?.contains("no view on any path") ?? false)
+        XCTAssertEqual(empty.migration.findings.first?.reasonID, "group-lifecycle/shows-no-view")
         let nothing = migrate(view("Group {\n}\n.onAppear {}"))
         XCTAssertEqual(nothing.migration.findings.first?.action, .report)
     }
@@ -439,7 +441,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let source = memberScoped("", members: "if flag {\n    Text(\"a\")\n} else {\n    EmptyView()\n}")
         let (text, migration) = migrate(source)
         XCTAssertEqual(text, source)
-        XCTAssertTrue(migration.findings.first?.reason?.contains("a member is EmptyView(), on which the copied modifiers would never act") ?? false)
+        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/empty-view-member")
     }
 
     func testDistributionLineBudget() {
@@ -491,7 +493,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertEqual(Set(migration.findings.map(\.action)), [.rewrite, .report])
         XCTAssertTrue(text.contains("            Group {\n                let title = \"a\"\n                Text(title)\n            }\n            .onAppear {}"), text)
         let topLevel = view("Group {\n    let title = \"a\"\n    Text(title)\n}\n.id(flag)\n.onAppear {}")
-        XCTAssertTrue(migrate(topLevel).migration.findings.first?.reason?.contains("statements that are not views") ?? false)
+        XCTAssertEqual(migrate(topLevel).migration.findings.first?.reasonID, "group-lifecycle/other-statements")
         XCTAssertEqual(members("if a {\n    let title = \"a\"\n    Text(title)\n}").unsupported.count, 0)
         XCTAssertEqual(members("if a {\n    let title = \"a\"\n    Text(title)\n}").boundNames, ["title"])
         XCTAssertEqual(members("Group {\n    let title = \"a\"\n    Text(title)\n}").unsupported.count, 0)

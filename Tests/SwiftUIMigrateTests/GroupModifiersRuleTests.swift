@@ -120,7 +120,7 @@ final class GroupModifiersRuleTests: XCTestCase {
         let (text, migration) = migrate(several)
         XCTAssertEqual(text, several)
         XCTAssertEqual(migration.findings.map(\.action), [.skip])
-        XCTAssertTrue(migration.findings.first?.reason?.contains("same identity") ?? false)
+        XCTAssertEqual(migration.findings.first?.reasonID, "group-modifiers/shared-identity")
         let oneAtATime = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(text)")
         XCTAssertEqual(migrate(oneAtATime).migration.findings.map(\.action), [.rewrite])
     }
@@ -130,7 +130,7 @@ final class GroupModifiersRuleTests: XCTestCase {
         let (text, migration) = migrate(source)
         XCTAssertEqual(text, source)
         XCTAssertEqual(migration.findings.map(\.action), [.skip])
-        XCTAssertTrue(migration.findings.first?.reason?.contains("view builder") ?? false)
+        XCTAssertEqual(migration.findings.first?.reasonID, "group-modifiers/not-in-builder")
     }
 
     func testConditionalChainAndModuleQualifiedGroupAreDistributed() {

@@ -145,10 +145,11 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let warmOnly = view(flag, action: guardLines + "                Task { _ = try? await BrewStore.shared.fetch(brewID) }\n")
         let finding = try XCTUnwrap(run(warmOnly).findings.first)
         XCTAssertEqual(finding.action, .skip)
-        XCTAssertTrue(finding.reason?.contains("changes no state the view owns") ?? false, finding.reason ?? "")
+        XCTAssertEqual(finding.reasonID, "guard-flag-load/no-owned-state")
 
         let sentinel = view(flag, action: guardLines + load).replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "EmptyView()")
-        XCTAssertTrue(run(sentinel).findings.first?.reason?.contains("the host EmptyView() is a sentinel") ?? false)
+        XCTAssertEqual(run(sentinel).findings.first?.reasonID, "guard-flag-load/sentinel-host")
+        XCTAssertTrue(run(sentinel).findings.first?.reason?.contains("EmptyView()") ?? false, "the reason names the host")
 
         // Work already in a `.task` was cancellable before: no new hazard.
         let inTask = view(flag, action: guardLines + "                _ = try? await BrewStore.shared.fetch(brewID)\n", modifier: "task")

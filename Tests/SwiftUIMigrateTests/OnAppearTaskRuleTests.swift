@@ -75,10 +75,15 @@ final class OnAppearTaskRuleTests: XCTestCase {
 
     /// The skip reason for `source`, asserting the source is left alone.
     private func skipReason(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        skipFinding(source, file: file, line: line)?.reason ?? ""
+    }
+
+    /// The one finding for `source`, asserting it is a skip that leaves the text as it is.
+    private func skipFinding(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> Finding? {
         let result = run(source)
         XCTAssertEqual(result.text, source, "no edit", file: file, line: line)
         XCTAssertEqual(result.findings.map(\.action), [.skip], file: file, line: line)
-        return result.findings.first?.reason ?? ""
+        return result.findings.first
     }
 
     /// The one finding's label for `source`, asserting it is a rewrite.
@@ -236,8 +241,8 @@ final class OnAppearTaskRuleTests: XCTestCase {
     func testSentinelHostsSkip() {
         for host in ["Color.clear", "EmptyView()", "Spacer()", "Text(\"\").frame(width: 0)", "Text(\"\").frame(height: 1)",
                      "Text(\"\").hidden()", "Text(\"\").opacity(0)"] {
-            let reason = skipReason(feedView(host: host, work: "await model.loadMore()"))
-            XCTAssertTrue(reason.contains("is a sentinel"), "\(host): \(reason)")
+            let finding = skipFinding(feedView(host: host, work: "await model.loadMore()"))
+            XCTAssertEqual(finding?.reasonID, "onappear-task/sentinel-host", host)
         }
         for host in ["Text(\"\").frame(height: 2)", "Text(\"\").opacity(0.5)", "Color.blue"] {
             XCTAssertNotNil(rewriteSafety(feedView(host: host, work: "await model.loadMore()")), host)
@@ -246,8 +251,8 @@ final class OnAppearTaskRuleTests: XCTestCase {
 
     func testWorkThatChangesNoOwnedStateSkips() {
         for work in ["await catalog.refreshAll()", "await shared.refresh()", "_ = await RecipeStore.shared.recipes(page: 0)"] {
-            let reason = skipReason(feedView(host: "Text(\"\")", work: work))
-            XCTAssertTrue(reason.contains("changes no state the view owns"), "\(work): \(reason)")
+            let finding = skipFinding(feedView(host: "Text(\"\")", work: work))
+            XCTAssertEqual(finding?.reasonID, "onappear-task/no-owned-state", work)
         }
         let owned = [
             "await model.refresh()", "items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 }",

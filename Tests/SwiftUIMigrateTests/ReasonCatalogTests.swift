@@ -40,6 +40,7 @@ final class ReasonCatalogTests: XCTestCase {
     func testNoHeadlineContradictsItsDecision() throws {
         let hazards = Set(CancellationHazard.catalog.map(\.decision) + [FloorShortfall.catalogEntry.decision])
         var checked = 0
+        var deniedNames = 0
         for rule in RuleRegistry.all {
             let produced = try findings(of: rule)
             let rewriteHeadlines = Set(produced.filter { $0.action == .rewrite }.map(\.message))
@@ -51,6 +52,12 @@ final class ReasonCatalogTests: XCTestCase {
                 // A site the rule did not rewrite never tells the user to make the rewrite it declined.
                 XCTAssertFalse(rewriteHeadlines.contains(finding.message), "\(finding.reasonID): \(finding.message)")
                 XCTAssertFalse(finding.message.contains("instead of"), "\(finding.reasonID): \(finding.message)")
+                // Nor does it call the code what its reason says it is not ("keep the run-once flag: … so it is not
+                // a run-once flag").
+                for name in ["run-once flag", "loading pair", "sentinel"] where finding.reason?.contains("not a \(name)") ?? false {
+                    XCTAssertFalse(finding.message.contains(name), "\(finding.reasonID): \(finding.message): \(finding.reason ?? "")")
+                    deniedNames += 1
+                }
                 let decision = String(finding.reasonID.split(separator: "/").last ?? "")
                 if hazards.contains(decision) {
                     // A hazard (or a floor below the API) says to keep the code as it is and what to check.
@@ -60,6 +67,7 @@ final class ReasonCatalogTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 50, "the examples and fixtures hold many skips, keeps and reports")
+        XCTAssertGreaterThan(deniedNames, 0, "the fixtures hold a flag that is set back, so not a run-once flag")
     }
 
     func testEveryHazardSkipSaysToKeepTheCodeAsItIs() {

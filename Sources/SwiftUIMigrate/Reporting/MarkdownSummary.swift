@@ -6,7 +6,7 @@ import PlainText
 /// - one sentence with the counts;
 /// - a table of the changes only — the files the change touches, one row per rewrite, with its safety label and
 ///   what changes at runtime (a file that could not be written says `not written: <why>`);
-/// - one line per kind of site left for a person, with its count;
+/// - one line per kind of site left for a person (one reason id), with its count, what it means and what to do;
 /// - the full text of every long reason, and where each site left for a person is, in a `<details>` block.
 ///
 /// Cells hold at most ``cellLimit`` characters of a reason, Swift in code spans, Markdown escaped (`MarkdownCell`).
@@ -80,7 +80,9 @@ public enum MarkdownSummary {
         return text
     }
 
-    /// One line per kind of site (rule, action and reason), most frequent first, with its count.
+    /// One line per kind of site — one reason id — most frequent first, with its count, what the reason means and
+    /// what to do about it, from the rule's catalog (`explain RULE` lists the same). Where each site is, with its own
+    /// reason, is in the `<details>` block.
     private static func kinds(of findings: [Finding]) -> [String] {
         var order: [SiteKind] = []
         var counts: [SiteKind: Int] = [:]
@@ -94,8 +96,7 @@ public enum MarkdownSummary {
             return a != b ? a > b : first.offset < second.offset
         }
         return sorted.map { _, kind in
-            "- **\(counts[kind]!)** × \(MarkdownCell.code(kind.ruleID)) \(kind.action.summaryWord): "
-                + MarkdownCell.prose(MarkdownCell.shortened(kind.reason, limit: cellLimit))
+            "- **\(counts[kind]!)** × \(MarkdownCell.code(kind.reasonID)) \(kind.action.summaryWord): " + kind.text
         }
     }
 
@@ -122,15 +123,34 @@ public enum MarkdownSummary {
 
 }
 
-/// A kind of site a person looks at: findings of one rule with one action and one reason.
+/// A kind of site a person looks at: the findings of one reason id (`onappear-task/nested-task`), which fixes the
+/// rule and the action.
 struct SiteKind: Hashable {
-    var ruleID: String
+    var reasonID: String
     var action: FindingAction
-    var reason: String
+    /// The catalog's meaning and what to do, as Markdown; the first finding's own reason when the rule's catalog
+    /// does not hold the id.
+    var text: String
 
     init(_ finding: Finding) {
-        ruleID = finding.ruleID
+        reasonID = finding.reasonID
         action = finding.action
-        reason = FileSummary.reason(of: finding)
+        if let entry = RuleRegistry.rule(id: finding.ruleID)?.reason(withID: finding.reasonID) {
+            // The to-do whole; the meaning shortened so the line stays readable (explain has it in full).
+            let meaning = MarkdownCell.shortened(entry.meaning, limit: max(60, Self.textLimit - entry.whatToDo.count))
+            text = MarkdownCell.prose(meaning) + (meaning.hasSuffix("…") ? " To do: " : ". To do: ")
+                + MarkdownCell.prose(entry.whatToDo) + "."
+        } else {
+            text = MarkdownCell.prose(MarkdownCell.shortened(FileSummary.reason(of: finding), limit: MarkdownSummary.cellLimit))
+        }
+    }
+
+    /// The most characters of a kind's text, meaning and to-do together.
+    static let textLimit = 170
+
+    static func == (lhs: SiteKind, rhs: SiteKind) -> Bool { lhs.reasonID == rhs.reasonID && lhs.action == rhs.action }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(reasonID)
+        hasher.combine(action)
     }
 }

@@ -428,7 +428,9 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .oneTimeSetup, .noIdentity: "keep \(Self.kept)"
         case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).headline
         case .otherUse(.alsoSet, _): "check the other set of the flag before replacing it by hand"
-        case .otherUse(.setBack, _), .otherUse(.alsoRead, _), .otherUse(.storage, _): "keep \(Self.kept)"
+        // A flag set back is no run-once flag: the headline must not call it one.
+        case .otherUse(.setBack, _): "keep the flag as it is"
+        case .otherUse(.alsoRead, _), .otherUse(.storage, _): "keep \(Self.kept)"
         case .otherUse(.binding, _): "check what the binding's receiver does with the flag"
         case .severalIdentities: "choose the identity to key the task on"
         case .configuredIdentityNotFound: "fix the configured identity"
