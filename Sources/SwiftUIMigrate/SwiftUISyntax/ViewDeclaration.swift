@@ -92,6 +92,16 @@ struct ViewDeclaration {
             grouping: tree.statements.compactMap { $0.item.as(ExtensionDeclSyntax.self) }
         ) { ViewDeclaration.lastComponent(of: $0.extendedType.trimmedDescription) }
 
+        private var storedPropertiesByStruct: [SyntaxIdentifier: [StoredProperty]] = [:]
+
+        /// The stored properties of `structDeclaration`, a struct of this file, worked out on the first request.
+        func storedProperties(of structDeclaration: StructDeclSyntax) -> [StoredProperty] {
+            if let known = storedPropertiesByStruct[structDeclaration.id] { return known }
+            let properties = ViewDeclaration.storedProperties(declaredIn: structDeclaration)
+            storedPropertiesByStruct[structDeclaration.id] = properties
+            return properties
+        }
+
         /// The member blocks of every class, struct and actor declaration and every extension
         /// in the file (outside code blocks), by the type's name, in source order.
         lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = {
@@ -111,8 +121,14 @@ struct ViewDeclaration {
         typeName.split(separator: ".").last.map(String.init) ?? typeName
     }
 
-    /// The struct's stored instance properties, in declaration order.
+    /// The struct's stored instance properties, in declaration order (worked out once per struct and pass: the rules
+    /// ask for them at every site).
     var storedProperties: [StoredProperty] {
+        types.storedProperties(of: structDeclaration)
+    }
+
+    /// The stored instance properties `structDeclaration` declares, in declaration order.
+    fileprivate static func storedProperties(declaredIn structDeclaration: StructDeclSyntax) -> [StoredProperty] {
         var properties: [StoredProperty] = []
         for member in structDeclaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }

@@ -46,8 +46,8 @@ final class MessageChannel: @unchecked Sendable {
 
     /// Writes `message` as one frame.
     func send(_ message: [String: Any]) {
-        guard let body = try? JSONSerialization.data(withJSONObject: message, options: [.withoutEscapingSlashes]) else { return }
-        let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
+        guard let body = JSONObjectWriter.data(message) else { return }
+        let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         writeLock.lock()
         defer { writeLock.unlock() }
         // A client that went away takes nothing more; the server ends when its input ends.
