@@ -6,7 +6,7 @@ import XCTest
 /// and `"showKept": true` list them; JSON lists them always. Exit codes do not change.
 final class KeptFindingsTests: XCTestCase {
     /// The golden project has one kept site (ReaderView's run-once flag with no identity).
-    private let countLine = "1 site checked and left as it is (--show-kept lists them)\n"
+    private let countLine = "1 site checked and left as it is (--show-kept lists it)\n"
 
     func testScanLeavesKeptSitesOutAndCountsThem() throws {
         let golden = try FormatTests.goldenCopy()

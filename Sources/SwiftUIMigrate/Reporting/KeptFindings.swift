@@ -44,6 +44,6 @@ public struct KeptFindings: Sendable {
     public var countLine: String? {
         guard hiddenCount > 0 else { return nil }
         let sites = hiddenCount == 1 ? "1 site" : "\(hiddenCount) sites"
-        return "\(sites) checked and left as \(hiddenCount == 1 ? "it is" : "they are") (--show-kept lists them)"
+        return "\(sites) checked and left as \(hiddenCount == 1 ? "it is" : "they are") (--show-kept lists \(hiddenCount == 1 ? "it" : "them"))"
     }
 }

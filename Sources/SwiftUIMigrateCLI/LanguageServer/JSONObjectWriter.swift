@@ -22,8 +22,6 @@ enum JSONObjectWriter {
             output += Array((flag ? "true" : "false").utf8)
         case let integer as Int where type(of: value) == Int.self:
             output += Array(String(integer).utf8)
-        case is NSNull:
-            output += Array("null".utf8)
         case let dictionary as [String: Any]:
             output.append(UInt8(ascii: "{"))
             for (index, key) in dictionary.keys.sorted().enumerated() {
@@ -40,6 +38,9 @@ enum JSONObjectWriter {
                 guard write(element, to: &output) else { return false }
             }
             output.append(UInt8(ascii: "]"))
+        // Checked by type: `is NSNull` would bridge every dictionary and array it is asked about to Foundation first.
+        case _ where type(of: value) == NSNull.self:
+            output += Array("null".utf8)
         default:
             guard let fragment = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes])
             else { return false }
