@@ -34,7 +34,7 @@ public enum RuleExplanation {
     /// `properties.reasonID`), with what it means and what to do; then the run's own.
     public static func reasons(_ rule: any Rule) -> String {
         func line(_ reason: RuleReason) -> String {
-            "  \(reason.id(in: rule.id)) (\(reason.action.rawValue)): \(reason.meaning). To do: \(reason.whatToDo).\n"
+            "- \(reason.id(in: rule.id)) (\(reason.action.rawValue)): \(reason.meaning). To do: \(reason.whatToDo).\n"
         }
         var text = "Reasons (each finding's reasonID):\n"
         for reason in rule.reasons { text += line(reason) }
