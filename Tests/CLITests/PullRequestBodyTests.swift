@@ -97,7 +97,7 @@ final class PullRequestBodyTests: XCTestCase {
         XCTAssertTrue(scan.stdout.contains("would rewrite 4 lifecycle sites in 2 files"), scan.stdout)
         XCTAssertFalse(scan.stdout.contains("rewritten"), scan.stdout)
         let diff = try ToolProcess.run(["diff"], in: repository.path)
-        XCTAssertTrue(diff.stderr.contains("App/ShelfView.swift   would rewrite 2  kept 0"), diff.stderr)
+        XCTAssertTrue(diff.stderr.contains("App/ShelfView.swift   would rewrite 2  skipped 0"), diff.stderr)
         XCTAssertFalse(diff.stderr.contains("rewritten"), diff.stderr)
     }
 
@@ -111,11 +111,11 @@ final class PullRequestBodyTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let result = try ToolProcess.run(["apply", "--in-place", "--summary", "summary.md", "App"], in: folder.path)
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("App/ContentView.swift  not written 1  kept 0"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App/ContentView.swift  not written 1  skipped 0"), result.stderr)
         XCTAssertTrue(result.stderr.contains("group-lifecycle  not written: read-only      behavior-change"), result.stderr)
         XCTAssertTrue(result.stderr.contains("group-lifecycle  not written: symbolic link  behavior-change"), result.stderr)
         XCTAssertTrue(result.stderr.contains("App/OtherView.swift    rewritten 1"), result.stderr)
-        XCTAssertTrue(result.stderr.contains(": rewritten 1, not written 2, kept 0"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(": rewritten 1, not written 2, skipped 0"), result.stderr)
         let body = try folder.read("summary.md")
         XCTAssertTrue(body.contains("| `App/ContentView.swift` | 7 | `group-lifecycle` | not written: read-only |"), body)
         XCTAssertTrue(body.contains("| `App/LinkedView.swift` | 7 | `group-lifecycle` | not written: symbolic link |"), body)

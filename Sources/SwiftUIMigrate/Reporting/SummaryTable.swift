@@ -1,13 +1,16 @@
 /// The per-file summary as an aligned plain-text table, printed on stderr.
 ///
 /// ```
-/// Sources/App/ContentView.swift  rewritten 1  kept 0  skipped 1  reported 0
+/// Sources/App/ContentView.swift  rewritten 1  skipped 1  reported 0
 ///   12:9   group-lifecycle  rewritten  behavior-change  runs once per appearance …
 /// ```
 public enum SummaryTable {
     /// The table for `summaries` (files without findings are left out), ending with a totals line; `tense` says
-    /// whether rewrites were made (`rewritten`) or previewed (`would rewrite`).
-    public static func render(_ summaries: [FileSummary], tense: SummaryTense = .applied) -> String {
+    /// whether rewrites were made (`rewritten`) or previewed (`would rewrite`). The `kept` counts are columns only
+    /// when `showsKept`: a run that left its kept findings out counts them in one line of its own, and a column
+    /// saying `kept 0` there would be untrue.
+    public static func render(_ summaries: [FileSummary], tense: SummaryTense = .applied, showsKept: Bool = true) -> String {
+        let actions = FindingAction.allCases.filter { showsKept || $0 != .keep }
         let files = summaries.filter { !$0.findings.isEmpty }
         guard !files.isEmpty else { return "no findings\n" }
         let nameWidth = files.map(\.file.count).max() ?? 0
@@ -18,7 +21,7 @@ public enum SummaryTable {
         let labelWidth = allFindings.map { FileSummary.label(of: $0).count }.max() ?? 0
         var lines: [String] = []
         for summary in files {
-            let counts = FindingAction.allCases.map { "\(summary.countWord($0, tense: tense)) \(summary.count($0))" }
+            let counts = actions.map { "\(summary.countWord($0, tense: tense)) \(summary.count($0))" }
                 .joined(separator: "  ")
             lines.append(pad(summary.file, nameWidth) + "  " + counts)
             for finding in summary.findings {
@@ -32,7 +35,7 @@ public enum SummaryTable {
                 lines.append("  " + cells.joined(separator: "  "))
             }
         }
-        var totals = FindingAction.allCases.map { action in
+        var totals = actions.map { action in
             "\(tense.word(for: action)) \(files.reduce(0) { $0 + (action == .rewrite && $1.notWritten != nil ? 0 : $1.count(action)) })"
         }
         let notWritten = files.reduce(0) { $0 + ($1.notWritten == nil ? 0 : $1.count(.rewrite)) }

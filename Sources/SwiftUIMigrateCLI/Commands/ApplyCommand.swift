@@ -135,7 +135,7 @@ struct ApplyCommand: Command {
             review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
         var kept = KeptFindings(shown: report.showsKept)
         let shown = kept.filter(report.summaries)
-        console.status(SummaryTable.render(shown))
+        console.status(SummaryTable.render(shown, showsKept: kept.shown))
         if let line = kept.countLine { console.status(line + "\n") }
         console.status(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
@@ -218,7 +218,7 @@ struct ApplyCommand: Command {
             journal.remove()
         }
         var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes, notWritten: notWritten))))
+        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes, notWritten: notWritten)), showsKept: kept.shown))
         if let line = kept.countLine { console.status(line + "\n") }
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
@@ -239,7 +239,7 @@ struct ApplyCommand: Command {
             console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
         var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes))))
+        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes)), showsKept: kept.shown))
         if let line = kept.countLine { console.status(line + "\n") }
         return ExitCode.success
     }
