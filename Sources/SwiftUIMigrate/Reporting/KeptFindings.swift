@@ -30,6 +30,13 @@ public struct KeptFindings: Sendable {
         }
     }
 
+    /// The per-file summary of `summaries` as a person reads it: the table without the kept findings unless they are
+    /// shown (and then without its kept column), followed by the line counting those left out so far.
+    public mutating func summaryTable(_ summaries: [FileSummary], tense: SummaryTense = .applied) -> String {
+        let table = SummaryTable.render(filter(summaries), tense: tense, showsKept: shown)
+        return countLine.map { table + $0 + "\n" } ?? table
+    }
+
     /// `migrations` with their findings filtered (the texts, and so every edit, unchanged).
     public mutating func filter(_ migrations: [FileMigration]) -> [FileMigration] {
         migrations.map { migration in

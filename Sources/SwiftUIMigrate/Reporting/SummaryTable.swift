@@ -9,7 +9,7 @@ public enum SummaryTable {
     /// whether rewrites were made (`rewritten`) or previewed (`would rewrite`). The `kept` counts are columns only
     /// when `showsKept`: a run that left its kept findings out counts them in one line of its own, and a column
     /// saying `kept 0` there would be untrue.
-    public static func render(_ summaries: [FileSummary], tense: SummaryTense = .applied, showsKept: Bool = true) -> String {
+    public static func render(_ summaries: [FileSummary], tense: SummaryTense = .applied, showsKept: Bool) -> String {
         let actions = FindingAction.allCases.filter { showsKept || $0 != .keep }
         let files = summaries.filter { !$0.findings.isEmpty }
         guard !files.isEmpty else { return "no findings\n" }

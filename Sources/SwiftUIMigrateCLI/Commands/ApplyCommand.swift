@@ -134,9 +134,7 @@ struct ApplyCommand: Command {
             options.migration, commit: commit, path: options.paths[0], mode: mode,
             review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
         var kept = KeptFindings(shown: report.showsKept)
-        let shown = kept.filter(report.summaries)
-        console.status(SummaryTable.render(shown, showsKept: kept.shown))
-        if let line = kept.countLine { console.status(line + "\n") }
+        console.status(kept.summaryTable(report.summaries))
         console.status(GitApply.resultLine(report) + "\n")
         if options.json { console.write(try GitApply.json(report)) }
         var keptInSummary = KeptFindings(shown: report.showsKept)
@@ -218,8 +216,7 @@ struct ApplyCommand: Command {
             journal.remove()
         }
         var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes, notWritten: notWritten)), showsKept: kept.shown))
-        if let line = kept.countLine { console.status(line + "\n") }
+        console.status(kept.summaryTable(Workspace.summaries(outcomes, notWritten: notWritten)))
         if options.json {
             console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
         }
@@ -239,8 +236,7 @@ struct ApplyCommand: Command {
             console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
         var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.status(SummaryTable.render(kept.filter(Workspace.summaries(outcomes)), showsKept: kept.shown))
-        if let line = kept.countLine { console.status(line + "\n") }
+        console.status(kept.summaryTable(Workspace.summaries(outcomes)))
         return ExitCode.success
     }
 

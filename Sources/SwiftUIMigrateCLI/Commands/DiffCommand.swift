@@ -85,8 +85,7 @@ struct DiffCommand: Command {
             try Workspace.stream(
                 options.migration, paths: paths, console: console, ready: { kept.shown = $0.configuration.showKept }, each: show)
         }
-        console.status(SummaryTable.render(kept.filter(summaries), tense: .preview, showsKept: kept.shown))
-        if let line = kept.countLine { console.status(line + "\n") }
+        console.status(kept.summaryTable(summaries, tense: .preview))
         return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
     }
 }
