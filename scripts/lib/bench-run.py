@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Times swiftui-migrate and its peers side by side over corpora, for scripts/bench.
 
-    bench-run.py --bin PATH --ast-grep-config FILE [--runs 3] [--slow-runs 1] [--tools scan,diff,...] DIR...
+    bench-run.py --bin PATH --ast-grep-config FILE [--runs 3] [--slow-runs 1] [--tools scan,diff,...]
+                 [--against-bin PATH --against-name REV] DIR...
 
 Every command runs once to warm the page cache, then --runs times (swift-format lint,
 without the warm-up, --slow-runs times). Wall time comes from a monotonic clock around the child process, peak
 RSS from wait4's rusage of that process. Prints one table per corpus: median wall time,
 throughput, peak RSS, and how many times faster `scan` and `diff` are than each peer
 (for `cat`, how many times its time they take).
+
+With --against-bin (an earlier revision's build, made by scripts/bench --against REV), `scan` and `diff`
+of both builds run alternately, --runs times each, and a row per tool gives the ratios of their median
+user CPU time, system time and peak RSS (this build / REV's): CPU time, unlike wall time, is not blurred
+much by whatever else the machine is doing.
 """
 import argparse
 import os
@@ -35,13 +41,29 @@ def swift_files(root):
 
 
 def run_once(command):
-    """Wall seconds, peak RSS in bytes, exit status and CPU seconds (user + system) of one run, output discarded."""
+    """Wall seconds, peak RSS in bytes, exit status, CPU seconds (user + system), user and system seconds of one run,
+    output discarded."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss * 1024, process.returncode, usage.ru_utime + usage.ru_stime
+    return wall, usage.ru_maxrss * 1024, process.returncode, usage.ru_utime + usage.ru_stime, usage.ru_utime, usage.ru_stime
+
+
+def compare(ours, theirs, name, runs):
+    """Runs `ours` and `theirs` (two builds' commands) alternately and prints the ratios of their medians."""
+    for command in (ours, theirs):
+        run_once(command)
+    pairs = [(run_once(ours), run_once(theirs)) for _ in range(runs)]
+    def median(side, field):
+        return statistics.median(pair[side][field] for pair in pairs)
+    user, system, rss = (median(0, 4), median(1, 4)), (median(0, 5), median(1, 5)), (median(0, 1), median(1, 1))
+    def ratio(values):
+        return f"{values[0] / values[1]:.2f}x" if values[1] > 0 else "n/a"
+    print(f"  {ours[1]:<5} vs {name}: user CPU {user[0]:.3f} s vs {user[1]:.3f} s ({ratio(user)}), "
+          f"system {system[0]:.3f} s vs {system[1]:.3f} s ({ratio(system)}), "
+          f"peak RSS {rss[0] / 1e6:.1f} MB vs {rss[1] / 1e6:.1f} MB ({ratio(rss)})", flush=True)
 
 
 def machine():
@@ -64,6 +86,8 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--slow-runs", type=int, default=1)
     parser.add_argument("--tools", default=",".join(ALL_TOOLS))
+    parser.add_argument("--against-bin", help="an earlier revision's build to compare scan and diff with")
+    parser.add_argument("--against-name", default="the other build")
     parser.add_argument("corpora", nargs="+")
     args = parser.parse_args()
     tools = [tool for tool in args.tools.split(",") if tool]
@@ -107,19 +131,26 @@ def main():
             wall = statistics.median(sample[0] for sample in samples)
             rss = max(sample[1] for sample in samples)
             cpu = statistics.median(sample[3] for sample in samples)
-            results[tool] = (wall, rss)
+            results[tool] = (wall, rss, cpu)
             print(f"  {tool:<13} {wall:8.3f} s  {size / 1e6 / wall:8.1f} MB/s  {len(files) / wall:9.0f} files/s"
                   f"  {rss / 1e6:7.1f} MB peak RSS  {cpu:7.2f} s CPU   (runs: {', '.join(f'{s[0]:.3f}' for s in samples)})",
                   flush=True)
+        if args.against_bin:
+            for tool in ("scan", "diff"):
+                if tool in tools:
+                    theirs = [args.against_bin] + commands[tool][1:]
+                    compare(commands[tool], theirs, args.against_name, args.runs)
         for ours in ("scan", "diff"):
             if ours not in results:
                 continue
             ratios = []
             for peer in ("ast-grep", "swift-format"):
                 if peer in results:
-                    ratios.append(f"{results[peer][0] / results[ours][0]:.1f}x as fast as {peer}")
+                    ratios.append(f"{results[peer][0] / results[ours][0]:.1f}x as fast as {peer} "
+                                  f"({results[peer][2] / max(results[ours][2], 1e-9):.1f}x in CPU)")
             if "cat" in results:
-                ratios.append(f"takes {results[ours][0] / results['cat'][0]:.1f}x the time of cat")
+                ratios.append(f"takes {results[ours][0] / results['cat'][0]:.1f}x the time of cat "
+                              f"({results[ours][2] / max(results['cat'][2], 1e-9):.1f}x its CPU)")
             if ratios:
                 print(f"  {ours}: " + "; ".join(ratios))
 

@@ -54,13 +54,14 @@ enum Workspace {
         var discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFolder: TrackedFiles.under)
         discovery.forceExclude = options.forceExclude
         discovery.useGit = options.useGit
+        discovery.fileSystem = settings.fileSystem
         var considered: [String] = []
         let discovered = try discovery.files(in: paths, considered: &considered)
         if let warn {
             for line in try unusedGlobWarnings(considered, settings: settings, useGit: options.useGit) { warn(line) }
         }
-        let found = SourceRoot(paths: paths).naming(discovered)
-        let files = floored(found, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+        let found = SourceRoot(paths: paths, fileSystem: settings.fileSystem).naming(discovered)
+        let files = floored(found, settings: settings, tree: settings.tree, floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
@@ -81,7 +82,7 @@ enum Workspace {
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
         let named = SourceRoot(paths: [existing.path]).naming([file])
-        let files = floored(named, settings: settings, tree: DiskProjectTree(), floorNotes: floorNotes) {
+        let files = floored(named, settings: settings, tree: settings.tree, floorNotes: floorNotes) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
@@ -99,7 +100,7 @@ enum Workspace {
             if useGit, let tracked = try? TrackedFiles.under(folder) {
                 unused.ruleOut(by: tracked.tracked.filter { $0.hasSuffix(".swift") }, among: patterns)
             } else if folder == current || folder.hasPrefix(current == "/" ? "/" : current + "/") {
-                unused.ruleOut(by: SourceDiscovery.walk(folder), among: patterns)
+                unused.ruleOut(by: SourceDiscovery.walk(folder, fileSystem: settings.fileSystem), among: patterns)
             } else {
                 unused.assumeUsed(patterns)
             }

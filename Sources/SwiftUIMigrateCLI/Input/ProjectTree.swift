@@ -31,26 +31,21 @@ extension ProjectTree {
     }
 }
 
-/// The files on disk; the search stops at a folder holding `.git`, or at `/`.
+/// The files on disk, through the run's `DiskFileSystem`; the search stops at a folder holding `.git`, or at `/`.
 final class DiskProjectTree: ProjectTree {
-    private var listings: [String: [String]] = [:]
+    /// The run's file system: a folder the configuration lookup, the floor search and the walk all need is listed once.
+    let fileSystem: DiskFileSystem
     /// The folder paths are shown relative to (the current folder).
     private let displayBase: String
 
-    init(displayBase: String = FileManager.default.currentDirectoryPath) {
+    init(fileSystem: DiskFileSystem = DiskFileSystem(), displayBase: String = FileManager.default.currentDirectoryPath) {
+        self.fileSystem = fileSystem
         self.displayBase = URL(fileURLWithPath: displayBase).standardizedFileURL.path
     }
 
-    func names(in folder: String) -> [String] {
-        if let cached = listings[folder] { return cached }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        listings[folder] = names
-        return names
-    }
+    func names(in folder: String) -> [String] { fileSystem.names(in: folder) }
 
-    func contents(of path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-    }
+    func contents(of path: String) -> [UInt8]? { fileSystem.contents(of: path) }
 
     func isTop(_ folder: String) -> Bool {
         folder == "/" || folder.isEmpty || names(in: folder).contains(".git")

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SwiftUIMigrate
 
@@ -28,6 +23,8 @@ struct SourceDiscovery {
     var forceExclude = false
     /// False for `--no-git`: folders are walked even inside a git work tree.
     var useGit = true
+    /// The run's file system: folders are listed through it, once each.
+    var fileSystem = DiskFileSystem()
 
     /// The files under `paths`, in a stable order, without duplicates.
     func files(in paths: [String]) throws -> [SourceFile] {
@@ -63,9 +60,9 @@ struct SourceDiscovery {
             }
             let found: [String]
             if useGit, let folder = try trackedFolder(absolute) {
-                found = try folder.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute) }
+                found = try folder.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute, fileSystem: fileSystem) }
             } else {
-                found = Self.walk(absolute)
+                found = Self.walk(absolute, fileSystem: fileSystem)
             }
             considered += found
             for file in found where seen.insert(file).inserted {
@@ -88,40 +85,25 @@ struct SourceDiscovery {
 
     /// Every `.swift` file below `directory`, sorted, skipping the folders a build makes.
     ///
-    /// Reads folders with `readdir` and takes each entry's kind from it (falling back to
-    /// `lstat` where the file system does not say), so listing costs one system call per
-    /// folder rather than several per file. A symbolic link is taken when it leads to a
-    /// regular file; links to folders are not followed, so a loop cannot trap the walk.
-    static func walk(_ directory: String) -> [String] {
+    /// Folders are listed through `fileSystem` (once each, with the kind of every entry), so listing
+    /// costs one system call per folder rather than several per file. A symbolic link is taken when
+    /// it leads to a regular file; links to folders are not followed, so a loop cannot trap the walk.
+    static func walk(_ directory: String, fileSystem: DiskFileSystem = DiskFileSystem()) -> [String] {
         var files: [String] = []
         var stack = [directory]
         while let folder = stack.popLast() {
-            guard let stream = opendir(folder) else { continue }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let path = folder + "/" + name
-                var kind = Int32(entry.pointee.d_type)
-                if kind == Int32(DT_UNKNOWN) {
-                    var status = stat()
-                    guard lstat(path, &status) == 0 else { continue }
-                    let format = status.st_mode & S_IFMT
-                    kind = format == S_IFDIR ? Int32(DT_DIR) : format == S_IFREG ? Int32(DT_REG)
-                        : format == S_IFLNK ? Int32(DT_LNK) : Int32(DT_UNKNOWN)
-                }
-                if kind == Int32(DT_DIR) {
-                    if name.hasPrefix(".") || Self.skippedFolders.contains(name) { continue }
+            for entry in fileSystem.entries(in: folder) {
+                let path = folder + "/" + entry.name
+                switch entry.kind {
+                case .folder:
+                    if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) { continue }
                     stack.append(path)
-                } else if name.hasSuffix(".swift") {
-                    if kind == Int32(DT_REG) {
-                        files.append(path)
-                    } else if kind == Int32(DT_LNK) {
-                        var status = stat()
-                        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { files.append(path) }
-                    }
+                case .file where entry.name.hasSuffix(".swift"):
+                    files.append(path)
+                case .link where entry.name.hasSuffix(".swift"):
+                    if fileSystem.isRegularFile(path) { files.append(path) }
+                default:
+                    continue
                 }
             }
         }

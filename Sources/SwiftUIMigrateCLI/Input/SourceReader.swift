@@ -42,6 +42,14 @@ enum SourceReader {
         return decode(bytes, maxSize: maxSize)
     }
 
+    /// The whole file at `path` (any size), nil when it cannot be read: for the small files a run reads
+    /// beside the Swift files (configuration files, manifests, Xcode projects).
+    static func bytes(atPath path: String) -> [UInt8]? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return readAll(path, expectedSize: Int(status.st_size))
+    }
+
     /// True when a skip `reason` says the system ran out of file descriptors or memory — nothing about
     /// the file itself — so a run that writes must stop instead of applying a partial migration.
     static func isResourceExhaustion(_ reason: String) -> Bool {

@@ -9,25 +9,32 @@ import GitStage
 struct SourceRoot {
     /// The root's absolute path, without a trailing slash.
     let path: String
-    /// The repository whose work tree is the root; nil outside git.
-    private let repository: Repository?
+    /// The root's real path (symbolic links resolved), when it is a repository's work tree; nil outside git.
+    private let realWorkTree: String?
+    /// Resolves the files' folders, each once.
+    private let fileSystem: DiskFileSystem
 
     /// The root for a run over `paths`: the work tree holding the first of them, else the current folder.
-    init(paths: [String]) {
+    init(paths: [String], fileSystem: DiskFileSystem = DiskFileSystem()) {
+        self.fileSystem = fileSystem
         let first = SourceDiscovery.absolute(paths.first ?? ".")
         if let repository = (try? Repository.discoverIfPresent(from: first)) ?? nil, let workdir = repository.workdir {
-            self.repository = repository
             path = workdir
+            realWorkTree = fileSystem.realPath(ofFolder: workdir)
         } else {
-            repository = nil
+            realWorkTree = nil
             path = SourceDiscovery.absolute(".")
         }
     }
 
     /// `absolutePath` relative to the root, `/`-separated; the absolute path itself when it lies outside.
+    /// Inside git the file's real path is compared with the work tree's, so a path through a symbolic
+    /// link to the checkout is named as git names it.
     func relative(_ absolutePath: String) -> String {
-        if let repository, let relative = try? repository.relativePath(for: absolutePath), !relative.isEmpty {
-            return relative
+        if let realWorkTree {
+            let real = fileSystem.realPath(ofFile: absolutePath)
+            let prefix = realWorkTree == "/" ? "/" : realWorkTree + "/"
+            if real.hasPrefix(prefix) { return String(real.dropFirst(prefix.count)) }
         }
         let prefix = path == "/" ? "/" : path + "/"
         return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath

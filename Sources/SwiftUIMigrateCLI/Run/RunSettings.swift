@@ -11,6 +11,11 @@ struct RunSettings {
     var selection: FindingSelection
     /// Finds each file's configuration files.
     let lookup: ConfigurationLookup
+    /// The tree the configuration files are read from: the disk (through one `DiskFileSystem` for the whole
+    /// run), or the commit. The floor search reads the same tree.
+    let tree: any ProjectTree
+    /// The run's one seam to the disk: discovery, the configuration lookup and the floor search list and read through it.
+    let fileSystem = DiskFileSystem()
     /// `--rules`, `--strategy` and `--max-file-size`, applied over every file's configuration.
     private let flags: MigrationOptions
 
@@ -33,10 +38,13 @@ struct RunSettings {
         }
         let first: String
         if let commit {
+            tree = commit
             lookup = ConfigurationLookup(tree: commit, sourcePrefix: "HEAD:", explicit: explicit)
             first = paths.first ?? ""
         } else {
-            lookup = ConfigurationLookup(tree: DiskProjectTree(), explicit: explicit)
+            let disk = DiskProjectTree(fileSystem: fileSystem)
+            tree = disk
+            lookup = ConfigurationLookup(tree: disk, explicit: explicit)
             first = SourceDiscovery.absolute(paths.first ?? ".")
         }
         configuration = Configuration()

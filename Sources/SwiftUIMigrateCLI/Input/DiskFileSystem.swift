@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file-system calls that finding a run's files, their configurations and their floors make on
+/// disk: one seam, shared by the whole run, so each folder is listed once, each folder's real path is
+/// worked out once (from its parent's, with one `lstat`), and a test can count what a run costs
+/// (`calls`). The Swift files themselves are read by `SourceReader`, once each.
+///
+/// Not thread-safe: the run asks it from one thread, before the workers start.
+final class DiskFileSystem {
+    /// What a folder entry is, as `readdir` (or `lstat`, where the file system does not say) tells.
+    enum Kind: Equatable {
+        case file, folder, link, other
+    }
+
+    /// One entry of a folder.
+    struct Entry: Equatable {
+        var name: String
+        var kind: Kind
+    }
+
+    /// How many system calls of each kind the seam has made.
+    struct Calls: Equatable {
+        /// Folders listed (`opendir`/`readdir`).
+        var listings = 0
+        /// Files read whole (configuration files, manifests, Xcode projects).
+        var reads = 0
+        /// `stat`/`lstat` calls.
+        var statuses = 0
+        /// `realpath` calls (each walks every component of the path with `readlink`).
+        var realPaths = 0
+
+        /// All of them.
+        var total: Int { listings + reads + statuses + realPaths }
+    }
+
+    /// The calls made so far.
+    private(set) var calls = Calls()
+    private var listings: [String: [Entry]] = [:]
+    private var realFolders: [String: String] = ["/": "/"]
+
+    init() {}
+
+    /// The entries of `folder` (an absolute path), without `.` and `..`; empty when it cannot be listed.
+    func entries(in folder: String) -> [Entry] {
+        if let known = listings[folder] { return known }
+        calls.listings += 1
+        var entries: [Entry] = []
+        if let stream = opendir(folder) {
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let kind: Kind
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): kind = .folder
+                case Int32(DT_REG): kind = .file
+                case Int32(DT_LNK): kind = .link
+                case Int32(DT_UNKNOWN): kind = linkKind(of: join(folder, name))
+                default: kind = .other
+                }
+                entries.append(Entry(name: name, kind: kind))
+            }
+        }
+        listings[folder] = entries
+        return entries
+    }
+
+    /// The names of the entries of `folder`.
+    func names(in folder: String) -> [String] { entries(in: folder).map(\.name) }
+
+    /// The whole file at `path`, nil when it cannot be read.
+    func contents(of path: String) -> [UInt8]? {
+        calls.reads += 1
+        return SourceReader.bytes(atPath: path)
+    }
+
+    /// True when `path`, followed through symbolic links, is a regular file.
+    func isRegularFile(_ path: String) -> Bool {
+        calls.statuses += 1
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The real path of the folder `folder` (absolute, no trailing slash): its parent's real path and its
+    /// name, unless it is itself a symbolic link (then `realpath` says where it leads). Each folder costs
+    /// one `lstat`, once.
+    func realPath(ofFolder folder: String) -> String {
+        if let known = realFolders[folder] { return known }
+        let slash = folder.lastIndex(of: "/") ?? folder.startIndex
+        let parent = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        let name = String(folder[folder.index(after: slash)...])
+        let resolved: String
+        if name.isEmpty || name == "." || name == ".." || linkKind(of: folder) == .link {
+            calls.realPaths += 1
+            if let real = realpath(folder, nil) {
+                resolved = String(cString: real)
+                free(real)
+            } else {
+                resolved = join(realPath(ofFolder: parent), name)
+            }
+        } else {
+            resolved = join(realPath(ofFolder: parent), name)
+        }
+        realFolders[folder] = resolved
+        return resolved
+    }
+
+    /// The real path of the file at `path`: its folder's real path and its name.
+    func realPath(ofFile path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return join(realPath(ofFolder: folder), String(path[path.index(after: slash)...]))
+    }
+
+    /// What `lstat` says `path` is.
+    private func linkKind(of path: String) -> Kind {
+        calls.statuses += 1
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        case S_IFLNK: return .link
+        default: return .other
+        }
+    }
+
+    private func join(_ folder: String, _ name: String) -> String {
+        folder == "/" ? "/" + name : folder + "/" + name
+    }
+}
