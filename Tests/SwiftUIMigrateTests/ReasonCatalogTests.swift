@@ -12,7 +12,11 @@ final class ReasonCatalogTests: XCTestCase {
         sources += rule.examples.corrections.map { ($0.before, $0.configuration) }
         let folder = RepositoryPaths.fixtures.appendingPathComponent(rule.id)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".before.swift") {
-            sources.append((try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), Configuration()))
+            // The case's own configuration (a floor, an option) when it has one.
+            let json = folder.appendingPathComponent(String(name.dropLast(".before.swift".count)) + ".json")
+            let configuration = FileManager.default.fileExists(atPath: json.path)
+                ? try Configuration.load(path: json.path, rules: RuleRegistry.all) : Configuration()
+            sources.append((try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), configuration))
         }
         return sources.flatMap { source, configuration -> [Finding] in
             var configuration = configuration
@@ -35,6 +39,22 @@ final class ReasonCatalogTests: XCTestCase {
                 XCTAssertEqual(rule.reason(withID: finding.reasonID)?.action, finding.action, finding.reasonID)
             }
         }
+    }
+
+    /// The other direction: a catalog entry no example or fixture produces is a decision nothing checks.
+    /// `fixtures/unproduced-reasons.txt` lists those still without one; the list may only shrink: a new
+    /// reason comes with its fixture, and a fixture that covers a listed one takes it off the list.
+    func testEveryCatalogEntryIsProducedByAnExampleOrFixtureOrListedAsNotYet() throws {
+        let listFile = RepositoryPaths.fixtures.appendingPathComponent("unproduced-reasons.txt")
+        let listed = Set(try String(contentsOf: listFile, encoding: .utf8).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        var missing: Set<String> = []
+        for rule in RuleRegistry.all {
+            let produced = Set(try findings(of: rule).map(\.reasonID))
+            missing.formUnion(rule.reasonCatalog.map { $0.id(in: rule.id) }.filter { !produced.contains($0) })
+        }
+        XCTAssertEqual(missing.subtracting(listed).sorted(), [], "no example or fixture produces these reasons: add a fixture for each")
+        XCTAssertEqual(listed.subtracting(missing).sorted(), [], "these are produced now: take them off fixtures/unproduced-reasons.txt")
     }
 
     func testNoHeadlineContradictsItsDecision() throws {

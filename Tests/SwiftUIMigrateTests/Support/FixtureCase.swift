@@ -2,13 +2,17 @@ import Foundation
 import SwiftUIMigrate
 
 /// One `fixtures/<rule-id>/<case>.before.swift`, with its optional `.after.swift`
-/// (absent for a negative case) and `.json` configuration.
+/// (absent for a negative case) and `.json` configuration, and its `.findings` snapshot: the
+/// decisions the rule makes on `.before`, one per line (`line:column reasonID action`).
 struct FixtureCase {
     var ruleID: String
     var name: String
     var before: URL
     var after: URL?
     var configuration: URL?
+
+    /// The findings snapshot beside `before` (it may not exist yet).
+    var findings: URL { before.deletingLastPathComponent().appendingPathComponent(name + ".findings") }
 
     /// `rule-id/case`, as failures name it.
     var displayName: String { "\(ruleID)/\(name)" }
@@ -38,8 +42,8 @@ struct FixtureCase {
                 } else if file.hasSuffix(".after.swift") {
                     let name = String(file.dropLast(".after.swift".count))
                     if !files.contains(name + ".before.swift") { problems.append("fixtures/\(folder)/\(file) has no .before.swift") }
-                } else if file.hasSuffix(".json") {
-                    let name = String(file.dropLast(".json".count))
+                } else if file.hasSuffix(".json") || file.hasSuffix(".findings") {
+                    let name = String(file.prefix(upTo: file.lastIndex(of: ".")!))
                     if !files.contains(name + ".before.swift") { problems.append("fixtures/\(folder)/\(file) has no .before.swift") }
                 } else if file.hasSuffix(".swift") {
                     problems.append("fixtures/\(folder)/\(file) is neither <case>.before.swift nor <case>.after.swift")
@@ -60,6 +64,8 @@ struct FixtureCase {
 /// Runs one fixture case through its rule and checks the output byte for byte.
 struct FixtureVerifier {
     let rule: any Rule
+    /// False for the harness's own temporary cases, which have no snapshots.
+    var checksSnapshots = true
 
     /// Rules checked for a rewrite finding without edits. (The Group rules' nested-groups
     /// cases still report one, so they are not checked yet.)
@@ -103,6 +109,7 @@ struct FixtureVerifier {
         if Self.rulesWhoseRewritesAlwaysEdit.contains(rule.id), !emptyRewrites.isEmpty {
             failures.append("\(label): a rewrite finding has no edits\(RuleExampleVerifier.describe(emptyRewrites))")
         }
+        if checksSnapshots { failures += snapshotFailures(migration.findings, of: fixture) }
         if migration.migrated != expected {
             let what = fixture.after == nil ? "a negative case (no .after) changed" : "the output differs from .after"
             failures.append(
@@ -127,6 +134,31 @@ struct FixtureVerifier {
             }
         }
         return failures
+    }
+}
+
+extension FixtureVerifier {
+    /// The findings as the snapshot holds them: `line:column reasonID action`, one per line, in order.
+    static func snapshot(_ findings: [Finding]) -> String {
+        findings.map { "\($0.line):\($0.column) \($0.reasonID) \($0.action.rawValue)\n" }.joined()
+    }
+
+    /// The difference between the rule's decisions on `.before` and the case's `.findings` snapshot;
+    /// with `SWIFTUI_MIGRATE_UPDATE_GOLDEN=1` the snapshot is rewritten instead (then review its diff).
+    func snapshotFailures(_ findings: [Finding], of fixture: FixtureCase) -> [String] {
+        let actual = Self.snapshot(findings)
+        if ProcessInfo.processInfo.environment["SWIFTUI_MIGRATE_UPDATE_GOLDEN"] == "1" {
+            try? Data(actual.utf8).write(to: fixture.findings)
+            return []
+        }
+        guard let data = FileManager.default.contents(atPath: fixture.findings.path) else {
+            return ["\(fixture.displayName): no \(fixture.findings.lastPathComponent) snapshot; SWIFTUI_MIGRATE_UPDATE_GOLDEN=1 writes it"]
+        }
+        let expected = String(decoding: data, as: UTF8.self)
+        guard expected != actual else { return [] }
+        return ["\(fixture.displayName): the decisions differ from \(fixture.findings.lastPathComponent) "
+            + "(SWIFTUI_MIGRATE_UPDATE_GOLDEN=1 rewrites it; then review the diff)\n"
+            + TextDiff.describe(expected: expected, actual: actual)]
     }
 }
 
