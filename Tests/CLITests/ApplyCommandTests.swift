@@ -44,6 +44,10 @@ final class ApplyCommandTests: XCTestCase {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["result"] as? String, "committed")
         XCTAssertEqual(json["changedPaths"] as? [String], ["App/ContentView.swift"])
+        // The findings are the records scan --format json writes, each rewrite with its hunk.
+        let findings = try XCTUnwrap(json["findings"] as? [[String: Any]])
+        let rewrite = try XCTUnwrap(findings.first { $0["action"] as? String == "rewrite" })
+        XCTAssertTrue((rewrite["hunk"] as? String)?.contains("+        ZStack {") ?? false, "\(rewrite)")
         XCTAssertEqual(try repository.git("rev-parse", "HEAD"), head)
         var after = try repository.snapshot()
         after["\(".git/refs/heads/swiftui-migrate/lifecycle")"] = nil

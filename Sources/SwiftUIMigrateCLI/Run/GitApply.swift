@@ -19,6 +19,8 @@ enum GitApply {
         var fileCount: Int
         /// True when `--show-kept` or `showKept` asks for the kept findings in summaries and bodies.
         var showsKept = false
+        /// Every finding as `--format json` writes it, with its hunk (as `--in-place` and `scan` write them).
+        var records: [FindingRecord] = []
     }
 
     /// A repository's files migrated in memory, not yet written anywhere.
@@ -94,7 +96,7 @@ enum GitApply {
         return Report(
             outcome: outcome, mode: mode, summaries: Workspace.summaries(outcomes, notWritten: skipped),
             rootSummaries: Workspace.summaries(outcomes, fromRoot: true, notWritten: skipped), fileCount: outcomes.count,
-            showsKept: run.configuration.showKept)
+            showsKept: run.configuration.showKept, records: FindingsReport.records(outcomes.compactMap(\.migration)))
     }
 
     /// `apply --resume` in a git mode: undoes what the interrupted run did and stages its plan again, from its
@@ -254,7 +256,7 @@ enum GitApply {
         let output = Output(
             result: result, branch: outcome.branch, base: outcome.base.hex, commit: commit,
             changedPaths: outcome.changedPaths, skipped: outcome.skipped.map(\.description),
-            findings: report.summaries.flatMap(\.findings).map(FindingRecord.init))
+            findings: report.records)
         return try JSONText.encode(output)
     }
 }
