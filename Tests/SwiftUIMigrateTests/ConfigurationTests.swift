@@ -64,10 +64,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.exclude, ["**/Generated/**"])
         XCTAssertEqual(configuration.identity, ["BrewDetailView": "brewID"])
         XCTAssertEqual(configuration.maxFileSize, 1000)
-        XCTAssertEqual(configuration.option("maxMembers", of: "group-modifiers", default: 2), 3)
-        XCTAssertEqual(configuration.option("maxModifiers", of: "group-modifiers", default: 2), 1)
-        XCTAssertEqual(configuration.option("other", of: "group-modifiers", default: 2), 2)
-        XCTAssertEqual(configuration.option("maxMembers", of: "group-redundant", default: 5), 5)
+        XCTAssertEqual(configuration.integer(GroupModifiersRule.maxModifiers, of: "group-modifiers"), 1)
         XCTAssertEqual(configuration.integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 3)
         XCTAssertEqual(Configuration().integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 2)
     }

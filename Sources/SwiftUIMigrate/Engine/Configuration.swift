@@ -197,11 +197,6 @@ public struct Configuration: Sendable, Hashable {
     public func string(_ option: RuleOption, of ruleID: String) -> String {
         value(of: option, for: ruleID).string ?? option.defaultValue.string ?? ""
     }
-
-    /// An integer option of a rule, or `fallback`.
-    public func option(_ name: String, of ruleID: String, default fallback: Int) -> Int {
-        ruleOptions[ruleID]?[name]?.integer ?? fallback
-    }
 }
 
 /// Which JSON scalars a configuration value's leaves may be.

@@ -21,11 +21,6 @@ public struct GroupModifiersRule: Rule {
     public var isEnabledByDefault: Bool { false }
     public var triggerWords: [String] { ["Group"] }
 
-    /// The default of the `maxMembers` option: the most members the chain is copied onto.
-    public static let defaultMaxMembers = 2
-    /// The default of the `maxModifiers` option: the most modifiers the chain may have.
-    public static let defaultMaxModifiers = 2
-
     public func findings(in context: RuleContext) -> [Finding] {
         GroupSite.all(in: context).compactMap { finding(for: $0, in: context) }
     }
@@ -35,8 +30,8 @@ public struct GroupModifiersRule: Rule {
         let (group, chain, members) = (site.group, site.chain, site.members)
         guard !chain.modifiers.isEmpty,
               !chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
-        let maxMembers = context.configuration.option("maxMembers", of: id, default: Self.defaultMaxMembers)
-        let maxModifiers = context.configuration.option("maxModifiers", of: id, default: Self.defaultMaxModifiers)
+        let maxMembers = context.configuration.integer(Self.maxMembers, of: id)
+        let maxModifiers = context.configuration.integer(Self.maxModifiers, of: id)
         guard !members.views.isEmpty, members.views.count <= maxMembers, chain.modifiers.count <= maxModifiers else {
             return nil
         }
@@ -102,9 +97,9 @@ extension GroupModifiersRule {
             detects: """
                 `Group { … }` (the content-closure initializer) whose modifier chain has no lifecycle modifier \
                 (`onAppear`, `onDisappear`, `task` are `group-lifecycle`'s), with at most `maxMembers` members \
-                (default \(Self.defaultMaxMembers); each view the chain would be copied onto, counting each \
+                (default \(Self.maxMembers.defaultValue); each view the chain would be copied onto, counting each \
                 branch of an `if` or `switch`) and at most `maxModifiers` modifiers (default \
-                \(Self.defaultMaxModifiers)), standing in a view builder. Both limits are set in \
+                \(Self.maxModifiers.defaultValue)), standing in a view builder. Both limits are set in \
                 `ruleOptions["group-modifiers"]`.
 
                 ```swift
