@@ -12,7 +12,7 @@ import subprocess
 import sys
 from collections import Counter, OrderedDict, defaultdict
 
-# The apps of CORPUS.md: directory name (the repository's name) -> owner/name.
+# The public apps fixtures/real-world-labels.tsv labels: directory name (the repository's name) -> owner/name.
 CORPUS_APPS = OrderedDict([
     ("Aidoku", "Aidoku/Aidoku"),
     ("pocket-casts-ios", "Automattic/pocket-casts-ios"),

@@ -26,8 +26,8 @@ public struct FindingRecord: Codable, Equatable, Sendable {
     public var reason: String?
     /// The decision's stable id, `rule/decision` (`explain RULE` lists them).
     public var reasonID: String
-    /// The fix, as edits of the original file (empty when there is none, or when the
-    /// edit was made in a later fixpoint pass).
+    /// The fix, as edits of the original file (every pass's edits mapped back to it); empty when
+    /// there is none, or when another finding's edits carry this one's fix (`FixAttribution`).
     public var edits: [Edit]
     /// The fix as unified-diff hunks (`@@ … @@` and the lines), made from the original file
     /// and this finding's edits alone; absent when there are no edits.

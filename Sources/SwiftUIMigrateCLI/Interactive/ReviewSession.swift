@@ -8,9 +8,9 @@ struct ReviewSession {
 
     /// The fixes of `migrations` a person can decide on: rewrites that carry their edits.
     ///
-    /// The engine keeps edits only for the findings of its first pass; findings it made in
-    /// later passes (nested cases finished after an outer fix) have none to show on the
-    /// original text, so they are counted as `dependent` and offered by the next review.
+    /// The engine maps every pass's edits back to the original text (`FixAttribution`): a span
+    /// several findings' rewrites touched belongs to one of them, and the others carry no edits
+    /// (their fix is in that one's), so they are counted as `dependent`, not offered on their own.
     static func offerable(_ finding: Finding) -> Bool { finding.action == .rewrite && !finding.edits.isEmpty }
 
     /// Asks about every offerable fix of `migrations` that `isRecorded` does not exclude.
