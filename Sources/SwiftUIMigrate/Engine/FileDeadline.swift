@@ -19,18 +19,25 @@ import Darwin
 public struct FileDeadline: Sendable {
     /// The thread's processor time, in nanoseconds, at which the budget is spent.
     private let end: UInt64?
+    /// The coarse monotonic clock, in nanoseconds, before which the budget cannot be spent: a thread
+    /// uses at most as much processor time as passes on the clock, so until then `hasPassed` reads
+    /// only that clock (no system call) instead of the thread's processor time (one each).
+    private let earliest: UInt64
     /// The budget the deadline was set from; nil for none.
     public let budget: Duration?
 
     /// A deadline `budget` of this thread's processor time from now; nil never passes.
     public init(after budget: Duration?) {
         self.budget = budget
-        self.end = budget.map { budget in
-            // Capped at about 30 years, so the sum cannot overflow.
-            let (seconds, attoseconds) = budget.components
-            return Self.threadTime() + UInt64(min(max(0, seconds), 1_000_000_000)) * 1_000_000_000
-                + UInt64(max(0, attoseconds / 1_000_000_000))
+        guard let budget else {
+            (end, earliest) = (nil, 0)
+            return
         }
+        // Capped at about 30 years, so the sum cannot overflow.
+        let (seconds, attoseconds) = budget.components
+        let nanoseconds = UInt64(min(max(0, seconds), 1_000_000_000)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+        end = Self.threadTime() + nanoseconds
+        earliest = Self.coarseTime() + nanoseconds
     }
 
     /// A deadline that never passes.
@@ -38,7 +45,7 @@ public struct FileDeadline: Sendable {
 
     /// True once the budget is spent (asked on the thread that set it).
     public var hasPassed: Bool {
-        guard let end else { return false }
+        guard let end, Self.coarseTime() >= earliest else { return false }
         return Self.threadTime() >= end
     }
 
@@ -46,6 +53,17 @@ public struct FileDeadline: Sendable {
     private static func threadTime() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// The coarse monotonic clock (read without a system call where the system allows), in nanoseconds.
+    private static func coarseTime() -> UInt64 {
+        var time = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &time)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        #endif
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 }
