@@ -178,6 +178,20 @@ async def test_errors_are_tool_results_of_one_line(workspace):
         outside.rmdir()
 
 
+async def test_workspace_option_serves_another_folder(workspace):
+    (workspace / "App").mkdir()
+    text = pathlib.Path(ROOT, FIXTURES[0]).read_bytes()
+    (workspace / "App" / "View.swift").write_bytes(text)
+    async with session(ROOT, "--workspace", str(workspace)) as client:
+        scanned = structured(await client.call_tool("scan", {"path": "App/View.swift"}))
+        assert scanned["findings"] == cli_scan("App/View.swift", text, cwd=str(workspace))
+        line = error_line(await client.call_tool("scan", {"path": str(pathlib.Path(ROOT, FIXTURES[0]))}))
+        assert f"outside the workspace {workspace}" in line
+    run = subprocess.run([BIN, "mcp", "--workspace", str(workspace / "missing")], input="", capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"error: --workspace {workspace / 'missing'}: no such folder\n"
+
+
 def raw_exchange(lines: list[str]) -> list[dict]:
     """The server's answers to `lines` written as they are (one message per line), the input then closed."""
     run = subprocess.run([BIN, "mcp"], input="".join(line + "\n" for line in lines), capture_output=True, text=True, timeout=60, cwd=ROOT)

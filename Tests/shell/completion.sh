@@ -63,6 +63,7 @@ cases=(
     "swiftui-migrate lsp --|--baseline|--quiet"
     "swiftui-migrate mc|mcp"
     "swiftui-migrate mcp --|--config|--quiet"
+    "swiftui-migrate mcp --wo|--workspace"
     "swiftui-migrate scan --file-t|--file-timeout"
     "swiftui-migrate apply --file|--file-timeout"
 )
