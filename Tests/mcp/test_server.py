@@ -7,6 +7,8 @@ itself (version negotiation, parse errors) on raw lines."""
 
 import json
 import os
+import re
+import tomllib
 import pathlib
 import subprocess
 import tempfile
@@ -190,6 +192,23 @@ async def test_workspace_option_serves_another_folder(workspace):
     run = subprocess.run([BIN, "mcp", "--workspace", str(workspace / "missing")], input="", capture_output=True, text=True, timeout=60)
     assert (run.returncode, run.stdout) == (2, "")
     assert run.stderr == f"error: --workspace {workspace / 'missing'}: no such folder\n"
+
+
+async def test_every_set_up_in_the_docs_starts_a_server(workspace):
+    page = pathlib.Path(ROOT, "docs", "editors.md").read_text()
+    section = page[page.index("### Set-ups"):page.index("### The server or the hook?")]
+    blocks = re.findall(r"```(json|toml)\n(.*?)```", section, re.S)
+    assert [kind for kind, _ in blocks] == ["json", "json", "json", "toml"]
+    for kind, text in blocks:
+        config = json.loads(text) if kind == "json" else tomllib.loads(text)
+        [server] = (config.get("mcpServers") or config.get("servers") or config.get("mcp_servers")).values()
+        assert server["command"] == "swiftui-migrate"
+        arguments = [a.replace("${workspaceFolder}", str(workspace)) for a in server["args"]]
+        async with session(str(workspace) if "--workspace" not in arguments else ROOT, *arguments[1:]) as client:
+            assert arguments[0] == "mcp"
+            assert sorted(t.name for t in (await client.list_tools()).tools) == ["explain", "fix", "scan"]
+            line = error_line(await client.call_tool("scan", {"path": str(pathlib.Path(ROOT, FIXTURES[0]))}))
+            assert f"outside the workspace {workspace}" in line
 
 
 def raw_exchange(lines: list[str]) -> list[dict]:
