@@ -18,15 +18,15 @@ struct ToolDocument {
     /// The input properties `scan` and `fix` share.
     static var inputProperties: [String: Any] {
         [
-        "path": [
-            "type": "string",
-            "description": "The Swift file: relative to the workspace (the folder the server runs in) or absolute inside it. "
-                + "Its configuration, deployment floor and baseline are found from it; it need not exist when text is given.",
-        ],
-        "text": [
-            "type": "string",
-            "description": "The file's text, such as an unsaved buffer or what you are about to write; without it the file on disk is read.",
-        ],
+            "path": [
+                "type": "string",
+                "description": "The Swift file: relative to the workspace (the folder the server runs in) or absolute inside it. "
+                    + "Its configuration, deployment floor and baseline are found from it; it need not exist when text is given.",
+            ],
+            "text": [
+                "type": "string",
+                "description": "The file's text, such as an unsaved buffer or what you are about to write; without it the file on disk is read.",
+            ],
         ]
     }
 
