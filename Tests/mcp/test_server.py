@@ -141,6 +141,7 @@ async def test_errors_are_tool_results_of_one_line(workspace):
     try:
         (outside / "View.swift").write_text("import SwiftUI\n")
         (workspace / "Escape.swift").symlink_to(outside / "View.swift")
+        (workspace / "Linked").symlink_to(outside, target_is_directory=True)
         (workspace / "Big.swift").write_bytes(b"// " + b"x" * 5000 + b"\n")
         (workspace / "Latin1.swift").write_bytes(b"let caf\xe9 = 1\n")
         (workspace / "Broken").mkdir()
@@ -151,6 +152,7 @@ async def test_errors_are_tool_results_of_one_line(workspace):
                 ("scan", {"path": str(outside / "View.swift")}, "outside the workspace"),
                 ("scan", {"path": "../" + outside.name + "/View.swift", "text": "import SwiftUI\n"}, "outside the workspace"),
                 ("fix", {"path": "Escape.swift"}, "outside the workspace"),
+                ("scan", {"path": "Linked/New.swift", "text": "import SwiftUI\n"}, "outside the workspace"),
                 ("scan", {"path": "README.md", "text": "# hi"}, "not a Swift file"),
                 ("fix", {"path": "Big.swift"}, "larger than the 4096-byte limit"),
                 ("scan", {"path": "New.swift", "text": "//" + "y" * 5000}, "larger than the 4096-byte limit"),

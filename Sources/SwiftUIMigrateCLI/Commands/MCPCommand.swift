@@ -38,7 +38,7 @@ struct MCPCommand: Command {
         if let folder = options.workspace, !FileManager.default.changeCurrentDirectoryPath(folder) {
             throw CommandError("--workspace \(folder): no such folder")
         }
-        let workspace = URL(fileURLWithPath: SourceDiscovery.absolute(".")).resolvingSymlinksInPath().path
+        let workspace = ToolDocument.resolved(SourceDiscovery.absolute("."))
         return MCPServer(channel: MessageChannel(framing: .lines), options: options.migration, workspace: workspace).serve()
     }
 }

@@ -39,7 +39,7 @@ struct ToolDocument {
         guard path.hasSuffix(".swift") else {
             throw ToolFailure("not a Swift file: '\(path)' (scan and fix read .swift files)")
         }
-        let resolved = URL(fileURLWithPath: SourceDiscovery.absolute(path)).resolvingSymlinksInPath().path
+        let resolved = Self.resolved(SourceDiscovery.absolute(path))
         guard resolved.hasPrefix(workspace == "/" ? "/" : workspace + "/") else {
             throw ToolFailure("\(path) is outside the workspace \(workspace): the server reads only files below the folder it runs in")
         }
@@ -70,6 +70,18 @@ struct ToolDocument {
         self.path = path
         self.migration = migration
         warnings = Workspace.problems([FileOutcome(file: setting.file, migration: migration, skipReason: nil)])
+    }
+
+    /// `absolute` with the symbolic links of its longest existing part resolved; the rest, which
+    /// need not exist yet, follows as it is.
+    static func resolved(_ absolute: String) -> String {
+        var existing = URL(fileURLWithPath: absolute)
+        var rest: [String] = []
+        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
     }
 
     /// The text's findings whose action `include` takes, as `scan --format json` writes them
