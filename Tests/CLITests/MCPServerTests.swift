@@ -79,6 +79,10 @@ final class MCPServerTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix(expected), text)
             XCTAssertFalse(text.contains("\n"), text)
         }
+        let listed = server.reply(to: ["jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": ["name": "explain", "arguments": [1]]])
+        let result = try XCTUnwrap(listed?["result"] as? [String: Any])
+        XCTAssertEqual(result["isError"] as? Bool, true)
+        XCTAssertEqual((result["content"] as? [[String: Any]])?.first?["text"] as? String, "arguments must be an object")
     }
 
     func testAnAnsweredCallHasStructuredContentAndTheSameJSONAsText() throws {

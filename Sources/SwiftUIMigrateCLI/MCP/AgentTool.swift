@@ -33,14 +33,17 @@ struct ToolFailure: Error, CustomStringConvertible {
 struct ToolArguments {
     let values: [String: Any]
 
-    /// The string `name`; throws when it is missing (and `required`) or not a string.
-    func string(_ name: String, required: Bool = true) throws -> String? {
-        switch values[name] {
-        case let value as String: return value
-        case nil where !required: return nil
-        case nil: throw ToolFailure("missing argument '\(name)' (a string)")
-        default: throw ToolFailure("argument '\(name)' must be a string")
-        }
+    /// The string `name`; throws when it is missing or not a string.
+    func string(_ name: String) throws -> String {
+        guard let value = try optionalString(name) else { throw ToolFailure("missing argument '\(name)' (a string)") }
+        return value
+    }
+
+    /// The string `name`, nil when it is missing; throws when it is not a string.
+    func optionalString(_ name: String) throws -> String? {
+        guard let value = values[name] else { return nil }
+        guard let string = value as? String else { throw ToolFailure("argument '\(name)' must be a string") }
+        return string
     }
 
     /// The boolean `name`, `defaultValue` when it is missing; throws when it is not a boolean.

@@ -30,7 +30,7 @@ struct ExplainTool: AgentTool {
     }
 
     func call(_ arguments: ToolArguments) throws -> [String: Any] {
-        let id = try arguments.string("id")!
+        let id = try arguments.string("id")
         if let rule = RuleRegistry.rule(id: id) {
             return ["id": id, "kind": "rule", "rule": rule.id, "text": RuleExplanation.render(rule),
                     "reasons": rule.reasonCatalog.map { Self.entry($0, of: rule) }]

@@ -77,7 +77,8 @@ final class MCPServer {
             return Self.error(
                 id: id, code: -32602, message: "unknown tool: \(name) (tools: \(tools.map(\.name).joined(separator: ", ")))")
         }
-        guard let arguments = params["arguments"] as? [String: Any] ?? (params["arguments"] == nil ? [:] : nil) else {
+        let given: Any = params["arguments"] ?? [String: Any]()
+        guard let arguments = given as? [String: Any] else {
             return Self.failure(id, "arguments must be an object")
         }
         do {

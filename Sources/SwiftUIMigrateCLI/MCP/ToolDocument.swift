@@ -34,8 +34,8 @@ struct ToolDocument {
     /// `ToolFailure` for a path outside `workspace` or not a Swift file, a text that cannot be
     /// read (too large, not UTF-8) or does not parse, and a configuration with an error.
     init(_ arguments: ToolArguments, workspace: String, options: MigrationOptions) throws {
-        let path = try arguments.string("path")!
-        let text = try arguments.string("text", required: false)
+        let path = try arguments.string("path")
+        let text = try arguments.optionalString("text")
         guard path.hasSuffix(".swift") else {
             throw ToolFailure("not a Swift file: '\(path)' (scan and fix read .swift files)")
         }
