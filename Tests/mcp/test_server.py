@@ -131,8 +131,14 @@ async def test_configuration_floor_and_suppression_comments_of_the_path(workspac
                 for line in scanned["warnings"]:
                     assert f"warning: {line}" in warnings, (line, warnings)
                 assert bool(scanned["warnings"]) == (name == "unknown-directive.swift"), scanned["warnings"]
-        other = structured(await client.call_tool("scan", {"path": "Other/x.swift", "text": texts["suppressed.swift"][43:].decode()}))
+        text = next(iter(texts.values())).decode()
+        other = structured(await client.call_tool("scan", {"path": "Other/x.swift", "text": text}))
         assert all(f["rule"] != "group-lifecycle" for f in other["findings"])
+        # A configuration changed while the server runs applies to the next call.
+        (workspace / "Other" / ".swiftui-migrate.json").write_text("{}")
+        again = structured(await client.call_tool("scan", {"path": "Other/x.swift", "text": text}))
+        assert any(f["rule"] == "group-lifecycle" for f in again["findings"])
+        assert again["findings"] == cli_scan("Other/x.swift", text.encode(), cwd=str(workspace))
 
 
 async def test_errors_are_tool_results_of_one_line(workspace):
