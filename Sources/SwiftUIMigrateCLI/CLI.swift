@@ -23,7 +23,7 @@ public enum CLI {
         [
             ScanCommand.self, DiffCommand.self, ApplyCommand.self, BatchCommand.self, ReportCommand.self,
             RulesCommand.self, ExplainCommand.self,
-            InitCommand.self, CompletionCommand.self, LSPCommand.self,
+            InitCommand.self, CompletionCommand.self, LSPCommand.self, MCPCommand.self,
         ]
     }
 

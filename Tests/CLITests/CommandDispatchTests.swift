@@ -9,7 +9,7 @@ final class CommandDispatchTests: XCTestCase {
     func testEveryCommandIsListedOnceAndEveryNameIsUnique() {
         let names = CLI.commands.map { $0.spec.name }
         XCTAssertEqual(Set(names).count, names.count, "\(names)")
-        XCTAssertEqual(Set(names), ["scan", "diff", "apply", "batch", "report", "rules", "explain", "init", "completion", "lsp"])
+        XCTAssertEqual(Set(names), ["scan", "diff", "apply", "batch", "report", "rules", "explain", "init", "completion", "lsp", "mcp"])
     }
 
     func testEachCommandRunsItselfNotExplain() throws {

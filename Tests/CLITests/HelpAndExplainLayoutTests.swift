@@ -20,7 +20,7 @@ final class HelpAndExplainLayoutTests: XCTestCase {
     }
 
     func testEveryCommandsHelpHasOneUsageLine() throws {
-        for command in ["scan", "diff", "apply", "batch", "report", "rules", "explain", "init", "completion"] {
+        for command in ["scan", "diff", "apply", "batch", "report", "rules", "explain", "init", "completion", "lsp", "mcp"] {
             let help = try ToolProcess.run([command, "--help"])
             XCTAssertEqual(help.status, 0, command)
             let usages = help.stdout.split(separator: "\n").filter { $0.contains("USAGE:") }

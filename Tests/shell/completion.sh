@@ -61,6 +61,9 @@ cases=(
     "swiftui-migrate batch --qu|--quiet"
     "swiftui-migrate report --qu|--quiet"
     "swiftui-migrate lsp --|--baseline|--quiet"
+    "swiftui-migrate mc|mcp"
+    "swiftui-migrate mcp --|--config|--quiet"
+    "swiftui-migrate mcp --wo|--workspace"
     "swiftui-migrate scan --file-t|--file-timeout"
     "swiftui-migrate apply --file|--file-timeout"
 )

@@ -33,14 +33,16 @@ public enum RuleExplanation {
     /// The rule's catalog of reasons: each finding's `reasonID` (JSON `reasonID`, SARIF result
     /// `properties.reasonID`), with what it means and what to do; then the run's own.
     public static func reasons(_ rule: any Rule) -> String {
-        func line(_ reason: RuleReason) -> String {
-            "- \(reason.id(in: rule.id)) (\(reason.action.rawValue)): \(reason.meaning). To do: \(reason.whatToDo).\n"
-        }
         var text = "Reasons (each finding's reasonID):\n"
-        for reason in rule.reasons { text += line(reason) }
+        for reason in rule.reasons { text += line(reason, of: rule) }
         text += "Reasons the run gives for not making a fix of any rule:\n"
-        for reason in RunDecline.catalog { text += line(reason) }
+        for reason in RunDecline.catalog { text += line(reason, of: rule) }
         return text
+    }
+
+    /// One reason of `rule`'s catalog as `explain` lists it: its id and action, what it means, what to do.
+    public static func line(_ reason: RuleReason, of rule: any Rule) -> String {
+        "- \(reason.id(in: rule.id)) (\(reason.action.rawValue)): \(reason.meaning). To do: \(reason.whatToDo).\n"
     }
 
     /// ` with deploymentTarget iOS 14.0` when the example sets a floor.

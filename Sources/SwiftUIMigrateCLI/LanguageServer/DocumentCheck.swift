@@ -11,6 +11,9 @@ struct DocumentCheck {
     /// Why the buffer is not migrated at all (not UTF-8, too large), an internal error, or a
     /// setting that could not be read (a configuration with an error); nil when it was migrated.
     var problem: String?
+    /// The engine's migration of the buffer (`scan --format json`'s records are made from it); nil
+    /// when it was not migrated.
+    var migration: FileMigration? = nil
 
     /// What the path of a document decides — the settings (configuration, baseline) and the file
     /// with its floor — found once and kept until a file that decides them changes.
@@ -41,6 +44,7 @@ struct DocumentCheck {
         guard let migration = outcomes.first?.migration else {
             return DocumentCheck(findings: [], migrated: bytes, problem: problem)
         }
-        return DocumentCheck(findings: migration.findings, migrated: migration.changed ? migration.migrated : bytes, problem: problem)
+        return DocumentCheck(
+            findings: migration.findings, migrated: migration.changed ? migration.migrated : bytes, problem: problem, migration: migration)
     }
 }

@@ -7,10 +7,11 @@ import Foundation
 
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them: a `Content-Length`
 /// header, a blank line, then that many bytes of JSON (read from one file descriptor, written to
-/// another).
+/// another); or, for the Model Context Protocol's stdio transport, one JSON text per line.
 final class MessageChannel: @unchecked Sendable {
     // Unchecked: reads happen on one thread; writes are serialised by `writeLock`.
     private let input: Int32
+    private let framing: Framing
     private let output: OutputDescriptor
     private let writeLock = NSLock()
     private var buffer: [UInt8] = []
@@ -24,14 +25,23 @@ final class MessageChannel: @unchecked Sendable {
         case end
     }
 
-    init(input: Int32 = 0, output: Int32 = 1) {
+    /// How messages are delimited on the wire.
+    enum Framing {
+        /// `Content-Length` headers (LSP).
+        case contentLength
+        /// One message per line, without line breaks inside (MCP over stdio).
+        case lines
+    }
+
+    init(input: Int32 = 0, output: Int32 = 1, framing: Framing = .contentLength) {
         self.input = input
+        self.framing = framing
         self.output = OutputDescriptor(descriptor: output, name: "the client's output")
     }
 
     /// The next message, waiting for it.
     func receive() -> Received {
-        switch nextFrame() {
+        switch framing == .lines ? nextLine() : nextFrame() {
         case .none:
             return .end
         case .some(.failure(let problem)):
@@ -47,7 +57,7 @@ final class MessageChannel: @unchecked Sendable {
     /// Writes `message` as one frame.
     func send(_ message: [String: Any]) {
         guard let body = JSONObjectWriter.data(message) else { return }
-        let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        let frame = framing == .lines ? body + [UInt8(ascii: "\n")] : Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         writeLock.lock()
         defer { writeLock.unlock() }
         // A client that went away takes nothing more; the server ends when its input ends.
@@ -72,6 +82,14 @@ final class MessageChannel: @unchecked Sendable {
         }
         guard let length, let body = readBytes(length) else { return nil }
         return .success(body)
+    }
+
+    /// The next line that is not blank; nil at the end of the input.
+    private func nextLine() -> Result<[UInt8], FrameError>? {
+        while let line = readLine() {
+            if !line.allSatisfy(\.isWhitespace) { return .success(Array(line.utf8)) }
+        }
+        return nil
     }
 
     struct FrameError: Error, CustomStringConvertible {

@@ -1,0 +1,52 @@
+import PlainText
+import SwiftUIMigrate
+
+/// `explain`: a rule, or one reason of its catalog, from the catalog `swiftui-migrate explain` prints.
+struct ExplainTool: AgentTool {
+    let name = "explain"
+    let description = """
+        Explain a rule (such as group-lifecycle) or a finding's reasonID (such as onappear-task/no-owned-state): \
+        what it means and what to do about it. For a rule, text is its whole documentation with the examples its \
+        tests run, as `swiftui-migrate explain RULE` prints it; reasons lists its catalog.
+        """
+
+    var inputSchema: [String: Any] {
+        [
+            "type": "object",
+            "properties": ["id": ["type": "string", "description": "A rule id, or a reasonID (rule/decision) from a finding."]],
+            "required": ["id"], "additionalProperties": false,
+        ]
+    }
+
+    var outputSchema: [String: Any] {
+        let reason = FindingSchema.object(
+            ["id": ["type": "string"], "action": ["enum": FindingAction.allCases.map(\.rawValue)],
+             "meaning": ["type": "string"], "whatToDo": ["type": "string"]],
+            required: ["id", "action", "meaning", "whatToDo"])
+        return FindingSchema.object(
+            ["id": ["type": "string"], "kind": ["enum": ["rule", "reason"]], "rule": ["type": "string"],
+             "text": ["type": "string"], "reasons": ["type": "array", "items": reason]],
+            required: ["id", "kind", "rule", "text", "reasons"])
+    }
+
+    func call(_ arguments: ToolArguments) throws -> [String: Any] {
+        let id = try arguments.string("id")
+        if let rule = RuleRegistry.rule(id: id) {
+            return ["id": id, "kind": "rule", "rule": rule.id, "text": RuleExplanation.render(rule),
+                    "reasons": rule.reasonCatalog.map { Self.entry($0, of: rule) }]
+        }
+        let ruleID = String(id.prefix { $0 != "/" })
+        guard let rule = RuleRegistry.rule(id: ruleID), let reason = rule.reason(withID: id) else {
+            let known = RuleRegistry.all.flatMap { rule in [rule.id] + rule.reasonCatalog.map { $0.id(in: rule.id) } }
+            throw ToolFailure(
+                "unknown rule or reason '\(id)'" + ClosestName.hint(for: id, among: known)
+                    + " (rules: \(RuleRegistry.all.map(\.id).joined(separator: ", ")); a reasonID is rule/decision)")
+        }
+        return ["id": id, "kind": "reason", "rule": rule.id, "text": RuleExplanation.line(reason, of: rule),
+                "reasons": [Self.entry(reason, of: rule)]]
+    }
+
+    private static func entry(_ reason: RuleReason, of rule: any Rule) -> [String: Any] {
+        ["id": reason.id(in: rule.id), "action": reason.action.rawValue, "meaning": reason.meaning, "whatToDo": reason.whatToDo]
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// `swiftui-migrate mcp`: a Model Context Protocol server over stdio (JSON-RPC 2.0, one message
+/// per line) offering the tools `scan`, `fix` and `explain` to a coding agent.
+///
+/// Calls are answered one at a time, in order; each reads the configuration, floor and baseline
+/// of its path afresh, so nothing needs watching. The server never writes a file. A call it
+/// cannot answer is a tool result with `isError` and one line saying why; only a malformed
+/// request, an unknown method or an unknown tool is a JSON-RPC error.
+final class MCPServer {
+    /// The protocol versions the server speaks, newest first: it answers `initialize` with the
+    /// client's when it is one of these, else the newest (the tools are the same in each).
+    static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+
+    private let channel: MessageChannel
+    private let tools: [any AgentTool]
+
+    /// A server on `channel` whose `scan` and `fix` read files below `workspace` (an absolute
+    /// path with symbolic links resolved) with `options`.
+    init(channel: MessageChannel, options: MigrationOptions, workspace: String) {
+        self.channel = channel
+        tools = [
+            ScanTool(workspace: workspace, options: options), FixTool(workspace: workspace, options: options),
+            ExplainTool(),
+        ]
+    }
+
+    /// Serves until the end of the input; 0.
+    func serve() -> Int32 {
+        while true {
+            switch channel.receive() {
+            case .end:
+                return 0
+            case .unreadable(let problem):
+                channel.send(Self.error(id: NSNull(), code: -32700, message: "parse error: \(problem)"))
+            case .message(let message):
+                if let reply = reply(to: message) { channel.send(reply) }
+            }
+        }
+    }
+
+    /// The answer to one message; nil for a notification or a response.
+    func reply(to message: [String: Any]) -> [String: Any]? {
+        guard let method = message["method"] as? String else {
+            if message["result"] != nil || message["error"] != nil { return nil }  // a response: the server asks nothing
+            return Self.error(id: message["id"] ?? NSNull(), code: -32600, message: "invalid request: no method")
+        }
+        guard let id = message["id"] else { return nil }  // notifications/initialized, notifications/cancelled …
+        let params = message["params"] as? [String: Any] ?? [:]
+        switch method {
+        case "initialize": return Self.result(id, initialize(params))
+        case "ping": return Self.result(id, [String: Any]())
+        case "tools/list": return Self.result(id, ["tools": tools.map(\.listing)])
+        case "tools/call": return call(id, params)
+        default: return Self.error(id: id, code: -32601, message: "method not found: \(method)")
+        }
+    }
+
+    private func initialize(_ params: [String: Any]) -> [String: Any] {
+        let asked = params["protocolVersion"] as? String ?? ""
+        return [
+            "protocolVersion": Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0],
+            "capabilities": ["tools": ["listChanged": false]],
+            "serverInfo": ["name": CLI.toolName, "version": CLI.version],
+            "instructions": """
+                Call scan (or fix) on a SwiftUI view file before you write it: fix returns the text with the fixes \
+                that keep behaviour made; what it leaves needs your decision (explain a reasonID to learn why).
+                """,
+        ]
+    }
+
+    private func call(_ id: Any, _ params: [String: Any]) -> [String: Any] {
+        guard let name = params["name"] as? String else {
+            return Self.error(id: id, code: -32602, message: "invalid params: tools/call needs the tool's name")
+        }
+        guard let tool = tools.first(where: { $0.name == name }) else {
+            return Self.error(
+                id: id, code: -32602, message: "unknown tool: \(name) (tools: \(tools.map(\.name).joined(separator: ", ")))")
+        }
+        let given: Any = params["arguments"] ?? [String: Any]()
+        guard let arguments = given as? [String: Any] else {
+            return Self.failure(id, "arguments must be an object")
+        }
+        do {
+            let structured = try tool.call(ToolArguments(values: arguments))
+            let text = JSONObjectWriter.data(structured).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            return Self.result(id, ["content": [["type": "text", "text": text]], "structuredContent": structured, "isError": false])
+        } catch {
+            return Self.failure(id, "\(error)")
+        }
+    }
+
+    /// A tool result saying in one line why the call could not be answered.
+    private static func failure(_ id: Any, _ line: String) -> [String: Any] {
+        result(id, ["content": [["type": "text", "text": line]], "isError": true])
+    }
+
+    private static func result(_ id: Any, _ result: [String: Any]) -> [String: Any] {
+        ["jsonrpc": "2.0", "id": id, "result": result]
+    }
+
+    private static func error(id: Any, code: Int, message: String) -> [String: Any] {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SwiftUIMigrate
+
+/// The Swift file a `scan` or `fix` call names — a path inside the workspace, with the agent's
+/// unsaved text of it or else the file on disk — migrated exactly as `scan`/`apply
+/// --stdin-filepath` migrate it: the configuration, floor and baseline of the path, the
+/// suppression comments of the text.
+struct ToolDocument {
+    /// The path as the agent gave it (the `file` of each finding).
+    let path: String
+    /// The check of the text.
+    let check: DocumentCheck
+    /// The engine's migration of the text.
+    let migration: FileMigration
+    /// The lines the CLI warns with about the text (suppression comments naming an unknown rule or directive).
+    let warnings: [String]
+
+    /// The input properties `scan` and `fix` share.
+    static var inputProperties: [String: Any] {
+        [
+            "path": [
+                "type": "string",
+                "description": "The Swift file: relative to the workspace (the folder the server runs in) or absolute inside it. "
+                    + "Its configuration, deployment floor and baseline are found from it; it need not exist when text is given.",
+            ],
+            "text": [
+                "type": "string",
+                "description": "The file's text, such as an unsaved buffer or what you are about to write; without it the file on disk is read.",
+            ],
+        ]
+    }
+
+    /// Reads `path` and `text` from `arguments` and migrates the text with `options`; throws
+    /// `ToolFailure` for a path outside `workspace` or not a Swift file, a text that cannot be
+    /// read (too large, not UTF-8) or does not parse, and a configuration with an error.
+    init(_ arguments: ToolArguments, workspace: String, options: MigrationOptions) throws {
+        let path = try arguments.string("path")
+        let text = try arguments.optionalString("text")
+        guard path.hasSuffix(".swift") else {
+            throw ToolFailure("not a Swift file: '\(path)' (scan and fix read .swift files)")
+        }
+        let resolved = Self.resolved(SourceDiscovery.absolute(path))
+        guard resolved.hasPrefix(workspace == "/" ? "/" : workspace + "/") else {
+            throw ToolFailure("\(path) is outside the workspace \(workspace): the server reads only files below the folder it runs in")
+        }
+        let setting: DocumentCheck.Setting
+        do {
+            setting = try DocumentCheck.Setting(path: path, options: options)
+        } catch {
+            throw ToolFailure("\(error)")
+        }
+        let bytes: [UInt8]
+        if let text {
+            bytes = Array(text.utf8)
+        } else {
+            var file = setting.file
+            file.buffer = nil
+            switch MigrationRun.reader(for: setting.settings.engine)(file) {
+            case .text(let read): bytes = read
+            case .skipped(let reason): throw ToolFailure("\(path): \(reason)")
+            }
+        }
+        check = DocumentCheck.run(bytes, setting: .success(setting))
+        guard let migration = check.migration, migration.internalError == nil else {
+            throw ToolFailure(check.problem ?? "\(path) could not be migrated")
+        }
+        if migration.hasSyntaxErrors {
+            throw ToolFailure("\(path) has syntax errors: nothing in a file that does not parse is fixed; fix them and call again")
+        }
+        self.path = path
+        self.migration = migration
+        warnings = Workspace.problems([FileOutcome(file: setting.file, migration: migration, skipReason: nil)])
+    }
+
+    /// `absolute` with the symbolic links of its longest existing part resolved; the rest, which
+    /// need not exist yet, follows as it is.
+    static func resolved(_ absolute: String) -> String {
+        var existing = URL(fileURLWithPath: absolute)
+        var rest: [String] = []
+        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
+    }
+
+    /// The text's findings whose action `include` takes, as `scan --format json` writes them
+    /// (`FindingsReport.records`), as JSON values.
+    func records(where include: (FindingAction) -> Bool = { _ in true }) -> [Any] {
+        var selected = migration
+        selected.findings = migration.findings.filter { include($0.action) }
+        // Strings and integers only: encoding cannot fail.
+        let data = (try? JSONEncoder().encode(FindingsReport.records([selected]))) ?? Data("[]".utf8)
+        return (try? JSONSerialization.jsonObject(with: data)) as? [Any] ?? []
+    }
+}
