@@ -48,7 +48,7 @@ enum Workspace {
         _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil, warn: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
         if let path = options.stdinPath {
-            return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
+            return try settingsAndBuffer(options, path: path, bytes: try StandardInput.readAll(), floorNotes: floorNotes)
         }
         let settings = try RunSettings(options: options, paths: paths)
         var discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFolder: TrackedFiles.under)
