@@ -25,6 +25,11 @@ final class LanguageServer: @unchecked Sendable {
     /// What each document path decides (with `--only preserving` added for the fix-all); dropped
     /// when a watched file changes.
     private var settings: [SettingKey: Result<DocumentCheck.Setting, any Error>] = [:]
+    /// The last setting of each key that could be read: kept while a configuration does not parse
+    /// (half-typed), so the editor's diagnostics do not vanish meanwhile.
+    private var lastGoodSettings: [SettingKey: DocumentCheck.Setting] = [:]
+    /// The configuration files that cannot be used, by URI, each shown as a diagnostic on the file.
+    private var configurationProblems: [String: ConfigurationProblem] = [:]
     private var initialized = false
     private var shutdownRequested = false
     private var watchesFiles = false
@@ -46,8 +51,12 @@ final class LanguageServer: @unchecked Sendable {
             switch channel.receive() {
             case .end:
                 return queue.sync { shutdownRequested ? 0 : 1 }
-            case .unreadable(let problem):
-                channel.send(Self.error(id: NSNull(), code: -32700, message: "parse error: \(problem)"))
+            case .unreadable(let problem, let id):
+                // Answered per JSON-RPC (a parse error, with the request's id when it could be read) and logged;
+                // the channel reads on from the next header.
+                channel.send(Self.error(id: id, code: -32700, message: "parse error: \(problem)"))
+                channel.send(["jsonrpc": "2.0", "method": "window/logMessage",
+                              "params": ["type": 1, "message": "\(CLI.toolName): a message could not be read: \(problem)"]])
             case .message(let message):
                 if message["method"] as? String == "exit" {
                     return queue.sync { shutdownRequested ? 0 : 1 }
@@ -164,10 +173,16 @@ final class LanguageServer: @unchecked Sendable {
     /// baseline may have changed).
     private func recheckAll() {
         settings = [:]
+        let shown = configurationProblems
+        configurationProblems = [:]
         for uri in documents.keys.sorted() {
             documents[uri]?.check = nil
             documents[uri]?.preservingCheck = nil
             if Self.isSwift(uri) { publish(uri) }
+        }
+        // A configuration fixed since: its diagnostic goes.
+        for uri in shown.keys.sorted() where configurationProblems[uri] == nil {
+            send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "diagnostics": [Any]()])
         }
     }
 
@@ -250,9 +265,28 @@ final class LanguageServer: @unchecked Sendable {
         if let known = settings[key] { return known }
         var chosen = options
         if preserving { chosen.onlyPreserving = true }
-        let found = Result { try DocumentCheck.Setting(path: path, options: chosen) }
+        var found = Result { try DocumentCheck.Setting(path: path, options: chosen) }
+        switch found {
+        case .success(let setting):
+            lastGoodSettings[key] = setting
+        case .failure(let error):
+            guard let problem = ConfigurationProblem(error) else { break }
+            let lastGood = lastGoodSettings[key]
+            show(problem, keepsLastGood: lastGood != nil)
+            if let lastGood { found = .success(lastGood) }
+        }
         settings[key] = found
         return found
+    }
+
+    /// Publishes a configuration file's problem on the file and logs it, once for each problem.
+    private func show(_ problem: ConfigurationProblem, keepsLastGood: Bool) {
+        guard configurationProblems[problem.uri] != problem else { return }
+        configurationProblems[problem.uri] = problem
+        log("\(problem.path): \(problem.message)\(keepsLastGood ? "; keeping the last configuration that could be read" : "")")
+        send(notification: "textDocument/publishDiagnostics", params: [
+            "uri": problem.uri, "diagnostics": [problem.diagnostic(keepsLastGood: keepsLastGood)],
+        ])
     }
 
     /// The UTF-8 offsets of an LSP range, nil when there is none.
