@@ -21,10 +21,14 @@ public struct FileDeadline: Sendable {
     private let end: UInt64?
     /// The budget the deadline was set from; nil for none.
     public let budget: Duration?
+    /// Asked too: true passes the deadline whatever the time (the work is no longer wanted).
+    private let isStopped: (@Sendable () -> Bool)?
 
-    /// A deadline `budget` of this thread's processor time from now; nil never passes.
-    public init(after budget: Duration?) {
+    /// A deadline `budget` of this thread's processor time from now, passed early when `isStopped`
+    /// says so; nil and nil never pass.
+    public init(after budget: Duration?, stoppedWhen isStopped: (@Sendable () -> Bool)? = nil) {
         self.budget = budget
+        self.isStopped = isStopped
         self.end = budget.map { budget in
             // Capped at about 30 years, so the sum cannot overflow.
             let (seconds, attoseconds) = budget.components
@@ -38,6 +42,7 @@ public struct FileDeadline: Sendable {
 
     /// True once the budget is spent (asked on the thread that set it).
     public var hasPassed: Bool {
+        if let isStopped, isStopped() { return true }
         guard let end else { return false }
         return Self.threadTime() >= end
     }

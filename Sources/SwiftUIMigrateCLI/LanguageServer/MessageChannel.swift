@@ -46,10 +46,8 @@ final class MessageChannel: @unchecked Sendable {
             return .end
         case .some(.failure(let problem)):
             return .unreadable(problem.description, id: Self.id(in: problem.bytes) ?? NSNull())
-        case .some(.success(let body)):
-            guard let object = try? JSONSerialization.jsonObject(with: Data(body)), let message = object as? [String: Any] else {
-                return .unreadable("the message is not a JSON object", id: NSNull())
-            }
+        case .some(.success(let value)):
+            guard let message = value as? [String: Any] else { return .unreadable("the message is not a JSON object", id: NSNull()) }
             return .message(message)
         }
     }
@@ -80,8 +78,8 @@ final class MessageChannel: @unchecked Sendable {
 
     // MARK: Frames
 
-    /// The body of the next frame, or why it is wrong; nil at the end of the input.
-    private func nextFrame() -> Result<[UInt8], FrameError>? {
+    /// The JSON value of the next frame, or why it is wrong; nil at the end of the input.
+    private func nextFrame() -> Result<Any, FrameError>? {
         // A header found wrong: said together with the bytes skipped after it (the frame's body).
         var problem: String?
         while true {
@@ -138,29 +136,31 @@ final class MessageChannel: @unchecked Sendable {
         }
     }
 
-    /// The JSON after the headers, `stated` bytes by its header: the bytes when the JSON value ends
-    /// exactly there (whitespace after it aside), else why not — reading on from where the value ends.
-    private func body(stated: Int) -> Result<[UInt8], FrameError>? {
+    /// The JSON value after the headers, `stated` bytes long by its header, or why it is wrong —
+    /// reading on from where the value ends.
+    ///
+    /// A good frame is parsed as it is, unscanned. The JSON is scanned (`JSONExtent`) only when the
+    /// input pauses before the stated bytes are there (a value that has ended already means a
+    /// length too large) or when the stated bytes are not JSON (a length too small, or not JSON).
+    private func body(stated: Int) -> Result<Any, FrameError>? {
         var extent = JSONExtent()
         var scanned = 0
-        while true {
-            while start + scanned < buffer.count {
-                let step = extent.feed(buffer[start + scanned])
-                scanned += 1
-                switch step {
-                case .more: continue
-                case .broken:
-                    // Not JSON: drop what the header stated (or up to the break, when that is further), then seek the next header.
-                    let dropped = max(min(stated, buffer.count - start), scanned - 1)
-                    let bytes = Array(buffer[start..<(start + dropped)])
-                    start += dropped
-                    return .failure(FrameError(description: "the body is not JSON", bytes: bytes))
-                case .complete:
-                    return ended(at: scanned, stated: stated)
-                }
+        while buffer.count - start < stated {
+            switch fill(waitingAtMost: Self.strayWait) {
+            case .end: return nil
+            case .read: continue
+            case .timedOut:
+                if case .some(let outcome) = scan(&extent, &scanned, stated: stated) { return outcome }
             }
-            let pastStatedLength = scanned >= stated
-            switch fill(waitingAtMost: pastStatedLength ? Self.strayWait : nil) {
+        }
+        if let value = try? JSONSerialization.jsonObject(with: Data(buffer[start..<(start + stated)])) {
+            start += stated
+            return .success(value)
+        }
+        while true {
+            if case .some(let outcome) = scan(&extent, &scanned, stated: stated) { return outcome }
+            // Past the stated length: the rest of the value is waited for only a short while.
+            switch fill(waitingAtMost: Self.strayWait) {
             case .end: return nil
             case .read: continue
             case .timedOut:
@@ -171,8 +171,30 @@ final class MessageChannel: @unchecked Sendable {
         }
     }
 
-    /// The body once its JSON value ends `end` bytes in: good when whitespace fills the rest of the stated length.
-    private func ended(at end: Int, stated: Int) -> Result<[UInt8], FrameError>? {
+    /// Scans the bytes not scanned yet: the frame's outcome once the value ends or breaks (nil inside:
+    /// the end of the input), nil while it goes on.
+    private func scan(_ extent: inout JSONExtent, _ scanned: inout Int, stated: Int) -> Result<Any, FrameError>?? {
+        while start + scanned < buffer.count {
+            let step = extent.feed(buffer[start + scanned])
+            scanned += 1
+            switch step {
+            case .more: continue
+            case .broken:
+                // Not JSON: drop what the header stated (or up to the break, when that is further), then seek the next header.
+                let dropped = max(min(stated, buffer.count - start), scanned - 1)
+                let bytes = Array(buffer[start..<(start + dropped)])
+                start += dropped
+                return .some(.failure(FrameError(description: "the body is not JSON", bytes: bytes)))
+            case .complete:
+                return .some(ended(at: scanned, stated: stated))
+            }
+        }
+        return .none
+    }
+
+    /// The frame once its JSON value ends `end` bytes in: good when whitespace fills the rest of the
+    /// stated length and the value parses.
+    private func ended(at end: Int, stated: Int) -> Result<Any, FrameError>? {
         let json = Array(buffer[start..<(start + end)])
         if end > stated {
             start += end
@@ -194,7 +216,10 @@ final class MessageChannel: @unchecked Sendable {
             position += 1
         }
         start += stated
-        return .success(json)
+        guard let value = try? JSONSerialization.jsonObject(with: Data(json)) else {
+            return .failure(FrameError(description: "the body is not JSON", bytes: json))
+        }
+        return .success(value)
     }
 
     private static let headerName = Array("content-length".utf8)
