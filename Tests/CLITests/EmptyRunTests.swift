@@ -129,6 +129,53 @@ final class EmptyRunTests: XCTestCase {
         XCTAssertEqual(errorLines(result), [])
     }
 
+    func testAConfigurationThatExcludesEveryFileIsAnErrorNotAPass() throws {
+        let repository = try GitRepositoryFolder()
+        try repository.commit([
+            "Sources/FeedView.swift": Samples.groupLifecycle, "Other/PlainView.swift": Samples.clean,
+            ".swiftui-migrate.json": #"{"exclude": ["Sources/", "Other/"]}"#,
+        ])
+        let before = try repository.snapshot()
+        let excludesAll = "holds 2 .swift files but the configuration excludes them all (include/exclude in .swiftui-migrate.json); "
+            + "nothing was checked — change the globs, or name a file to check it"
+        for arguments in [["scan"], ["scan", "--no-git"], ["scan", "--format", "json"], ["diff"], ["apply"], ["apply", "--no-checkout"], ["apply", "--in-place", "."]] {
+            let result = try ToolProcess.run(arguments, in: repository.path)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+            XCTAssertEqual(lines(result.stderr), ["error: . \(excludesAll)"], "\(arguments)")
+        }
+        let folder = try ToolProcess.run(["scan", "Sources"], in: repository.path)
+        XCTAssertEqual(folder.status, 2, folder.stderr)
+        XCTAssertEqual(errorLines(folder), ["error: Sources holds 1 .swift file but its configuration excludes it (include/exclude in "
+            + ".swiftui-migrate.json); nothing was checked — change the globs, or name a file to check it"])
+        XCTAssertEqual(try repository.snapshot(), before, "nothing was changed")
+
+        // A named file is checked whatever the globs say; with --force-exclude (pre-commit) it is
+        // skipped, and a hook given only excluded files passes.
+        let named = try ToolProcess.run(["scan", "Sources/FeedView.swift"], in: repository.path)
+        XCTAssertEqual(named.status, 1, named.stderr)
+        XCTAssertEqual(scannedFiles(named), ["Sources/FeedView.swift"])
+        let hook = try ToolProcess.run(["scan", "--force-exclude", "Sources/FeedView.swift"], in: repository.path)
+        XCTAssertEqual(hook.status, 0, hook.stderr)
+        XCTAssertEqual(errorLines(hook), [])
+    }
+
+    func testABareRepositoryIsAnErrorNamingTheCommandThatReadsHEAD() throws {
+        let repository = try committedRepository()
+        let bare = try TemporaryFolder()
+        try runGit(["clone", "-q", "--bare", repository.path, bare.path + "/App.git"], in: bare.path)
+        let result = try ToolProcess.run(["scan"], in: bare.path + "/App.git")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(errorLines(result), [
+            "error: . is a bare git repository, with no work tree to check; run 'swiftui-migrate batch --mode scan .' (it reads HEAD), "
+                + "or 'apply --no-checkout', which commits HEAD's files, migrated, onto a new branch",
+        ])
+        // The command it names works there.
+        let batch = try ToolProcess.run(["batch", "--mode", "scan", "."], in: bare.path + "/App.git")
+        XCTAssertEqual(batch.status, 1, batch.stderr)
+        XCTAssertTrue(batch.stderr.contains("pending"), batch.stderr)
+    }
+
     func testNoGitIsRefusedInTheGitModesOfApply() throws {
         let repository = try committedRepository()
         let result = try ToolProcess.run(["apply", "--no-git"], in: repository.path)
@@ -160,6 +207,9 @@ final class EmptyRunTests: XCTestCase {
             XCTAssertEqual(result.status, 2, result.stderr)
             let report = try BatchReportJSON.read(root.path + "/\(mode).json")
             XCTAssertEqual(try BatchReportJSON.statuses(report), ["untracked": "failed", "excluded": "skipped", "docs": "skipped"], mode)
+            let reasons = try BatchReportJSON.repositories(report).mapValues { $0["reason"] as? String }
+            XCTAssertEqual(reasons["excluded"], "its only Swift file excluded by the configuration", mode)
+            XCTAssertEqual(reasons["docs"], "no Swift files", mode)
             let untracked = try XCTUnwrap(try BatchReportJSON.repositories(report)["untracked"])
             XCTAssertEqual(untracked["error"] as? String,
                            "HEAD has no .swift file, though the worktree holds 1 (untracked or ignored); "

@@ -115,25 +115,94 @@ final class KillRecoveryTests: XCTestCase {
         XCTAssertGreaterThan(tally.keys.filter { $0.contains("journal,") }.count, 0, "no kill landed mid-write")
     }
 
-    func testAbortRefusesAFileChangedSinceAndChangesNothing() throws {
+    func testAFileEditedSinceIsNamedWithTheCommandsThatKeepOrDropTheEdit() throws {
         let repository = try template().copy()
         let journal = repository.path + "/.git/swiftui-migrate-journal"
         let first = try killMidWrite(repository, ["apply", "--commit"], journal: journal)
-        let migrated = try repository.bytes(first)
-        try Data("// edited since\n".utf8).write(to: URL(fileURLWithPath: repository.path + "/" + first))
+        let edit = "// edited since\n"
+        try Data(edit.utf8).write(to: URL(fileURLWithPath: repository.path + "/" + first))
         let before = try snapshot(repository)
-        for recovery in ["--abort", "--resume"] {
-            let refused = try ToolProcess.run(["apply", recovery], in: repository.path)
+        let keep = "mv \(first) \(first).mine && git checkout -- \(first) && swiftui-migrate apply --abort && mv \(first).mine \(first)"
+        for recovery in ["abort", "resume"] {
+            let refused = try ToolProcess.run(["apply", "--" + recovery], in: repository.path)
             XCTAssertEqual(refused.status, 2, refused.stderr)
-            XCTAssertTrue(refused.stderr.contains("\(first) is changed since"), refused.stderr)
-            XCTAssertTrue(refused.stderr.contains("nothing was undone"), refused.stderr)
-            XCTAssertEqual(try snapshot(repository), before, "a refused \(recovery) changed something")
+            let tool = "swiftui-migrate apply --\(recovery)"
+            XCTAssertEqual(refused.stderr, """
+                error: cannot \(recovery): a file the interrupted apply wrote was edited since (neither the text it found nor the one it \
+                wrote): \(first); nothing was changed
+                  to keep your edit: \(keep.replacingOccurrences(of: "apply --abort", with: "apply --\(recovery)"))
+                  to drop your edit: git checkout -- \(first) && \(tool)
+
+                """)
+            XCTAssertEqual(try snapshot(repository), before, "a refused --\(recovery) changed something")
         }
-        // With the bytes the run wrote put back, the abort goes through.
-        try Data(migrated).write(to: URL(fileURLWithPath: repository.path + "/" + first))
-        let abort = try ToolProcess.run(["apply", "--abort"], in: repository.path)
-        XCTAssertEqual(abort.status, 0, abort.stderr)
-        _ = try verify(repository, mode: .commit, expected: .original, migrated: [:], context: "abort after the edit was put back")
+        // The first command as printed: the run is undone and the edit is kept, nothing else changed.
+        let kept = try Self.shell(keep, in: repository.path)
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertEqual(try repository.read(first), edit)
+        let git = { (arguments: [String]) throws -> String in try RepositoryWholeness.git(arguments, in: repository.path).stdout }
+        XCTAssertEqual(try git(["status", "--porcelain"]), " M \(first)\n")
+        XCTAssertEqual(try git(["branch", "--list", "--format=%(refname)"]), "refs/heads/main\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journal))
+
+        // Killed again and edited: the second command drops the edit, and the run is finished.
+        _ = try git(["checkout", "-q", "--", first])
+        let second = try killMidWrite(repository, ["apply", "--commit"], journal: journal)
+        let migrated = try repository.bytes(second)
+        try Data(edit.utf8).write(to: URL(fileURLWithPath: repository.path + "/" + second))
+        let dropped = try Self.shell("git checkout -- \(second) && swiftui-migrate apply --resume", in: repository.path)
+        XCTAssertEqual(dropped.status, 0, dropped.stderr)
+        XCTAssertEqual(try repository.bytes(second), migrated)
+        XCTAssertEqual(try git(["status", "--porcelain"]), "", "the migration is committed")
+        XCTAssertEqual(try git(["diff", "--name-only", "main", branch]).split(separator: "\n").count, fileCount)
+        try RepositoryWholeness.assertWhole(repository.path, "after resume")
+    }
+
+    func testADamagedJournalIsSetAsideWithAMessageAndTheNextRunGoesOn() throws {
+        let repository = try template().copy()
+        let journal = repository.path + "/.git/swiftui-migrate-journal"
+        _ = try killMidWrite(repository, ["apply", "--commit"], journal: journal)
+        try Data("{\"version\": 1, \"cut".utf8).write(to: URL(fileURLWithPath: journal))
+        let refused = try ToolProcess.run(["apply", "--abort"], in: repository.path)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertEqual(refused.stderr, "error: the journal \(journal) is damaged: an interrupted apply left it, but it cannot be read; "
+            + "it is set aside as \(journal).damaged. Every file it covered is whole (each write is atomic), holding the text the "
+            + "run found or the one it wrote: check them ('git status', and 'git branch' for a branch the run created), then run "
+            + "apply again\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journal))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: journal + ".damaged")), Data("{\"version\": 1, \"cut".utf8))
+        // Not a dead end: what the message says to check, then a new run.
+        let git = { (arguments: [String]) throws -> String in try RepositoryWholeness.git(arguments, in: repository.path).stdout }
+        try RepositoryWholeness.assertWhole(repository.path, "after setting the journal aside")
+        XCTAssertTrue(try git(["branch", "--list"]).contains("swiftui-migrate/lifecycle"))
+        _ = try git(["reset", "-q", "--hard"])
+        _ = try git(["switch", "-q", "main"])
+        _ = try git(["branch", "-q", "-D", "swiftui-migrate/lifecycle"])
+        let again = try ToolProcess.run(["apply", "--commit"], in: repository.path)
+        XCTAssertEqual(again.status, 0, again.stderr)
+    }
+
+    /// Runs `command` with /bin/sh in `directory`, with the tested binary first on PATH as `swiftui-migrate`.
+    private static func shell(_ command: String, in directory: String) throws -> ToolResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        let binary = try ToolProcess.binary()
+        precondition(binary.hasSuffix("/swiftui-migrate"))
+        environment["PATH"] = URL(fileURLWithPath: binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolResult(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                          stderr: String(decoding: errors, as: UTF8.self))
     }
 
     func testInPlaceOutsideGitKeepsItsJournalInTheFolderAndResumes() throws {

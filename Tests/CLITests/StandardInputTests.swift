@@ -168,4 +168,44 @@ final class StandardInputTests: XCTestCase {
             XCTAssertEqual(result.stderr, "error: \(message)\n")
         }
     }
+
+    func testStandardInputThatIsClosedOrAFolderIsOneLineAndExitTwo() throws {
+        let repository = try GitRepositoryFolder()
+        try repository.commit(["App/A.swift": Samples.groupLifecycle, ".swiftui-migrate.json": #"{"strategy": "report"}"#])
+        let before = try repository.snapshot()
+        for command in ["scan", "diff", "apply"] {
+            for (redirection, reason) in [
+                ("<&-", "it is closed; pipe the file's text into the command"),
+                ("< /", "it is a folder, not a file's text"),
+            ] {
+                let result = try Self.runInShell([command, "--stdin-filepath", "App/A.swift"], redirection: redirection, in: repository.path)
+                XCTAssertEqual(result.status, 2, "\(command) \(redirection): \(result.stderr)")
+                XCTAssertEqual(result.stdout, "", "\(command) \(redirection)")
+                XCTAssertEqual(result.stderr, "error: cannot read standard input: \(reason)\n", "\(command) \(redirection)")
+            }
+        }
+        let job = try Self.runInShell(["batch-job"], redirection: "<&-", in: repository.path)
+        XCTAssertEqual(job.status, 2, job.stderr)
+        XCTAssertEqual(job.stderr, "error: cannot read standard input: it is closed; pipe the file's text into the command\n")
+        XCTAssertEqual(try repository.snapshot(), before, "nothing was changed")
+    }
+
+    /// The tool run by `/bin/sh` with `redirection` applied to its standard input (`<&-` closes it),
+    /// which `Process` cannot do itself.
+    private static func runInShell(_ arguments: [String], redirection: String, in directory: String) throws -> ToolResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirection)", try ToolProcess.binary()] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolResult(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                          stderr: String(decoding: errors, as: UTF8.self))
+    }
 }

@@ -25,10 +25,14 @@ public struct FileDeadline: Sendable {
     private let earliest: UInt64
     /// The budget the deadline was set from; nil for none.
     public let budget: Duration?
+    /// Asked too: true passes the deadline whatever the time (the work is no longer wanted).
+    private let isStopped: (@Sendable () -> Bool)?
 
-    /// A deadline `budget` of this thread's processor time from now; nil never passes.
-    public init(after budget: Duration?) {
+    /// A deadline `budget` of this thread's processor time from now, passed early when `isStopped`
+    /// says so; nil and nil never pass.
+    public init(after budget: Duration?, stoppedWhen isStopped: (@Sendable () -> Bool)? = nil) {
         self.budget = budget
+        self.isStopped = isStopped
         guard let budget else {
             (end, earliest) = (nil, 0)
             return
@@ -45,6 +49,7 @@ public struct FileDeadline: Sendable {
 
     /// True once the budget is spent (asked on the thread that set it).
     public var hasPassed: Bool {
+        if let isStopped, isStopped() { return true }
         guard let end, Self.coarseTime() >= earliest else { return false }
         return Self.threadTime() >= end
     }

@@ -19,6 +19,10 @@ public struct MigrationEngine: Sendable {
     /// Asked about every finding (with its fingerprint, in original-file coordinates) before
     /// its edits are applied; nil allows everything. See `FindingDecision`.
     public var decide: (@Sendable (Finding) -> FindingDecision)? = nil
+    /// Asked with the file's deadline: true stops the file as a spent budget does (unchanged, no
+    /// findings, `timedOut` set) — an editor's newer text superseding the check of an older one.
+    /// Nil never stops.
+    public var isStopped: (@Sendable () -> Bool)? = nil
 
     /// An engine running the rules of `candidates` that `configuration` enables.
     public init(configuration: Configuration, rules candidates: [any Rule] = RuleRegistry.all) {
@@ -37,6 +41,7 @@ public struct MigrationEngine: Sendable {
         guard other != configuration else { return self }
         var engine = MigrationEngine(configuration: other, rules: candidates)
         engine.decide = decide
+        engine.isStopped = isStopped
         return engine
     }
 
@@ -54,7 +59,7 @@ public struct MigrationEngine: Sendable {
         let suppression = Suppression(bytes: bytes, knownRules: candidates.map(\.id))
         result.suppressionProblems = suppression.problems
         guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
-        let deadline = FileDeadline(after: configuration.fileTimeout)
+        let deadline = FileDeadline(after: configuration.fileTimeout, stoppedWhen: isStopped)
 
         // Needed only to place findings of a later pass; most files never get there.
         lazy var lines = LineTable(bytes: bytes)

@@ -33,6 +33,9 @@ struct RepositoryJob: Sendable {
         var patch = ""
         do {
             try work(&result, patch: &patch)
+        } catch let excluded as NoFileToCheck {
+            result.status = .skipped
+            result.reason = excluded.batchReason
         } catch {
             result.status = .failed
             result.error = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")

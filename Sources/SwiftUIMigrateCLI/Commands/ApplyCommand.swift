@@ -160,6 +160,7 @@ struct ApplyCommand: Command {
             throw CommandError("nothing to \(recovery.rawValue): no interrupted apply left a journal (\(state.journalPath))")
         }
         let what = interrupted.journal.header.mode.rawValue
+        try interrupted.refuseEditedFiles(before: recovery.rawValue)
         switch recovery {
         case .abort:
             let done = try SignalGuard.deferringInterruptions(announce: { _, _ in }) { try interrupted.abort() }

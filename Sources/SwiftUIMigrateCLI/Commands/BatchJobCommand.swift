@@ -10,7 +10,7 @@ struct BatchJobCommand: Command {
         options: [], positional: nil)
 
     static func options(_ arguments: ParsedArguments) throws -> RepositoryJob {
-        let input = FileHandle.standardInput.readDataToEndOfFile()
+        let input = Data(try StandardInput.readAll())
         do {
             return try JSONDecoder().decode(RepositoryJob.self, from: input)
         } catch {

@@ -48,7 +48,7 @@ enum Workspace {
         _ options: MigrationOptions, paths: [String], floorNotes: ((String) -> Void)? = nil, warn: ((String) -> Void)? = nil
     ) throws -> (RunSettings, [SourceFile]) {
         if let path = options.stdinPath {
-            return try settingsAndBuffer(options, path: path, bytes: StandardInput.readAll(), floorNotes: floorNotes)
+            return try settingsAndBuffer(options, path: path, bytes: try StandardInput.readAll(), floorNotes: floorNotes)
         }
         let settings = try RunSettings(options: options, paths: paths)
         var discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFolder: TrackedFiles.under)
@@ -57,6 +57,10 @@ enum Workspace {
         discovery.fileSystem = settings.fileSystem
         var considered: [String] = []
         let discovered = try discovery.files(in: paths, considered: &considered)
+        if discovered.isEmpty, let folder = paths.first(where: isFolder) {
+            if !considered.isEmpty { throw NoFileToCheck(folder: folder, reason: .allExcluded(considered.count)) }
+            if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
+        }
         if let warn {
             for line in try unusedGlobWarnings(considered, settings: settings, useGit: options.useGit) { warn(line) }
         }
@@ -65,6 +69,12 @@ enum Workspace {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
+    }
+
+    /// True when `path` names a folder (the run walks it rather than taking a named file).
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The settings and the one file of a text given as the file at `path` (`--stdin-filepath`,

@@ -48,6 +48,11 @@ struct TrackedFolder {
 /// Inside a repository the run looks only at tracked files, so ignored and untracked files (build
 /// output, generated code, scratch files) are left alone unless named.
 enum TrackedFiles {
+    /// True when `directory` is (or is inside) a bare git repository.
+    static func isBareRepository(_ directory: String) -> Bool {
+        (try? Repository.discoverIfPresent(from: directory))??.isBare ?? false
+    }
+
     /// What git says about `directory`; nil outside a git work tree or in a bare repository.
     ///
     /// - Throws: `CommandError` when `directory` is in a repository that cannot be read (a broken

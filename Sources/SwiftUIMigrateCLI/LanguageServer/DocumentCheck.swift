@@ -11,9 +11,15 @@ struct DocumentCheck {
     /// Why the buffer is not migrated at all (not UTF-8, too large), an internal error, or a
     /// setting that could not be read (a configuration with an error); nil when it was migrated.
     var problem: String?
+<<<<<<< HEAD
     /// The engine's migration of the buffer (`scan --format json`'s records are made from it); nil
     /// when it was not migrated.
     var migration: FileMigration? = nil
+=======
+    /// Why the engine did not check the buffer at all (larger than `maxFileSize`, past the time
+    /// budget, not UTF-8), shown in the editor as one diagnostic; nil when it was checked.
+    var skipped: String?
+>>>>>>> wip/reliability
 
     /// What the path of a document decides — the settings (configuration, baseline) and the file
     /// with its floor — found once and kept until a file that decides them changes.
@@ -30,8 +36,9 @@ struct DocumentCheck {
         }
     }
 
-    /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why).
-    static func run(_ bytes: [UInt8], setting: Result<Setting, any Error>) -> DocumentCheck {
+    /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why);
+    /// `isStopped` stops it early (the result is then not wanted).
+    static func run(_ bytes: [UInt8], setting: Result<Setting, any Error>, isStopped: (@Sendable () -> Bool)? = nil) -> DocumentCheck {
         let found: Setting
         switch setting {
         case .success(let value): found = value
@@ -39,10 +46,12 @@ struct DocumentCheck {
         }
         var file = found.file
         file.buffer = bytes
-        let outcomes = MigrationRun.run([file], engine: found.settings.engine)
+        var engine = found.settings.engine
+        engine.isStopped = isStopped
+        let outcomes = MigrationRun.run([file], engine: engine)
         let problem = Workspace.problems(outcomes).first
         guard let migration = outcomes.first?.migration else {
-            return DocumentCheck(findings: [], migrated: bytes, problem: problem)
+            return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcomes.first?.skipReason)
         }
         return DocumentCheck(
             findings: migration.findings, migrated: migration.changed ? migration.migrated : bytes, problem: problem, migration: migration)

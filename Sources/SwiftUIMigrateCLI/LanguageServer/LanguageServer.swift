@@ -11,12 +11,22 @@ import SwiftUIMigrate
 /// (`source.fixAll.swiftui-migrate`). The server never writes a file.
 ///
 /// Messages are read on the calling thread and handled in order on one serial queue, which owns
-/// all state; a check runs there too, so a request is always answered from the latest text.
+/// all state. A document up to `backgroundSize` is checked there too, so a request is answered from
+/// the latest text; a larger one is checked off that queue (`CheckJob`), so every other request is
+/// answered meanwhile: a newer text stops its check, a code action on it waits for the check of its
+/// latest text (or `$/cancelRequest`), and a document past the size or time budget (`maxFileSize`,
+/// `fileTimeout`) gets one diagnostic saying it was not checked.
 final class LanguageServer: @unchecked Sendable {
     // Unchecked: every mutable property is touched only on `queue`.
     private let channel: MessageChannel
     private let options: MigrationOptions
     private let queue = DispatchQueue(label: "swiftui-migrate.lsp")
+    /// Where large documents are checked.
+    private let checks = DispatchQueue(label: "swiftui-migrate.lsp.checks", attributes: .concurrent)
+    /// Documents larger than this many bytes are checked off the queue.
+    static let backgroundSize = 64 * 1024
+    /// Code action requests waiting for the check of a large document, by URI.
+    private var waiting: [String: [(id: Any, params: [String: Any])]] = [:]
     /// How long after a change the document is checked, so a burst of keystrokes costs one check.
     private let debounce: DispatchTimeInterval
 
@@ -25,6 +35,11 @@ final class LanguageServer: @unchecked Sendable {
     /// What each document path decides (with `--only preserving` added for the fix-all); dropped
     /// when a watched file changes.
     private var settings: [SettingKey: Result<DocumentCheck.Setting, any Error>] = [:]
+    /// The last setting of each key that could be read: kept while a configuration does not parse
+    /// (half-typed), so the editor's diagnostics do not vanish meanwhile.
+    private var lastGoodSettings: [SettingKey: DocumentCheck.Setting] = [:]
+    /// The configuration files that cannot be used, by URI, each shown as a diagnostic on the file.
+    private var configurationProblems: [String: ConfigurationProblem] = [:]
     private var initialized = false
     private var shutdownRequested = false
     private var watchesFiles = false
@@ -46,8 +61,12 @@ final class LanguageServer: @unchecked Sendable {
             switch channel.receive() {
             case .end:
                 return queue.sync { shutdownRequested ? 0 : 1 }
-            case .unreadable(let problem):
-                channel.send(Self.error(id: NSNull(), code: -32700, message: "parse error: \(problem)"))
+            case .unreadable(let problem, let id):
+                // Answered per JSON-RPC (a parse error, with the request's id when it could be read) and logged;
+                // the channel reads on from the next header.
+                channel.send(Self.error(id: id, code: -32700, message: "parse error: \(problem)"))
+                channel.send(["jsonrpc": "2.0", "method": "window/logMessage",
+                              "params": ["type": 1, "message": "\(CLI.toolName): a message could not be read: \(problem)"]])
             case .message(let message):
                 if message["method"] as? String == "exit" {
                     return queue.sync { shutdownRequested ? 0 : 1 }
@@ -74,7 +93,13 @@ final class LanguageServer: @unchecked Sendable {
             case "shutdown":
                 shutdownRequested = true
                 reply(id, NSNull())
-            case "textDocument/codeAction": reply(id, codeActions(params))
+            case "textDocument/codeAction":
+                if let uri = Self.uri(params), needsBackgroundCheck(uri, params) {
+                    waiting[uri, default: []].append((id, params))
+                    startCheck(uri)
+                } else {
+                    reply(id, codeActions(params))
+                }
             default: channel.send(Self.error(id: id, code: -32601, message: "method not found: \(method)"))
             }
             return
@@ -87,7 +112,8 @@ final class LanguageServer: @unchecked Sendable {
         case "textDocument/didSave": didSave(params)
         case "textDocument/didClose": didClose(params)
         case "workspace/didChangeWatchedFiles": recheckAll()
-        default: break  // $/cancelRequest, $/setTrace, didChangeConfiguration …: nothing to do
+        case "$/cancelRequest": cancel(params["id"])
+        default: break  // $/setTrace, didChangeConfiguration …: nothing to do
         }
     }
 
@@ -151,8 +177,13 @@ final class LanguageServer: @unchecked Sendable {
 
     private func didClose(_ params: [String: Any]) {
         guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
-        documents[uri] = nil
+        documents[uri]?.job?.stop()
+        let wasLarge = (documents.removeValue(forKey: uri)?.text.count ?? 0) > Self.backgroundSize
+        for request in waiting.removeValue(forKey: uri) ?? [] {
+            channel.send(Self.error(id: request.id, code: -32800, message: "the document was closed"))
+        }
         send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "diagnostics": [Any]()])
+        if wasLarge { CheckJob.releaseFreedMemory() }
     }
 
     /// True for a document whose change can change other documents' findings (a configuration).
@@ -164,10 +195,16 @@ final class LanguageServer: @unchecked Sendable {
     /// baseline may have changed).
     private func recheckAll() {
         settings = [:]
+        let shown = configurationProblems
+        configurationProblems = [:]
         for uri in documents.keys.sorted() {
             documents[uri]?.check = nil
             documents[uri]?.preservingCheck = nil
             if Self.isSwift(uri) { publish(uri) }
+        }
+        // A configuration fixed since: its diagnostic goes.
+        for uri in shown.keys.sorted() where configurationProblems[uri] == nil {
+            send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "diagnostics": [Any]()])
         }
     }
 
@@ -184,14 +221,103 @@ final class LanguageServer: @unchecked Sendable {
         return (document, check)
     }
 
-    /// Checks the document (when its text changed) and pushes its diagnostics.
+    /// Checks the document (when its text changed) and pushes its diagnostics; a large document's
+    /// are pushed when its check in the background is done.
     private func publish(_ uri: String) {
-        guard Self.isSwift(uri), let (document, check) = check(uri) else { return }
+        guard Self.isSwift(uri), let document = documents[uri] else { return }
+        if document.check == nil && document.text.count > Self.backgroundSize { return startCheck(uri) }
+        guard let (document, check) = check(uri) else { return }
+        publishDiagnostics(uri, document: document, check: check)
+    }
+
+    private func publishDiagnostics(_ uri: String, document: OpenDocument, check: DocumentCheck) {
         let findings = EditorFindings(uri: uri, lines: DocumentLines(document.text), encoding: encoding)
-        send(notification: "textDocument/publishDiagnostics", params: [
-            "uri": uri, "version": document.version,
-            "diagnostics": check.findings.compactMap(findings.diagnostic),
-        ])
+        var diagnostics = check.findings.compactMap(findings.diagnostic)
+        if let reason = check.skipped {
+            let start = ["line": 0, "character": 0]
+            diagnostics.append([
+                "range": ["start": start, "end": start], "severity": 3, "source": EditorFindings.source,
+                "message": "not checked: \(reason)",
+            ])
+        }
+        send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "version": document.version, "diagnostics": diagnostics])
+    }
+
+    // MARK: Large documents
+
+    /// True when a code action on `uri` must wait for a check of a large document that is not made yet.
+    private func needsBackgroundCheck(_ uri: String, _ params: [String: Any]) -> Bool {
+        guard Self.isSwift(uri), let document = documents[uri], document.text.count > Self.backgroundSize else { return false }
+        return document.check == nil || (Self.wantsFixAll(params) && document.preservingCheck == nil)
+    }
+
+    /// Starts the check of a large document's text in the background, unless one is running: the
+    /// check itself, and the preserving one when a waiting code action asks for the fix-all.
+    private func startCheck(_ uri: String) {
+        guard var document = documents[uri], document.job == nil else { return }
+        let wantsPreserving = document.preservingCheck == nil && (waiting[uri] ?? []).contains { Self.wantsFixAll($0.params) }
+        // Handed to the check's thread and only read there (a setting is not changed once made).
+        nonisolated(unsafe) let main = document.check == nil ? setting(document.path, preserving: false) : nil
+        nonisolated(unsafe) let preserving = wantsPreserving ? setting(document.path, preserving: true) : nil
+        guard main != nil || preserving != nil else { return }
+        let job = CheckJob()
+        document.job = job
+        documents[uri] = document
+        let text = document.text
+        checks.async { [self] in
+            let isStopped: @Sendable () -> Bool = { job.isStopped }
+            let made = (
+                main.map { DocumentCheck.run(text, setting: $0, isStopped: isStopped) },
+                preserving.map { DocumentCheck.run(text, setting: $0, isStopped: isStopped) })
+            queue.async { self.finish(uri, job: job, check: made.0, preservingCheck: made.1) }
+        }
+    }
+
+    /// Takes the results of a background check that is still wanted: publishes the diagnostics and
+    /// answers the code actions waiting for it.
+    private func finish(_ uri: String, job: CheckJob, check: DocumentCheck?, preservingCheck: DocumentCheck?) {
+        guard var document = documents[uri], document.job === job else {
+            // Closed or superseded: its memory goes back.
+            return CheckJob.releaseFreedMemory()
+        }
+        document.job = nil
+        if let check { document.check = check }
+        if let preservingCheck { document.preservingCheck = preservingCheck }
+        documents[uri] = document
+        if let check {
+            if let problem = check.problem { log(problem) }
+            publishDiagnostics(uri, document: document, check: check)
+        }
+        let requests = waiting.removeValue(forKey: uri) ?? []
+        for request in requests {
+            if needsBackgroundCheck(uri, request.params) {
+                waiting[uri, default: []].append(request)
+            } else {
+                reply(request.id, codeActions(request.params))
+            }
+        }
+        if waiting[uri] != nil { startCheck(uri) }
+    }
+
+    /// `$/cancelRequest`: a code action still waiting for its check is answered as cancelled.
+    private func cancel(_ id: Any?) {
+        guard let id = id as? AnyHashable else { return }
+        for (uri, requests) in waiting {
+            guard let index = requests.firstIndex(where: { ($0.id as? AnyHashable) == id }) else { continue }
+            waiting[uri]?.remove(at: index)
+            if waiting[uri]?.isEmpty == true { waiting[uri] = nil }
+            return channel.send(Self.error(id: requests[index].id, code: -32800, message: "request cancelled"))
+        }
+    }
+
+    private static func uri(_ params: [String: Any]) -> String? {
+        (params["textDocument"] as? [String: Any])?["uri"] as? String
+    }
+
+    /// True when a code action request asks for the fix-all kind (or for every kind).
+    private static func wantsFixAll(_ params: [String: Any]) -> Bool {
+        guard let only = (params["context"] as? [String: Any])?["only"] as? [String] else { return true }
+        return only.contains { EditorFindings.fixAllKind == $0 || EditorFindings.fixAllKind.hasPrefix($0 + ".") }
     }
 
     // MARK: Code actions
@@ -250,9 +376,28 @@ final class LanguageServer: @unchecked Sendable {
         if let known = settings[key] { return known }
         var chosen = options
         if preserving { chosen.onlyPreserving = true }
-        let found = Result { try DocumentCheck.Setting(path: path, options: chosen) }
+        var found = Result { try DocumentCheck.Setting(path: path, options: chosen) }
+        switch found {
+        case .success(let setting):
+            lastGoodSettings[key] = setting
+        case .failure(let error):
+            guard let problem = ConfigurationProblem(error) else { break }
+            let lastGood = lastGoodSettings[key]
+            show(problem, keepsLastGood: lastGood != nil)
+            if let lastGood { found = .success(lastGood) }
+        }
         settings[key] = found
         return found
+    }
+
+    /// Publishes a configuration file's problem on the file and logs it, once for each problem.
+    private func show(_ problem: ConfigurationProblem, keepsLastGood: Bool) {
+        guard configurationProblems[problem.uri] != problem else { return }
+        configurationProblems[problem.uri] = problem
+        log("\(problem.path): \(problem.message)\(keepsLastGood ? "; keeping the last configuration that could be read" : "")")
+        send(notification: "textDocument/publishDiagnostics", params: [
+            "uri": problem.uri, "diagnostics": [problem.diagnostic(keepsLastGood: keepsLastGood)],
+        ])
     }
 
     /// The UTF-8 offsets of an LSP range, nil when there is none.

@@ -7,7 +7,17 @@ import Foundation
 
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them: a `Content-Length`
 /// header, a blank line, then that many bytes of JSON (read from one file descriptor, written to
+<<<<<<< HEAD
 /// another); or, for the Model Context Protocol's stdio transport, one JSON text per line.
+=======
+/// another).
+///
+/// A frame that is wrong — no `Content-Length`, a length that does not match the JSON that follows,
+/// a body that is not JSON — is given back as `unreadable` (with the request's id when it can be
+/// read), and reading goes on from the next `Content-Length` header: one bad frame never ends or
+/// stalls the session. The body's extent is found by scanning the JSON (`JSONExtent`), so a length
+/// too large is caught without waiting for bytes that will never come.
+>>>>>>> wip/reliability
 final class MessageChannel: @unchecked Sendable {
     // Unchecked: reads happen on one thread; writes are serialised by `writeLock`.
     private let input: Int32
@@ -17,11 +27,15 @@ final class MessageChannel: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
 
-    /// What a read gives: a message, a frame whose body is not JSON (answered with a parse
-    /// error), or the end of the input.
+    /// How long a read waits for bytes that only a wrong frame would still need (the rest of a
+    /// body past its stated length, a header after stray bytes) before calling the frame wrong.
+    static let strayWait: Int32 = 200
+
+    /// What a read gives: a message, a frame that cannot be read (answered with a parse error,
+    /// with the request's id when it was readable, else `NSNull`), or the end of the input.
     enum Received {
         case message([String: Any])
-        case unreadable(String)
+        case unreadable(String, id: Any)
         case end
     }
 
@@ -45,11 +59,9 @@ final class MessageChannel: @unchecked Sendable {
         case .none:
             return .end
         case .some(.failure(let problem)):
-            return .unreadable(problem.description)
-        case .some(.success(let body)):
-            guard let object = try? JSONSerialization.jsonObject(with: Data(body)), let message = object as? [String: Any] else {
-                return .unreadable("the message is not a JSON object")
-            }
+            return .unreadable(problem.description, id: Self.id(in: problem.bytes) ?? NSNull())
+        case .some(.success(let value)):
+            guard let message = value as? [String: Any] else { return .unreadable("the message is not a JSON object", id: NSNull()) }
             return .message(message)
         }
     }
@@ -64,6 +76,7 @@ final class MessageChannel: @unchecked Sendable {
         _ = output.write(frame)
     }
 
+<<<<<<< HEAD
     /// The body of the next frame; nil at the end of the input.
     private func nextFrame() -> Result<[UInt8], FrameError>? {
         var length: Int?
@@ -92,47 +105,230 @@ final class MessageChannel: @unchecked Sendable {
         return nil
     }
 
+=======
+    /// A frame that could not be read: why, and the bytes it held (where a request's id may be found).
+>>>>>>> wip/reliability
     struct FrameError: Error, CustomStringConvertible {
         var description: String
-        init(_ description: String) { self.description = description }
+        var bytes: [UInt8] = []
     }
 
-    /// One header line without its CR LF; nil at the end of the input.
-    private func readLine() -> String? {
+    /// The id of the JSON object somewhere in `bytes` (a request's), if one can be read.
+    private static func id(in bytes: [UInt8]) -> Any? {
+        guard let brace = bytes.firstIndex(of: UInt8(ascii: "{")),
+              let end = JSONExtent.end(of: bytes[brace...]),
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes[brace..<end])) as? [String: Any] else { return nil }
+        return object["id"]
+    }
+
+    // MARK: Frames
+
+    /// The JSON value of the next frame, or why it is wrong; nil at the end of the input.
+    private func nextFrame() -> Result<Any, FrameError>? {
+        // A header found wrong: said together with the bytes skipped after it (the frame's body).
+        var problem: String?
+        while true {
+            switch seekHeader(problem: problem) {
+            case .none: return nil
+            case .some(.failure(let stray)): return .failure(stray)
+            case .some(.success): problem = nil
+            }
+            var length: Int?
+            // Headers: lines up to an empty one; only Content-Length matters.
+            while true {
+                guard let (line, from) = readLine() else { return nil }
+                if line.isEmpty { break }
+                guard let colon = line.firstIndex(of: ":"), line[..<colon].allSatisfy({ $0.isLetter || $0 == "-" }) else {
+                    // Not a header (a body with no blank line before it): read on from the next header in it, if any.
+                    if let next = Self.header(in: buffer, from: from + 1), next < start { start = next }
+                    return .failure(FrameError(description: "no blank line after the headers", bytes: Array(line.utf8)))
+                }
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                if line[..<colon].lowercased() == "content-length" {
+                    guard let number = Int(value), number >= 0 else {
+                        problem = "Content-Length is not a number: \(value)"
+                        break
+                    }
+                    length = number
+                }
+            }
+            if problem == nil, let length { return body(stated: length) }
+            problem = problem ?? "a frame without a Content-Length header"
+        }
+    }
+
+    /// Moves to the next `Content-Length` header. A failure, with the bytes skipped, when they were more
+    /// than whitespace (a frame without the header, the rest of a wrong one) or `problem` is given.
+    private func seekHeader(problem: String?) -> Result<Void, FrameError>? {
+        var searched = start
+        while true {
+            if let found = Self.header(in: buffer, from: searched) {
+                let stray = Array(buffer[start..<found])
+                start = found
+                if problem == nil && stray.allSatisfy(Self.isWhitespace) { return .success(()) }
+                return .failure(FrameError(description: problem ?? "\(stray.count) bytes outside any frame (no Content-Length header)", bytes: stray))
+            }
+            let offset = max(0, buffer.count - start - Self.headerName.count)
+            let stray = problem != nil || !buffer[start...].allSatisfy(Self.isWhitespace)
+            switch fill(waitingAtMost: stray ? Self.strayWait : nil) {
+            case .end: return nil
+            case .read: searched = start + offset
+            case .timedOut:
+                let bytes = Array(buffer[start...])
+                start = buffer.count
+                return .failure(FrameError(description: problem ?? "\(bytes.count) bytes outside any frame (no Content-Length header)", bytes: bytes))
+            }
+        }
+    }
+
+    /// The JSON value after the headers, `stated` bytes long by its header, or why it is wrong —
+    /// reading on from where the value ends.
+    ///
+    /// A good frame is parsed as it is, unscanned. The JSON is scanned (`JSONExtent`) only when the
+    /// input pauses before the stated bytes are there (a value that has ended already means a
+    /// length too large) or when the stated bytes are not JSON (a length too small, or not JSON).
+    private func body(stated: Int) -> Result<Any, FrameError>? {
+        var extent = JSONExtent()
+        var scanned = 0
+        while buffer.count - start < stated {
+            switch fill(waitingAtMost: Self.strayWait) {
+            case .end: return nil
+            case .read: continue
+            case .timedOut:
+                if case .some(let outcome) = scan(&extent, &scanned, stated: stated) { return outcome }
+            }
+        }
+        if let value = try? JSONSerialization.jsonObject(with: Data(buffer[start..<(start + stated)])) {
+            start += stated
+            return .success(value)
+        }
+        while true {
+            if case .some(let outcome) = scan(&extent, &scanned, stated: stated) { return outcome }
+            // Past the stated length: the rest of the value is waited for only a short while.
+            switch fill(waitingAtMost: Self.strayWait) {
+            case .end: return nil
+            case .read: continue
+            case .timedOut:
+                let bytes = Array(buffer[start...])
+                start = buffer.count
+                return .failure(FrameError(description: "Content-Length says \(stated) bytes but the JSON does not end there", bytes: bytes))
+            }
+        }
+    }
+
+    /// Scans the bytes not scanned yet: the frame's outcome once the value ends or breaks (nil inside:
+    /// the end of the input), nil while it goes on.
+    private func scan(_ extent: inout JSONExtent, _ scanned: inout Int, stated: Int) -> Result<Any, FrameError>?? {
+        while start + scanned < buffer.count {
+            let step = extent.feed(buffer[start + scanned])
+            scanned += 1
+            switch step {
+            case .more: continue
+            case .broken:
+                // Not JSON: drop what the header stated (or up to the break, when that is further), then seek the next header.
+                let dropped = max(min(stated, buffer.count - start), scanned - 1)
+                let bytes = Array(buffer[start..<(start + dropped)])
+                start += dropped
+                return .some(.failure(FrameError(description: "the body is not JSON", bytes: bytes)))
+            case .complete:
+                return .some(ended(at: scanned, stated: stated))
+            }
+        }
+        return .none
+    }
+
+    /// The frame once its JSON value ends `end` bytes in: good when whitespace fills the rest of the
+    /// stated length and the value parses.
+    private func ended(at end: Int, stated: Int) -> Result<Any, FrameError>? {
+        let json = Array(buffer[start..<(start + end)])
+        if end > stated {
+            start += end
+            return .failure(FrameError(description: "Content-Length says \(stated) bytes but the JSON takes \(end)", bytes: json))
+        }
+        var position = end
+        while position < stated {
+            if start + position == buffer.count {
+                switch fill(waitingAtMost: Self.strayWait) {
+                case .end: return nil
+                case .read: continue
+                case .timedOut: break
+                }
+            }
+            guard start + position < buffer.count, Self.isWhitespace(buffer[start + position]) else {
+                start += end
+                return .failure(FrameError(description: "Content-Length says \(stated) bytes but the JSON takes \(end)", bytes: json))
+            }
+            position += 1
+        }
+        start += stated
+        guard let value = try? JSONSerialization.jsonObject(with: Data(json)) else {
+            return .failure(FrameError(description: "the body is not JSON", bytes: json))
+        }
+        return .success(value)
+    }
+
+    private static let headerName = Array("content-length".utf8)
+
+    /// Where the next `Content-Length` (any case) starts in `bytes` from `from`.
+    private static func header(in bytes: [UInt8], from: Int) -> Int? {
+        guard bytes.count >= headerName.count else { return nil }
+        var index = from
+        let last = bytes.count - headerName.count
+        while index <= last {
+            if bytes[index] | 0x20 == headerName[0] {
+                var matched = 1
+                while matched < headerName.count && bytes[index + matched] | 0x20 == headerName[matched] { matched += 1 }
+                if matched == headerName.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    // MARK: Reading
+
+    /// One header line without its CR LF, and where it starts in the buffer; nil at the end of the input.
+    private func readLine() -> (String, from: Int)? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                let line = (String(decoding: buffer[start..<end], as: UTF8.self), from: start)
                 start = newline + 1
                 return line
             }
-            guard fill() else { return nil }
+            guard fill(waitingAtMost: nil) == .read else { return nil }
         }
     }
 
-    private func readBytes(_ count: Int) -> [UInt8]? {
-        while buffer.count - start < count {
-            guard fill() else { return nil }
-        }
-        let bytes = Array(buffer[start..<(start + count)])
-        start += count
-        return bytes
-    }
+    private enum Fill { case read, end, timedOut }
 
-    /// Reads more input into the buffer; false at the end of the input.
-    private func fill() -> Bool {
-        if start > 0 {
+    /// Reads more input into the buffer, waiting at most `milliseconds` when given. Bytes before
+    /// `start` are dropped first (and the storage freed when nothing is left, so a large message
+    /// does not hold its memory after it was read); offsets from `start` stay valid.
+    private func fill(waitingAtMost milliseconds: Int32?) -> Fill {
+        if start == buffer.count {
+            buffer = []
+            start = 0
+        } else if start > 0 {
             buffer.removeFirst(start)
             start = 0
+        }
+        if let milliseconds {
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            var ready: Int32
+            repeat { ready = poll(&descriptor, 1, milliseconds) } while ready < 0 && errno == EINTR
+            if ready == 0 { return .timedOut }
         }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
+            guard count > 0 else { return .end }
             buffer.append(contentsOf: chunk[0..<count])
-            return true
+            return .read
         }
     }
 }

@@ -10,14 +10,19 @@ struct OpenDocument {
     var check: DocumentCheck?
     /// The "preserving fixes only" migration of `text`, made when a fix-all is asked for.
     var preservingCheck: DocumentCheck?
+    /// The check of a large document's text running in the background, if any.
+    var job: CheckJob?
 
-    /// Replaces the text; the checks of the old text are dropped, so only a changed text is parsed again.
+    /// Replaces the text; the checks of the old text are dropped (a running one stopped), so only a
+    /// changed text is parsed again.
     mutating func update(text newText: [UInt8], version newVersion: Int) {
         version = newVersion
         guard newText != text else { return }
         text = newText
         check = nil
         preservingCheck = nil
+        job?.stop()
+        job = nil
     }
 
     /// The path of the document at `uri`: a `file:` URI's path, else a name in the current folder.

@@ -147,13 +147,16 @@ enum GitApply {
         let tree = CommitProjectTree(repository: repository, trackedPaths: everything)
         let settings = try RunSettings(options: options, paths: [scope ?? ""], commit: tree)
         var inScope: [SourceFile] = []
+        var swiftFileCount = 0
         for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
+            swiftFileCount += 1
             let configuration = try settings.effective(forFile: path)
             guard configuration.includes(path) else { continue }
             var file = SourceFile(displayPath: path, absolutePath: path)
             file.configuration = configuration.configuration
             inScope.append(file)
         }
+        if inScope.isEmpty && swiftFileCount > 0 { throw NoFileToCheck(folder: path, reason: .allExcluded(swiftFileCount)) }
         // HEAD's every Swift file was looked at: a pattern none of them matches is unused.
         var unused = UnusedGlobs()
         for path in everything where path.hasSuffix(".swift") { unused.note(path, in: try settings.effective(forFile: path)) }

@@ -132,7 +132,7 @@ struct ApplyJournal: Equatable {
     static func read(_ path: String) throws -> ApplyJournal? {
         guard (try? AtomicFileWrite.regularFileStatus(path)) != nil else { return nil }
         let bytes = try AtomicFileWrite.readRegularFile(path)
-        let broken = CommandError("the journal \(path) is damaged; an interrupted apply left it, but it cannot be read")
+        let broken = DamagedJournal(path: path)
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[..<newline])) else { throw broken }
         guard header.version <= 1 else {

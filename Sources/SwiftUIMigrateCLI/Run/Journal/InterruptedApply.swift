@@ -16,7 +16,13 @@ struct InterruptedApply {
     /// left there and beside the journal's files.
     static func find(in folder: ApplyStateFolder, repository: Repository?) throws -> InterruptedApply? {
         AtomicFileWrite.sweepTemporaryFiles(in: folder.path)
-        guard let journal = try ApplyJournal.read(folder.journalPath) else { return nil }
+        let found: ApplyJournal?
+        do {
+            found = try ApplyJournal.read(folder.journalPath)
+        } catch let damaged as DamagedJournal {
+            throw damaged.setAside()
+        }
+        guard let journal = found else { return nil }
         let interrupted = InterruptedApply(journal: journal, journalPath: folder.journalPath, repository: repository)
         for file in Set(interrupted.absolutePaths.map(JournalRecorder.folder(of:))) {
             AtomicFileWrite.sweepTemporaryFiles(in: file)

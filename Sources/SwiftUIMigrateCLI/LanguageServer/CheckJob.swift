@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The check of a large document's text, running off the language server's queue so that every
+/// other request is answered meanwhile. A newer text stops it (`stop()`): the engine asks between
+/// passes, rules and sites (`MigrationEngine.isStopped`), and what it made is dropped.
+final class CheckJob: @unchecked Sendable {
+    // Unchecked: `stopped` is guarded by `lock`.
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Asks the check to stop; its result is no longer wanted.
+    func stop() { lock.withLock { stopped = true } }
+
+    /// True once `stop()` was called (asked from the checking thread).
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Gives the memory freed by a large document back to the system: glibc keeps freed heap
+    /// pages for reuse, so without this the server's resident size stays at its peak after the
+    /// document is closed.
+    static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        // malloc_trim is declared in <malloc.h>, which the Glibc module does not bring in.
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(nil, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+        #endif
+    }
+}
