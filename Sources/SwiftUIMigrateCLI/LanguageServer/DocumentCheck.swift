@@ -11,15 +11,12 @@ struct DocumentCheck {
     /// Why the buffer is not migrated at all (not UTF-8, too large), an internal error, or a
     /// setting that could not be read (a configuration with an error); nil when it was migrated.
     var problem: String?
-<<<<<<< HEAD
     /// The engine's migration of the buffer (`scan --format json`'s records are made from it); nil
     /// when it was not migrated.
     var migration: FileMigration? = nil
-=======
     /// Why the engine did not check the buffer at all (larger than `maxFileSize`, past the time
     /// budget, not UTF-8), shown in the editor as one diagnostic; nil when it was checked.
     var skipped: String?
->>>>>>> wip/reliability
 
     /// What the path of a document decides — the settings (configuration, baseline) and the file
     /// with its floor — found once and kept until a file that decides them changes.

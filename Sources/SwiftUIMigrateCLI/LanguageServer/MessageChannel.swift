@@ -7,17 +7,13 @@ import Foundation
 
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them: a `Content-Length`
 /// header, a blank line, then that many bytes of JSON (read from one file descriptor, written to
-<<<<<<< HEAD
 /// another); or, for the Model Context Protocol's stdio transport, one JSON text per line.
-=======
-/// another).
 ///
 /// A frame that is wrong — no `Content-Length`, a length that does not match the JSON that follows,
 /// a body that is not JSON — is given back as `unreadable` (with the request's id when it can be
 /// read), and reading goes on from the next `Content-Length` header: one bad frame never ends or
 /// stalls the session. The body's extent is found by scanning the JSON (`JSONExtent`), so a length
 /// too large is caught without waiting for bytes that will never come.
->>>>>>> wip/reliability
 final class MessageChannel: @unchecked Sendable {
     // Unchecked: reads happen on one thread; writes are serialised by `writeLock`.
     private let input: Int32
@@ -76,38 +72,20 @@ final class MessageChannel: @unchecked Sendable {
         _ = output.write(frame)
     }
 
-<<<<<<< HEAD
-    /// The body of the next frame; nil at the end of the input.
-    private func nextFrame() -> Result<[UInt8], FrameError>? {
-        var length: Int?
-        // Headers: lines up to an empty one; only Content-Length matters.
-        while true {
-            guard let line = readLine() else { return nil }
-            if line.isEmpty {
-                if length == nil { continue }
-                break
+    /// The JSON value of the next line that is not blank, or why it is not JSON; nil at the end of the input.
+    private func nextLine() -> Result<Any, FrameError>? {
+        while let (line, _) = readLine() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            let bytes = Array(line.utf8)
+            guard let value = try? JSONSerialization.jsonObject(with: Data(bytes)) else {
+                return .failure(FrameError(description: "the line is not JSON", bytes: bytes))
             }
-            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if parts.count == 2, parts[0].lowercased() == "content-length" {
-                guard let value = Int(parts[1]), value >= 0 else { return .failure(FrameError("Content-Length is not a number: \(parts[1])")) }
-                length = value
-            }
-        }
-        guard let length, let body = readBytes(length) else { return nil }
-        return .success(body)
-    }
-
-    /// The next line that is not blank; nil at the end of the input.
-    private func nextLine() -> Result<[UInt8], FrameError>? {
-        while let line = readLine() {
-            if !line.allSatisfy(\.isWhitespace) { return .success(Array(line.utf8)) }
+            return .success(value)
         }
         return nil
     }
 
-=======
     /// A frame that could not be read: why, and the bytes it held (where a request's id may be found).
->>>>>>> wip/reliability
     struct FrameError: Error, CustomStringConvertible {
         var description: String
         var bytes: [UInt8] = []

@@ -31,8 +31,8 @@ final class MCPServer {
             switch channel.receive() {
             case .end:
                 return 0
-            case .unreadable(let problem):
-                channel.send(Self.error(id: NSNull(), code: -32700, message: "parse error: \(problem)"))
+            case .unreadable(let problem, let id):
+                channel.send(Self.error(id: id, code: -32700, message: "parse error: \(problem)"))
             case .message(let message):
                 if let reply = reply(to: message) { channel.send(reply) }
             }
