@@ -23,6 +23,11 @@ public struct MigrationEngine: Sendable {
     /// findings, `timedOut` set) — an editor's newer text superseding the check of an older one.
     /// Nil never stops.
     public var isStopped: (@Sendable () -> Bool)? = nil
+    /// The parse of an earlier version of the text `migrate` is given (an editor's buffer before its
+    /// latest change): the text is parsed incrementally from it. Nil parses from scratch.
+    public var reusableParse: ParsedText? = nil
+    /// True to keep the first parse in the result (`FileMigration.parse`), for the next `reusableParse`.
+    public var keepsParse = false
 
     /// An engine running the rules of `candidates` that `configuration` enables.
     public init(configuration: Configuration, rules candidates: [any Rule] = RuleRegistry.all) {
@@ -42,6 +47,8 @@ public struct MigrationEngine: Sendable {
         var engine = MigrationEngine(configuration: other, rules: candidates)
         engine.decide = decide
         engine.isStopped = isStopped
+        engine.reusableParse = reusableParse
+        engine.keepsParse = keepsParse
         return engine
     }
 
@@ -63,7 +70,8 @@ public struct MigrationEngine: Sendable {
 
         // Needed only to place findings of a later pass; most files never get there.
         lazy var lines = LineTable(bytes: bytes)
-        var parsed = parse(bytes, after: nil)
+        var parsed = parse(bytes, after: reusableParse.map { ($0.result, [$0.edit(to: bytes)]) })
+        if keepsParse { result.parse = ParsedText(bytes: bytes, result: parsed) }
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError
         var findings = run(on: first, bytes: bytes, file: file, floor: floor, suppression: suppression, deadline: deadline)

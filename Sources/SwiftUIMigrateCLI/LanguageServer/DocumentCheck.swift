@@ -18,6 +18,9 @@ struct DocumentCheck {
     /// budget, not UTF-8), shown in the editor as one diagnostic; nil when it was checked.
     var skipped: String?
 
+    /// The parse of the buffer, for the next text's incremental parse; nil when it was not parsed.
+    var parse: ParsedText? { migration?.parse }
+
     /// What the path of a document decides — the settings (configuration, baseline) and the file
     /// with its floor — found once and kept until a file that decides them changes.
     struct Setting {
@@ -34,8 +37,12 @@ struct DocumentCheck {
     }
 
     /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why);
-    /// `isStopped` stops it early (the result is then not wanted).
-    static func run(_ bytes: [UInt8], setting: Result<Setting, any Error>, isStopped: (@Sendable () -> Bool)? = nil) -> DocumentCheck {
+    /// `isStopped` stops it early (the result is then not wanted). `reusing`, the parse of an earlier text of
+    /// the document, makes the parse incremental; the check keeps its own parse (`parse`) for the next text.
+    static func run(
+        _ bytes: [UInt8], setting: Result<Setting, any Error>, reusing earlier: ParsedText? = nil,
+        isStopped: (@Sendable () -> Bool)? = nil
+    ) -> DocumentCheck {
         let found: Setting
         switch setting {
         case .success(let value): found = value
@@ -45,6 +52,8 @@ struct DocumentCheck {
         file.buffer = bytes
         var engine = found.settings.engine
         engine.isStopped = isStopped
+        engine.reusableParse = earlier
+        engine.keepsParse = true
         let outcomes = MigrationRun.run([file], engine: engine)
         let problem = Workspace.problems(outcomes).first
         guard let migration = outcomes.first?.migration else {

@@ -214,8 +214,9 @@ final class LanguageServer: @unchecked Sendable {
     private func check(_ uri: String) -> (OpenDocument, DocumentCheck)? {
         guard var document = documents[uri] else { return nil }
         if let check = document.check { return (document, check) }
-        let check = DocumentCheck.run(document.text, setting: setting(document.path, preserving: false))
+        let check = DocumentCheck.run(document.text, setting: setting(document.path, preserving: false), reusing: document.parse)
         document.check = check
+        document.parse = check.parse ?? document.parse
         documents[uri] = document
         if let problem = check.problem { log(problem) }
         return (document, check)
@@ -263,11 +264,11 @@ final class LanguageServer: @unchecked Sendable {
         let job = CheckJob()
         document.job = job
         documents[uri] = document
-        let text = document.text
+        let (text, earlier) = (document.text, document.parse)
         checks.async { [self] in
             let isStopped: @Sendable () -> Bool = { job.isStopped }
             let made = (
-                main.map { DocumentCheck.run(text, setting: $0, isStopped: isStopped) },
+                main.map { DocumentCheck.run(text, setting: $0, reusing: earlier, isStopped: isStopped) },
                 preserving.map { DocumentCheck.run(text, setting: $0, isStopped: isStopped) })
             queue.async { self.finish(uri, job: job, check: made.0, preservingCheck: made.1) }
         }
@@ -281,7 +282,10 @@ final class LanguageServer: @unchecked Sendable {
             return CheckJob.releaseFreedMemory()
         }
         document.job = nil
-        if let check { document.check = check }
+        if let check {
+            document.check = check
+            document.parse = check.parse ?? document.parse
+        }
         if let preservingCheck { document.preservingCheck = preservingCheck }
         documents[uri] = document
         if let check {

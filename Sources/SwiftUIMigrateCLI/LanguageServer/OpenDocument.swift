@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUIMigrate
 
 /// A document the editor has open: its latest text and the check of that text, if made.
 struct OpenDocument {
@@ -12,6 +13,8 @@ struct OpenDocument {
     var preservingCheck: DocumentCheck?
     /// The check of a large document's text running in the background, if any.
     var job: CheckJob?
+    /// The parse of the last text checked (kept when the text changes): the next check parses incrementally from it.
+    var parse: ParsedText?
 
     /// Replaces the text; the checks of the old text are dropped (a running one stopped), so only a
     /// changed text is parsed again.

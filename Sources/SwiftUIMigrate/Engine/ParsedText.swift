@@ -1,0 +1,31 @@
+import SwiftParser
+
+/// A text with its parse, kept so that the next version of the same text — an editor's buffer
+/// after a keystroke — is parsed incrementally: SwiftParser reuses every node outside the part
+/// that changed (`MigrationEngine.reusableParse`).
+public struct ParsedText: Sendable {
+    /// The text that was parsed.
+    let bytes: [UInt8]
+    /// Its parse, with what the incremental parser needs to reuse it.
+    let result: IncrementalParseResult
+
+    /// The one edit that turns this text into `newer`: the bytes between their common prefix and
+    /// their common suffix, widened to whole characters (an empty edit when they are equal).
+    func edit(to newer: [UInt8]) -> SourceEdit {
+        let shorter = min(bytes.count, newer.count)
+        var prefix = 0
+        while prefix < shorter && bytes[prefix] == newer[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && bytes[bytes.count - 1 - suffix] == newer[newer.count - 1 - suffix] { suffix += 1 }
+        // Whole characters only: a boundary inside a multi-byte character moves out to the character's edge.
+        func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        while prefix > 0 && ((prefix < newer.count && isContinuation(newer[prefix])) || (prefix < bytes.count && isContinuation(bytes[prefix]))) {
+            prefix -= 1
+        }
+        while suffix > 0 && (isContinuation(newer[newer.count - suffix]) || isContinuation(bytes[bytes.count - suffix])) {
+            suffix -= 1
+        }
+        let replacement = newer[prefix..<(newer.count - suffix)]
+        return SourceEdit(range: prefix..<(bytes.count - suffix), replacement: String(decoding: replacement, as: UTF8.self))
+    }
+}
