@@ -110,7 +110,7 @@ enum Workspace {
     }
 
     /// `files` with the floors found in `tree` (nothing is looked for when the configuration sets
-    /// `deploymentTarget`); `folder` names a file's folder as `tree` does.
+    /// `deploymentTarget`); `folder` names a file's folder as `tree` does (and `absolutePath` the file).
     static func floored(
         _ files: [SourceFile], settings: RunSettings, tree: any ProjectTree, floorNotes: ((String) -> Void)?,
         folder: (SourceFile) -> String
@@ -122,7 +122,7 @@ enum Workspace {
         let floored = files.map { file in
             var file = file
             file.floor = (file.configuration ?? settings.configuration).deploymentTarget
-                ?? finder?.floor(forFileIn: folder(file)) ?? .unknown
+                ?? finder?.floor(forFile: file.absolutePath, in: folder(file)) ?? .unknown
             return file
         }
         let problems = finder?.problems ?? []
