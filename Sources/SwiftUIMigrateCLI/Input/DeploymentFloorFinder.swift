@@ -12,7 +12,8 @@ import SwiftUIMigrate
 final class DeploymentFloorFinder {
     /// What decides the floors of the files in one folder.
     private enum FolderFloor {
-        case package(DeploymentFloor)
+        /// The package in `folder` compiles the files from `sourceFolders` (relative to it).
+        case package(DeploymentFloor, folder: String, sourceFolders: [String])
         /// The Xcode project(s) in that folder decide, file by file.
         case xcode(XcodeFloors)
         case unknown
@@ -48,7 +49,7 @@ final class DeploymentFloorFinder {
         } else {
             let start = folder
             if let package = nearest(from: folder, { packageFloor(in: $0, compiling: start) }) {
-                found = .package(package)
+                found = .package(package.floor, folder: package.folder, sourceFolders: package.sourceFolders)
             } else if let xcode = nearest(from: folder, { xcodeFloors(in: $0) }) {
                 found = .xcode(xcode)
             } else {
@@ -57,10 +58,42 @@ final class DeploymentFloorFinder {
             folderFloors[folder] = found
         }
         switch found {
-        case .package(let floor): return floor
+        case .package(let floor, _, _): return floor
         case .xcode(let xcode): return targetFloor(of: path, in: xcode)
         case .unknown: return .unknown
         }
+    }
+
+    /// The folder of the module that compiles the file at `path` in `folder`, as far as the
+    /// manifests tell without building: a SwiftPM target's folder (`Sources/Kit`, or its `path:`),
+    /// else the top folder of an Xcode project holding it (`App/` beside `App.xcodeproj`), else
+    /// the file's own folder. Found from what `floor(forFile:in:)` read: no file-system call of its own.
+    func moduleFolder(forFile path: String, in folder: String) -> String {
+        if folderFloors[folder] == nil { _ = floor(forFile: path, in: folder) }
+        switch folderFloors[folder] {
+        case .package(_, let packageFolder, let sourceFolders)?:
+            let relative = Self.relative(folder, to: packageFolder)
+            let roots = sourceFolders.filter { root in root.isEmpty || relative == root || relative.hasPrefix(root + "/") }
+            guard let root = roots.max(by: { $0.count < $1.count }) else { return folder }
+            let conventional = PackageManifestPlatforms.conventionalSourceFolders.contains(root)
+            let inside = Self.relative(relative, to: root).split(separator: "/").first.map(String.init)
+            let module = conventional ? inside.map { root + "/" + $0 } ?? root : root
+            return module.isEmpty ? packageFolder : tree.path(module, in: packageFolder)
+        case .xcode(let xcode)?:
+            let relative = Self.relative(folder, to: xcode.folder)
+            guard let top = relative.split(separator: "/").first else { return folder }
+            return tree.path(String(top), in: xcode.folder)
+        default:
+            return folder
+        }
+    }
+
+    /// `path` inside `folder`, relative to it (`""` for the folder itself).
+    private static func relative(_ path: String, to folder: String) -> String {
+        if path == folder { return "" }
+        if folder.isEmpty { return path }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// The floor of the targets of `xcode` that compile `path`, named after them; the project's lowest when none lists it.
@@ -93,16 +126,19 @@ final class DeploymentFloorFinder {
         return nil
     }
 
-    /// The floor `folder/Package.swift` declares for files in `start`; nil when there is no manifest,
-    /// it cannot be read, or `start` is not in one of the package's source folders.
-    private func packageFloor(in folder: String, compiling start: String) -> DeploymentFloor? {
+    /// The floor `folder/Package.swift` declares for files in `start`, with the package's folder and
+    /// source folders; nil when there is no manifest, it cannot be read, or `start` is not in one of
+    /// the package's source folders.
+    private func packageFloor(
+        in folder: String, compiling start: String
+    ) -> (floor: DeploymentFloor, folder: String, sourceFolders: [String])? {
         guard let package = packageManifest(in: folder) else { return nil }
         let relative = start == folder ? "" : String(start.dropFirst(folder.isEmpty ? 0 : folder.count + (folder.hasSuffix("/") ? 0 : 1)))
         // The manifest's own folder counts as the package's (the manifest itself is a Swift file).
         let owns = relative.isEmpty || package.sourceFolders.contains { root in
             root.isEmpty || relative == root || relative.hasPrefix(root + "/")
         }
-        return owns ? package.floor : nil
+        return owns ? (package.floor, folder, package.sourceFolders) : nil
     }
 
     /// The floor `folder/Package.swift` declares and its source folders; nil when there is none or
