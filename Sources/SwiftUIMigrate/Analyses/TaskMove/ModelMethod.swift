@@ -26,6 +26,9 @@ struct ModelMethod {
         /// The module's files were read too: the type, or the method (inherited, from a protocol
         /// extension), is declared outside them — a framework or a package the tool does not read.
         case notInModule
+        /// The object is held as a protocol (`any StatusesFetcher`): which type's method runs
+        /// depends on the value the view is given.
+        case protocolRequirement(String)
     }
 
     /// The method, when its declaration was found.
@@ -44,6 +47,10 @@ struct ModelMethod {
         if StandardLibraryMethod.isStandardLibraryValue(property) {
             standardLibrary = StandardLibraryMethod(name)
             unseen = nil
+            return
+        }
+        if let written = property.type, let existential = Self.existential(written) {
+            unseen = .protocolRequirement(existential)
             return
         }
         guard let type = property.type.map(Self.typeName) ?? Self.initializedType(property.initializer),
@@ -72,6 +79,14 @@ struct ModelMethod {
             loaded.insert(path[0])
         }
         return loaded.isEmpty ? nil : loaded
+    }
+
+    /// `StatusesFetcher` of `any StatusesFetcher` (or `some`, optional or not); nil for a concrete type.
+    private static func existential(_ type: TypeSyntax) -> String? {
+        var type = type
+        while let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1 { type = tuple.elements.first!.type }
+        return type.as(SomeOrAnyTypeSyntax.self)?.constraint.trimmedDescription
     }
 
     /// `FeedModel` of `FeedModel`, `FeedModel?`, `App.FeedModel`.
