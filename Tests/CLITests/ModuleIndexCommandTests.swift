@@ -187,4 +187,68 @@ final class ModuleIndexCommandTests: XCTestCase {
         let byFile = try findings(in: folder)
         XCTAssertEqual(byFile["Sources/Pantry/TagCloud.swift"]?["action"] as? String, "rewrite", "tags.map() changes no tag")
     }
+
+    /// A Group whose `.transition` keeps it from becoming a container, with the app's own `modifier`.
+    private static func shelf(_ name: String, modifier: String) -> String {
+        """
+        import SwiftUI
+
+        struct \(name): View {
+            let isOpen: Bool
+            @State private var opened: String?
+            @State private var count = 0
+
+            var body: some View {
+                Group {
+                    if isOpen {
+                        Text("Open")
+                    } else {
+                        Text("Closed")
+                    }
+                }
+                .transition(.opacity)
+                .\(modifier)
+                .onAppear { count += 1 }
+            }
+        }
+
+        """
+    }
+
+    func testACustomModifierInAnotherFileIsWhatItsBodyApplies() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", Self.manifest)
+        try folder.write("Sources/Pantry/PantryModifiers.swift", """
+            import SwiftUI
+
+            struct PantryCard: ViewModifier {
+                func body(content: Content) -> some View {
+                    content
+                        .padding(8)
+                        .background(.thinMaterial)
+                }
+            }
+
+            extension View {
+                func pantryCard() -> some View {
+                    modifier(PantryCard())
+                }
+
+                func recipeSheet(_ recipe: Binding<String?>) -> some View {
+                    sheet(item: recipe) { Text($0) }
+                }
+            }
+
+            """)
+        try folder.write("Sources/Pantry/CardShelf.swift", Self.shelf("CardShelf", modifier: "pantryCard()"))
+        try folder.write("Sources/Pantry/SheetShelf.swift", Self.shelf("SheetShelf", modifier: "recipeSheet($opened)"))
+        try folder.write("Sources/Pantry/ToastShelf.swift", Self.shelf("ToastShelf", modifier: "toast($opened)"))
+        let byFile = try findings(in: folder)
+        // pantryCard only pads and draws a background: the chain is copied onto each member.
+        XCTAssertEqual(byFile["Sources/Pantry/CardShelf.swift"]?["reasonID"] as? String, "group-lifecycle/distribute")
+        XCTAssertEqual(byFile["Sources/Pantry/SheetShelf.swift"]?["reasonID"] as? String, "group-lifecycle/presents-or-navigates")
+        XCTAssertTrue((byFile["Sources/Pantry/SheetShelf.swift"]?["reason"] as? String ?? "").contains("the chain has .recipeSheet, which presents"))
+        // Declared nowhere in the module: still unknown.
+        XCTAssertEqual(byFile["Sources/Pantry/ToastShelf.swift"]?["reasonID"] as? String, "group-lifecycle/unknown-modifier")
+    }
 }
