@@ -30,7 +30,7 @@ public final class ModuleIndex: ModuleLookup {
     public func memberBlocks(ofType type: String) -> [MemberBlockItemListSyntax] {
         state.withLock { state in
             if let known = state.memberBlocks[type] { return known }
-            let found = candidates(holding: type, state).flatMap { path in
+            let found = candidates(declaring: type, after: Self.typeKeywords, state).flatMap { path in
                 declarations(in: path, state).filter { $0.type == type }.map(\.members)
             }
             state.memberBlocks[type] = found
@@ -42,7 +42,7 @@ public final class ModuleIndex: ModuleLookup {
         state.withLock { state in
             if let known = state.modifiers[name] { return known }
             var found: [FunctionDeclSyntax] = []
-            for path in candidates(holding: name, state) {
+            for path in candidates(declaring: name, after: ["func", "struct"], state) {
                 for declaration in declarations(in: path, state) {
                     let functions = declaration.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
                     if declaration.type == "View" {
@@ -57,12 +57,44 @@ public final class ModuleIndex: ModuleLookup {
         }
     }
 
-    /// The files whose bytes hold `name`, in path order.
-    private func candidates(holding name: String, _ state: State) -> [String] {
+    /// The keywords that declare a type or extend one.
+    private static let typeKeywords = ["class", "struct", "actor", "enum", "extension", "protocol"]
+
+    /// The files whose bytes declare `name` after one of `keywords` (`extension Feed.Model`
+    /// declares `Model`), in path order: a byte search, so that only those are parsed.
+    private func candidates(declaring name: String, after keywords: [String], _ state: State) -> [String] {
         if state.files == nil {
             state.files = list().sorted().compactMap { path in read(path).map { (path, $0) } }
         }
-        return state.files!.filter { ByteSearch.contains($0.bytes, name) }.map(\.path)
+        return state.files!.filter { Self.declares($0.bytes, name, after: keywords) }.map(\.path)
+    }
+
+    /// True when `bytes` hold `name` as a whole word right after one of `keywords` and spaces, or
+    /// after a `.` (a member type: `extension Feed.Model`).
+    public static func declares(_ bytes: [UInt8], _ name: String, after keywords: [String]) -> Bool {
+        let length = name.utf8.count
+        return bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while let found = ByteSearch.firstOffset(of: name, in: buffer, from: start) {
+                start = found + 1
+                let end = found + length
+                if end < buffer.count, isIdentifier(buffer[end]) { continue }
+                var before = found
+                if before > 0, buffer[before - 1] == UInt8(ascii: ".") { return true }
+                guard before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") else { continue }
+                while before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") { before -= 1 }
+                var wordStart = before
+                while wordStart > 0, isIdentifier(buffer[wordStart - 1]) { wordStart -= 1 }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[wordStart..<before]), as: UTF8.self)
+                if keywords.contains(word) { return true }
+            }
+            return false
+        }
+    }
+
+    private static func isIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// The type and extension declarations of the file at `path`, parsed on first use.

@@ -78,13 +78,16 @@ enum CancellationHazard: Hashable, Sendable {
         }
         if let view, let hazard = objectChangingHost(host, trace: trace, view: view) { return hazard }
         guard let view else { return .outsideView }
-        let loads = shownLoads(trace, in: view)
-        if !changesOwnedState(trace, in: view) && loads.isEmpty { return .noOwnedState }
-        if let operation = AwaitedOperation.droppedOperation(
-            in: work, view: view, followed: trace.followed, owned: ownedNames(view), loads: loads) {
-            return .awaitedOperation(operation)
+        let owned = ownedNames(view)
+        let ownsState = changesOwnedState(trace, in: view)
+        func dropped(_ loads: Set<String>) -> String? {
+            AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: owned, loads: loads)
         }
-        return nil
+        if ownsState && dropped([]) == nil { return nil }
+        // Only then are the methods the work calls read, maybe in other files.
+        let loads = shownLoads(trace, in: view)
+        if !ownsState && loads.isEmpty { return .noOwnedState }
+        return dropped(loads).map(CancellationHazard.awaitedOperation)
     }
 
     /// The calls of the work (`store.refresh`) on an object the view holds whose method loads
