@@ -251,4 +251,19 @@ final class ModuleIndexCommandTests: XCTestCase {
         // Declared nowhere in the module: still unknown.
         XCTAssertEqual(byFile["Sources/Pantry/ToastShelf.swift"]?["reasonID"] as? String, "group-lifecycle/unknown-modifier")
     }
+
+    func testNoCheckoutReadsTheViewModelFromHEAD() throws {
+        let repository = try GitRepositoryFolder()
+        try repository.commit([
+            "Package.swift": Self.manifest,
+            "Sources/Pantry/PantryShelf.swift": Self.shelf,
+            "Sources/Pantry/ShelfView.swift": Self.shelfView("ShelfView", call: "restock", shows: "jars"),
+        ])
+        // The worktree's model no longer loads what the view shows; HEAD's does, and no-checkout goes by HEAD.
+        try Self.shelf.replacingOccurrences(of: "jars = found.sorted()", with: "_ = found")
+            .write(toFile: repository.path + "/Sources/Pantry/PantryShelf.swift", atomically: true, encoding: .utf8)
+        let result = try ToolProcess.run(["apply", "--no-checkout", "--format", "json", "."], in: repository.path)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("onappear-task/move-into-task"), result.stdout)
+    }
 }

@@ -20,6 +20,18 @@ final class ModuleFiles: Hashable, Sendable {
         }
     }
 
+    /// The module in `folder` of a commit: the tracked `.swift` files among `paths` below the folder
+    /// (repository-relative), read by `read` (HEAD's blobs) within `maxSize`.
+    init(commitFolder folder: String, paths: [String], maxSize: Int, read: @escaping @Sendable (String) -> [UInt8]?) {
+        self.folder = folder
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let inside = paths.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }
+        index = ModuleIndex(files: { inside }) { path in
+            guard let bytes = read(path), case .text(let text) = SourceReader.decode(bytes, maxSize: maxSize) else { return nil }
+            return text
+        }
+    }
+
     static func == (lhs: ModuleFiles, rhs: ModuleFiles) -> Bool { lhs === rhs }
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
