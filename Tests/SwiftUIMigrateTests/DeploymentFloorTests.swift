@@ -303,6 +303,6 @@ final class DeploymentFloorTests: XCTestCase {
         XCTAssertNil(XcodeProjectTargets(pbxproj: "IPHONEOS_DEPLOYMENT_TARGET = 14.0;\n"))
         XCTAssertNil(XcodeProjectTargets(pbxproj: "{ objects = { A = {isa = PBXProject; }; }; rootObject = A; "))
         XCTAssertEqual(OpenStepPropertyList.parse("{ a = (b, \"c d\", ); e = { f = \"g\\\"h\"; }; }"),
-                       .dictionary(["a": .array([.string("b"), .string("c d")]), "e": .dictionary(["f": .string("g\"h")])]))
+                       .dictionary([.init("a", .array([.string("b"), .string("c d")])), .init("e", .dictionary([.init("f", .string("g\"h"))]))]))
     }
 }

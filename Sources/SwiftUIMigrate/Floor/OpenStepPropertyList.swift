@@ -3,7 +3,20 @@
 public indirect enum OpenStepPropertyList: Equatable, Sendable {
     case string(String)
     case array([OpenStepPropertyList])
-    case dictionary([String: OpenStepPropertyList])
+    /// The entries in the order written: a pbxproj's dictionaries are small, so a key is looked up
+    /// by a walk rather than hashed (hashing every key of a megabyte project costs more than its parse).
+    case dictionary([Entry])
+
+    /// One `key = value;` of a dictionary.
+    public struct Entry: Equatable, Sendable {
+        public var key: String
+        public var value: OpenStepPropertyList
+
+        public init(_ key: String, _ value: OpenStepPropertyList) {
+            self.key = key
+            self.value = value
+        }
+    }
 
     /// The list `text` holds; nil when it is not one (a pbxproj cut short, a file of bare settings lines).
     public static func parse(_ text: String) -> OpenStepPropertyList? {
@@ -32,10 +45,16 @@ public indirect enum OpenStepPropertyList: Equatable, Sendable {
         }
     }
 
-    /// The value under `key` of a dictionary; nil for a missing key or another kind of value.
+    /// The value under `key` of a dictionary (the last one written); nil for a missing key or another kind of value.
     public subscript(key: String) -> OpenStepPropertyList? {
-        if case .dictionary(let entries) = self { return entries[key] }
+        if case .dictionary(let entries) = self { return entries.last { $0.key == key }?.value }
         return nil
+    }
+
+    /// The entries of a dictionary by key (a later one replaces an earlier); empty for another kind of value.
+    public var keyed: [String: OpenStepPropertyList] {
+        guard case .dictionary(let entries) = self else { return [:] }
+        return Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, later in later })
     }
 
     /// Reads values from UTF-8 bytes.
@@ -56,7 +75,7 @@ public indirect enum OpenStepPropertyList: Equatable, Sendable {
 
         private mutating func dictionary() -> OpenStepPropertyList? {
             position += 1
-            var entries: [String: OpenStepPropertyList] = [:]
+            var entries: [Entry] = []
             while true {
                 skipSpaceAndComments()
                 guard position < bytes.count else { return nil }
@@ -72,7 +91,7 @@ public indirect enum OpenStepPropertyList: Equatable, Sendable {
                 skipSpaceAndComments()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else { return nil }
                 position += 1
-                entries[key] = entry
+                entries.append(Entry(key, entry))
             }
         }
 
@@ -102,6 +121,14 @@ public indirect enum OpenStepPropertyList: Equatable, Sendable {
         private mutating func quoted() -> String? {
             let quote = bytes[position]
             position += 1
+            // Most strings have no escape: one slice.
+            var end = position
+            while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == quote {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+                position = end + 1
+                return text
+            }
             var text: [UInt8] = []
             while position < bytes.count {
                 let byte = bytes[position]

@@ -37,8 +37,11 @@ public struct XcodeProjectTargets: Sendable {
 
     /// The targets of the project `text` describes; nil when it is not a project file this reader follows.
     public init?(pbxproj text: String) {
-        guard let list = OpenStepPropertyList.parse(text), case .dictionary(let objects)? = list["objects"],
-              let root = list["rootObject"]?.string, let project = objects[root] else { return nil }
+        guard let list = OpenStepPropertyList.parse(text), let table = list["objects"], let root = list["rootObject"]?.string else {
+            return nil
+        }
+        let objects = table.keyed
+        guard let project = objects[root] else { return nil }
         let reader = ObjectReader(objects: objects)
         let paths = reader.paths(fromGroup: project["mainGroup"]?.string)
         projectConfigurations = reader.configurations(list: project["buildConfigurationList"]?.string, paths: paths)

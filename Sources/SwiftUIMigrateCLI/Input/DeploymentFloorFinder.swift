@@ -31,6 +31,9 @@ final class DeploymentFloorFinder {
     private var folderFloors: [String: FolderFloor] = [:]
     private var packageFloors: [String: (floor: DeploymentFloor, sourceFolders: [String])?] = [:]
     private var xcodeFloors: [String: XcodeFloors?] = [:]
+    /// The floor of each set of targets met (by project folder and target indices), so that the files
+    /// of one target share one.
+    private var targetSetFloors: [String: DeploymentFloor] = [:]
     /// Manifests whose platforms could not be read, with why (each once).
     private(set) var problems: [String] = []
 
@@ -99,11 +102,13 @@ final class DeploymentFloorFinder {
     /// The floor of the targets of `xcode` that compile `path`, named after them; the project's lowest when none lists it.
     private func targetFloor(of path: String, in xcode: XcodeFloors) -> DeploymentFloor {
         let relative = xcode.folder.isEmpty ? path : String(path.dropFirst(xcode.folder.count + (xcode.folder.hasSuffix("/") ? 0 : 1)))
+        let compiling = xcode.projects.map { $0.targets.targets(compiling: relative) }
+        let key = xcode.folder + "\u{0}" + compiling.map { $0.map(String.init).joined(separator: ",") }.joined(separator: ";")
+        if let known = targetSetFloors[key] { return known }
         var minimums: [Platform: PlatformVersion] = [:]
         var names: [String] = []
         var shown: [String] = []
-        for project in xcode.projects {
-            let indices = project.targets.targets(compiling: relative)
+        for (project, indices) in zip(xcode.projects, compiling) {
             for index in indices {
                 for (platform, version) in project.targets.minimums(of: index, readings: xcode.readings) {
                     minimums[platform] = min(minimums[platform] ?? version, version)
@@ -112,8 +117,11 @@ final class DeploymentFloorFinder {
             }
             if !indices.isEmpty { shown.append(project.shown) }
         }
-        guard !minimums.isEmpty else { return xcode.lowest }
-        return DeploymentFloor(minimums, source: "target\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) in \(shown.joined(separator: ", "))")
+        let floor = minimums.isEmpty
+            ? xcode.lowest
+            : DeploymentFloor(minimums, source: "target\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) in \(shown.joined(separator: ", "))")
+        targetSetFloors[key] = floor
+        return floor
     }
 
     /// The first value `read` finds in `folder` or a folder above it.
