@@ -207,4 +207,64 @@ extension DeploymentFloorCommandTests {
 
             """)
     }
+
+    /// A kitchen app for iOS 14 and a pantry helper for macOS 14 in one Xcode project, each target
+    /// compiling its own folder.
+    private static let kitchenProject = """
+        // !$*UTF8*$!
+        {
+            objects = {
+                B1 = {isa = PBXBuildFile; fileRef = F1 /* RecipeBadge.swift */; };
+                B2 = {isa = PBXBuildFile; fileRef = F2 /* PantryBadge.swift */; };
+                F1 = {isa = PBXFileReference; path = RecipeBadge.swift; sourceTree = "<group>"; };
+                F2 = {isa = PBXFileReference; path = PantryBadge.swift; sourceTree = "<group>"; };
+                G0 = {isa = PBXGroup; children = (G1, G2); sourceTree = "<group>"; };
+                G1 = {isa = PBXGroup; children = (F1); path = Kitchen; sourceTree = "<group>"; };
+                G2 = {isa = PBXGroup; children = (F2); path = Pantry; sourceTree = "<group>"; };
+                P1 = {isa = PBXSourcesBuildPhase; files = (B1); };
+                P2 = {isa = PBXSourcesBuildPhase; files = (B2); };
+                T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (P1); name = Kitchen; };
+                T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (P2); name = "Pantry Menu"; };
+                L1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+                L2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
+                C1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 14.0; SDKROOT = iphoneos; }; name = Release; };
+                C2 = {isa = XCBuildConfiguration; buildSettings = {MACOSX_DEPLOYMENT_TARGET = 14.0; SDKROOT = macosx; }; name = Release; };
+                R0 = {isa = PBXProject; mainGroup = G0; targets = (T1, T2); };
+            };
+            rootObject = R0;
+        }
+
+        """
+
+    func testAMacOSTargetIsHeldToItsOwnFloorNotTheIOSAppsBesideIt() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Kitchen.xcodeproj/project.pbxproj", Self.kitchenProject)
+        try folder.write("Kitchen/RecipeBadge.swift", Self.view)
+        try folder.write("Pantry/PantryBadge.swift", Self.view)
+        let result = try ToolProcess.run(["scan", "--format", "json", "."], in: folder.path)
+        let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let byFile = Dictionary(uniqueKeysWithValues: findings.map { ($0["file"] as! String, $0) })
+        XCTAssertEqual(byFile["Kitchen/RecipeBadge.swift"]?["action"] as? String, "skip")
+        XCTAssertEqual(
+            byFile["Kitchen/RecipeBadge.swift"]?["reason"] as? String,
+            "the deployment floor is iOS 14.0 (target Kitchen in Kitchen.xcodeproj), and task needs iOS 15.0")
+        XCTAssertEqual(byFile["Pantry/PantryBadge.swift"]?["action"] as? String, "rewrite", "macOS 14 has task")
+        XCTAssertEqual(result.stderr, """
+            note: deployment floor iOS 14.0 for 1 file, from target Kitchen in Kitchen.xcodeproj
+            note: deployment floor macOS 14.0 for 1 file, from target Pantry Menu in Kitchen.xcodeproj
+
+            """)
+    }
+
+    func testAViewMarkedAvailableAboveThePackageFloorIsRewritten() throws {
+        let folder = try self.folder(platforms: "platforms: [.iOS(.v14), .macOS(.v12)],")
+        let raised = Self.view.replacingOccurrences(of: "struct RecipeBadge", with: "@available(iOS 15, *)\nstruct RecipeBadge")
+        try folder.write("Sources/Recipes/RecipeBadge.swift", raised)
+        let macOnly = "#if os(macOS)\n" + Self.view.replacingOccurrences(of: "RecipeBadge", with: "PantryBadge") + "#endif\n"
+        try folder.write("Sources/Recipes/PantryBadge.swift", macOnly)
+        let apply = try ToolProcess.run(["apply", "--in-place", "."], in: folder.path)
+        XCTAssertEqual(apply.status, 0, apply.stderr)
+        XCTAssertTrue(try folder.read("Sources/Recipes/RecipeBadge.swift").contains(".task(id: recipeID) {"))
+        XCTAssertTrue(try folder.read("Sources/Recipes/PantryBadge.swift").contains(".task(id: recipeID) {"), "macOS 12 has task")
+    }
 }

@@ -222,4 +222,87 @@ final class DeploymentFloorTests: XCTestCase {
         XCTAssertTrue(raised.isRaisedLocally)
         XCTAssertEqual(raised.platforms.map(\.floor), [PlatformVersion(14)])
     }
+
+    // MARK: Platforms that compile the code
+
+    private let iOS14macOS11 = DeploymentFloor([.iOS: PlatformVersion(14), .macOS: PlatformVersion(11)], source: "App.xcodeproj")
+
+    func testIfOsLeavesOutThePlatformsThatDoNotCompileTheCode() throws {
+        let macOnly = try XCTUnwrap(try reason(iOS14macOS11, at: "#if os(macOS)\nlet x = MARK()\n#endif"))
+        XCTAssertEqual(macOnly.platforms.map(\.platform), [.macOS], "the iOS floor says nothing about macOS-only code")
+        XCTAssertNil(try reason(iOS14, at: "#if os(macOS)\nlet x = MARK()\n#endif"))
+        XCTAssertNil(try reason(iOS14, at: "#if os(iOS)\nlet a = 1\n#else\nlet x = MARK()\n#endif"))
+        XCTAssertNil(try reason(iOS14, at: "#if os(macOS) || os(tvOS)\nlet x = MARK()\n#endif"))
+        XCTAssertNil(try reason(iOS14, at: "#if !os(iOS)\nlet x = MARK()\n#endif"))
+        XCTAssertNil(try reason(iOS14, at: "#if canImport(AppKit)\nlet x = MARK()\n#endif"))
+        XCTAssertNil(try reason(iOS14, at: "#if os(iOS)\nlet a = 1\n#elseif os(macOS)\nlet x = MARK()\n#endif"))
+    }
+
+    func testAConditionTheToolCannotDecideLeavesEveryPlatform() throws {
+        XCTAssertNotNil(try reason(iOS14, at: "#if DEBUG\nlet x = MARK()\n#endif"))
+        XCTAssertNotNil(try reason(iOS14, at: "#if os(iOS)\nlet x = MARK()\n#endif"))
+        XCTAssertNotNil(try reason(iOS14, at: "#if os(macOS) || DEBUG\nlet x = MARK()\n#endif"))
+        // Not `os(iOS) && DEBUG` may still be iOS (without DEBUG).
+        XCTAssertNotNil(try reason(iOS14, at: "#if !(os(iOS) && DEBUG)\nlet x = MARK()\n#endif"))
+        XCTAssertNotNil(try reason(iOS14, at: "#if DEBUG\nlet a = 1\n#else\nlet x = MARK()\n#endif"))
+    }
+
+    func testAvailableUnavailableLeavesThePlatformOut() throws {
+        XCTAssertNil(try reason(iOS14, at: "@available(iOS, unavailable)\nstruct V { let x = MARK() }"))
+        XCTAssertNotNil(try reason(iOS14, at: "@available(iOSApplicationExtension, unavailable)\nstruct V { let x = MARK() }"))
+        XCTAssertNotNil(try reason(iOS14, at: "@available(macOS, unavailable)\nstruct V { let x = MARK() }"))
+    }
+
+    // MARK: Xcode targets
+
+    /// A project with an iOS 14 app and a macOS 14 helper, each compiling its own folder.
+    static let twoTargetProject = """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objects = {
+                A1 /* App.swift in Sources */ = {isa = PBXBuildFile; fileRef = F1 /* App.swift */; };
+                A2 = {isa = PBXBuildFile; fileRef = F2; };
+                F1 /* App.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
+                F2 = {isa = PBXFileReference; name = "Menu Bar.swift"; path = "Helper/Menu Bar.swift"; sourceTree = SOURCE_ROOT; };
+                G0 = {isa = PBXGroup; children = (G1, F2, S1); sourceTree = "<group>"; };
+                G1 = {isa = PBXGroup; children = (F1); path = Phone; sourceTree = "<group>"; };
+                S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E1); path = Shared; sourceTree = "<group>"; };
+                E1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Phone.swift); target = T2; };
+                P1 = {isa = PBXSourcesBuildPhase; files = (A1); };
+                P2 = {isa = PBXSourcesBuildPhase; files = (A2, ); };
+                T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (P1); fileSystemSynchronizedGroups = (S1); name = Phone; };
+                T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (P2); fileSystemSynchronizedGroups = (S1); name = "Menu Helper"; };
+                L0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
+                L1 = {isa = XCConfigurationList; buildConfigurations = (C1, C1b); };
+                L2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
+                C0 = {isa = XCBuildConfiguration; buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 14.0; MACOSX_DEPLOYMENT_TARGET = 11.0; }; name = Debug; };
+                C1 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
+                C1b = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; "IPHONEOS_DEPLOYMENT_TARGET" = "14.2"; }; name = Release; };
+                C2 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = macosx; MACOSX_DEPLOYMENT_TARGET = 14.0; }; name = Debug; };
+                R0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2); };
+            };
+            rootObject = R0;
+        }
+        """
+
+    func testXcodeTargetsKnowTheirFilesPlatformsAndSettings() throws {
+        let project = try XCTUnwrap(XcodeProjectTargets(pbxproj: Self.twoTargetProject))
+        XCTAssertEqual(project.targets.map(\.name), ["Phone", "Menu Helper"])
+        XCTAssertEqual(project.targets(compiling: "Phone/App.swift"), [0])
+        XCTAssertEqual(project.targets(compiling: "Helper/Menu Bar.swift"), [1])
+        XCTAssertEqual(project.targets(compiling: "Shared/Model.swift"), [0, 1])
+        XCTAssertEqual(project.targets(compiling: "Shared/Phone.swift"), [0], "the exception leaves it out of the helper")
+        XCTAssertEqual(project.targets(compiling: "Elsewhere.swift"), [])
+        // The app sets 14.2 in Release and inherits the project's 14.0 in Debug; it builds for iOS only.
+        XCTAssertEqual(project.minimums(of: 0, readings: [:]), [.iOS: PlatformVersion(14)])
+        XCTAssertEqual(project.minimums(of: 1, readings: [:]), [.macOS: PlatformVersion(14)])
+    }
+
+    func testTextThatIsNotAProjectHasNoTargets() {
+        XCTAssertNil(XcodeProjectTargets(pbxproj: "IPHONEOS_DEPLOYMENT_TARGET = 14.0;\n"))
+        XCTAssertNil(XcodeProjectTargets(pbxproj: "{ objects = { A = {isa = PBXProject; }; }; rootObject = A; "))
+        XCTAssertEqual(OpenStepPropertyList.parse("{ a = (b, \"c d\", ); e = { f = \"g\\\"h\"; }; }"),
+                       .dictionary([.init("a", .array([.string("b"), .string("c d")])), .init("e", .dictionary([.init("f", .string("g\"h"))]))]))
+    }
 }

@@ -59,8 +59,11 @@ public struct MigrationEngine: Sendable {
 
     /// Migrates `bytes`, reporting findings under the name `file`. `floor` is the file's deployment
     /// floor as found beside it (a `Package.swift`, the Xcode project); the configuration's
-    /// `deploymentTarget`, when set, takes its place.
-    public func migrate(bytes: [UInt8], file: String, floor: DeploymentFloor = .unknown) -> FileMigration {
+    /// `deploymentTarget`, when set, takes its place. `module` gives the declarations of the file's
+    /// module (its other files), which the analyses read where the file alone cannot tell.
+    public func migrate(
+        bytes: [UInt8], file: String, floor: DeploymentFloor = .unknown, module: (any ModuleLookup)? = nil
+    ) -> FileMigration {
         let floor = configuration.deploymentTarget ?? floor
         var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
         let suppression = Suppression(bytes: bytes, knownRules: candidates.map(\.id))
@@ -74,7 +77,7 @@ public struct MigrationEngine: Sendable {
         if keepsParse { result.parse = ParsedText(bytes: bytes, result: parsed) }
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError
-        var findings = run(on: first, bytes: bytes, file: file, floor: floor, suppression: suppression, deadline: deadline)
+        var findings = run(on: first, bytes: bytes, file: file, floor: floor, module: module, suppression: suppression, deadline: deadline)
         if deadline.hasPassed { return timedOut(result, deadline) }
         var fingerprints = FingerprintIndex(tree: first, bytes: bytes)
         for index in findings.indices {
@@ -118,7 +121,7 @@ public struct MigrationEngine: Sendable {
                 return failed(result, findings, "a rewrite produced code that does not parse")
             }
             pending = []
-            let found = run(on: tree, bytes: text, file: file, floor: floor, suppression: nil, deadline: deadline)
+            let found = run(on: tree, bytes: text, file: file, floor: floor, module: module, suppression: nil, deadline: deadline)
             if deadline.hasPassed { return timedOut(result, deadline) }
             for finding in found {
                 let anchor = attribution.originalRange(finding.offset..<finding.offset)
@@ -196,11 +199,11 @@ public struct MigrationEngine: Sendable {
 
     /// The findings of every rule in `tree`; fewer when `deadline` passes (the caller then drops them).
     private func run(
-        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, suppression: Suppression?,
-        deadline: FileDeadline
+        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, module: (any ModuleLookup)?,
+        suppression: Suppression?, deadline: FileDeadline
     ) -> [Finding] {
         let context = RuleContext(
-            tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline)
+            tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline, module: module)
         var findings: [Finding] = []
         for rule in rules {
             if deadline.hasPassed { break }

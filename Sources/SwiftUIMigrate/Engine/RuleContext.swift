@@ -14,13 +14,16 @@ public struct RuleContext {
     public let floor: DeploymentFloor
     /// When the file's time budget is spent; `sites` ends there.
     public let deadline: FileDeadline
+    /// The declarations of the file's module, other files included; nil when only the file is seen.
+    public let module: (any ModuleLookup)?
     /// What is worked out about the file on first use and then shared by every rule of the pass.
     private let shared: SharedFileFacts
 
     public init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none
+        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none, module: (any ModuleLookup)? = nil
     ) {
+        self.module = module
         self.tree = tree
         self.bytes = bytes
         self.file = file

@@ -31,12 +31,15 @@ public struct DeploymentFloor: Sendable, Hashable {
 
     /// Why a fix that introduces `api` at `node` must not be made: the floor, raised by the
     /// `if #available`, `guard #available` and `@available` around `node`, is below the API's
-    /// minimum on some platform. Nil when the API is available (or the floor is unknown).
+    /// minimum on some platform that compiles `node` (see `LocalAvailability.platforms`). Nil when
+    /// the API is available (or the floor is unknown).
     public func shortfall(of api: FlooredAPI, at node: some SyntaxProtocol) -> FloorShortfall? {
         guard isKnown else { return nil }
-        let raised = LocalAvailability(enclosing: node).minimums
+        let local = LocalAvailability(enclosing: node)
+        let raised = local.minimums
         var below: [(platform: Platform, floor: PlatformVersion, needed: PlatformVersion)] = []
-        for platform in minimums.keys.sorted() {
+        // A platform `#if os(…)` or `@available(…, unavailable)` leaves out does not compile the node.
+        for platform in minimums.keys.sorted() where local.platforms?.contains(platform) ?? true {
             guard let needed = api.minimums[platform] else { continue }
             let floor = max(minimums[platform]!, raised[platform] ?? minimums[platform]!)
             if floor < needed { below.append((platform, floor, needed)) }

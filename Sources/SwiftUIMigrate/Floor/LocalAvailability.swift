@@ -5,9 +5,15 @@ import SwiftSyntax
 /// `@available(iOS 17, *)` (or `@available(iOS, introduced: 17)`) on any enclosing declaration.
 ///
 /// The highest version per platform wins. `#unavailable` and `else` branches raise nothing.
+///
+/// It also knows the platforms the node is compiled for at all: `#if os(macOS)` (with `!`, `&&`,
+/// `||`, `#elseif` and `#else`, `targetEnvironment(macCatalyst)`, `canImport(AppKit)`) and
+/// `@available(iOS, unavailable)` on an enclosing declaration leave platforms out.
 public struct LocalAvailability {
     /// The raised minimum per platform; a platform not named is not raised.
     public private(set) var minimums: [Platform: PlatformVersion] = [:]
+    /// The platforms the node can be compiled for; nil when nothing around it limits them.
+    public private(set) var platforms: Set<Platform>?
 
     public init(enclosing node: some SyntaxProtocol) {
         var child = Syntax(node)
@@ -23,6 +29,9 @@ public struct LocalAvailability {
             }
             if let declaration = parent.asProtocol(WithAttributesSyntax.self) {
                 raise(with: declaration.attributes)
+            }
+            if let clause = parent.as(IfConfigClauseSyntax.self) {
+                limit(to: CompilationCondition.platforms(compiling: clause))
             }
             child = parent
             current = parent.parent
@@ -49,6 +58,14 @@ public struct LocalAvailability {
     private mutating func raise(with arguments: AvailabilityArgumentListSyntax) {
         var namedPlatform: Platform?
         for argument in arguments {
+            if case .token(let token) = argument.argument, token.text == "unavailable" {
+                // `iOSApplicationExtension, unavailable` leaves the app itself on iOS.
+                if let platform = namedPlatform, case .token(let name)? = arguments.first?.argument,
+                   !name.text.hasSuffix("ApplicationExtension") {
+                    limit(to: Set(Platform.allCases).subtracting([platform]))
+                }
+                continue
+            }
             switch argument.argument {
             case .availabilityVersionRestriction(let restriction):
                 guard let platform = Platform(availabilityName: restriction.platform.text),
@@ -64,6 +81,10 @@ public struct LocalAvailability {
                 continue
             }
         }
+    }
+
+    private mutating func limit(to compiled: Set<Platform>) {
+        platforms = (platforms ?? compiled).intersection(compiled)
     }
 
     private mutating func raise(_ platform: Platform, to version: PlatformVersion) {

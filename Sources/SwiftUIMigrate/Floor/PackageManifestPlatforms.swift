@@ -74,8 +74,11 @@ public enum PackageManifestPlatforms {
     static func sourceFolders(_ tree: SourceFileSyntax) -> [String] {
         let finder = TargetPathFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
-        return ["Sources", "Source", "src", "srcs", "Tests", "Plugins"] + finder.paths
+        return conventionalSourceFolders + finder.paths
     }
+
+    /// SwiftPM's conventional folders of target sources, each target in a folder of its own below.
+    public static let conventionalSourceFolders = ["Sources", "Source", "src", "srcs", "Tests", "Plugins"]
 
     /// `.v15`, `.v10_15`, `"15.4"`.
     private static func version(of expression: ExprSyntax) -> PlatformVersion? {

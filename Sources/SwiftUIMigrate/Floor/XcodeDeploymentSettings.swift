@@ -1,9 +1,9 @@
 /// The `*_DEPLOYMENT_TARGET` build settings of an Xcode project (`project.pbxproj`) or an
 /// `.xcconfig` file, read as text.
 ///
-/// Which target compiles which file is not worked out (that needs the project's build phases and
-/// groups): the floor of a project is the lowest value of each setting anywhere in it, test and
-/// extension targets included. Values that are not plain versions (`$(inherited)`,
+/// The lowest value of each setting anywhere in the text, test and extension targets included: the
+/// floor of a file no target lists, or of a project `XcodeProjectTargets` cannot follow (which target
+/// compiles which file is worked out there). Values that are not plain versions (`$(inherited)`,
 /// `$(RECOMMENDED_…)`) are ignored.
 public enum XcodeDeploymentSettings {
     /// The lowest version of each platform's setting in `text`: `IPHONEOS_DEPLOYMENT_TARGET = 15.0;`

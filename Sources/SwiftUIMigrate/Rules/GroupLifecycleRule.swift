@@ -180,10 +180,12 @@ extension GroupLifecycleRule {
         static func all(_ site: GroupSite, in context: RuleContext) -> [DistributeBlocker] {
             var blockers: [DistributeBlocker] = []
             let names = site.chain.modifiers.map(\.name)
-            if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) {
+            // An app's own modifier is what its declaration (in the file or the module) applies.
+            let custom = names.filter { !GroupModifierKind.isKnown($0) }.map { ($0, CustomModifier(named: $0, in: context)) }
+            if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) ?? custom.first(where: { $0.1.presentation != nil })?.0 {
                 blockers.append(.presents(name))
             }
-            if let name = names.first(where: { !GroupModifierKind.isKnown($0) }) {
+            if let name = custom.first(where: { !$0.1.isKnown })?.0 {
                 blockers.append(.unknown(name))
             }
             if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context)) {

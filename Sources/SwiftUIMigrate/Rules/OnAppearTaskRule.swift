@@ -60,12 +60,13 @@ public struct OnAppearTaskRule: Rule {
                 starting the work removes the host (a pagination sentinel under `!isLoadingMore`); the condition \
                 negates an in-flight flag (`!isLoading…`, `!isFetching…`, `!…Busy`, `!…InFlight`) that the work \
                 does not visibly set; the condition reads a property of an object the view holds and the work \
-                calls a method on it that sets the property before it awaits, or that the file does not declare \
-                (then a person checks it); the host is a sentinel (`Color.clear`, `EmptyView()`, `Spacer()`, a view \
+                calls a method on it that sets the property before it awaits (read in the file or another file of its \
+                module), or that neither declares (then a person checks it); the host is a sentinel (`Color.clear`, `EmptyView()`, `Spacer()`, a view \
                 framed 0–1 pt, `.hidden()`, `.opacity(0)`); or the work changes no state the view owns (no \
                 `@State`, `@Binding`, `@FocusState` property written, no method of a `@StateObject` or of an \
                 object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
-                not the view's) — a save, sync or app-wide refresh must finish; or the work awaits an operation \
+                not the view's, unless the method called only loads what the view shows: it keeps every value it \
+                awaits, then fills a property the view reads) — a save, sync or app-wide refresh must finish; or the work awaits an operation \
                 and keeps nothing it awaits (`await export(); isPresented = false`), which must finish too. Closures guarded by a run-once \
                 flag, also compound or logging checks, are left to `guard-flag-load` while it is on (with it off, \
                 they are a skip here): in a cancellable `.task` a load cut short by an early disappearance would \

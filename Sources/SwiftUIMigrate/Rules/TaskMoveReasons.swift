@@ -32,7 +32,7 @@ extension CancellationHazard {
         case .workRemovesHost: "keep \(kept)"
         case .hiddenInFlightFlag(let property): "keep \(kept), or check that starting the work never sets \(property)"
         case .objectMethodRemovesHost: "keep \(kept)"
-        case .objectMethodUnseen(_, _, let method, let property, _):
+        case .objectMethodUnseen(_, _, let method, let property, _, _):
             "keep \(kept), or check that \(method)() does not change \(property) before it awaits"
         case .outsideView, .noOwnedState: "keep \(kept), or check that the work may stop when the view disappears"
         case .awaitedOperation(let operation): "keep \(kept), or check that \(operation) may stop when the view disappears"
@@ -57,9 +57,9 @@ extension CancellationHazard {
         case .objectMethodRemovesHost(let branch, let call, let property):
             "the host shows only \(branch.phrase), and the work calls \(call), which sets \(property) before it "
                 + "awaits: as task, starting the work would remove the host and cancel the work"
-        case .objectMethodUnseen(let branch, let call, _, let property, let isNested):
+        case .objectMethodUnseen(let branch, let call, _, let property, let isNested, let unseen):
             "the host shows only \(branch.phrase), and the work calls \(call), which "
-                + (isNested ? "the tool does not follow" : "this file does not declare")
+                + (isNested ? "the tool does not follow" : unseen.phrase)
                 + ": if it changes \(property) before it awaits, starting the work removes the host and task cancels it"
         case .outsideView:
             "the modifier stands outside a view struct, so the tool cannot see whether the work changes state the "
@@ -112,6 +112,19 @@ extension CancellationHazard {
             RuleReason("awaited-operation", .skip,
                        meaning: "the work awaits an operation and keeps nothing it awaits (await export(); isPresented = false): the view only waits for a job that must finish",
                        whatToDo: "check that the operation may stop when the view disappears before moving it by hand")
+        }
+    }
+}
+
+extension ModelMethod.Unseen {
+    /// How a reason says where the method was looked for: "which … ".
+    var phrase: String {
+        switch self {
+        case .notInFile: "this file does not declare"
+        case .notInModule:
+            "neither this file nor the rest of its module declares (a framework's or another package's method, or an inherited one)"
+        case .protocolRequirement(let name):
+            "is a requirement of the protocol \(name): which type's method runs depends on the value the view is given"
         }
     }
 }

@@ -36,14 +36,16 @@ struct ViewDeclaration {
     var members: [MemberBlockItemSyntax]
     /// The file's types, shared by the views of one pass.
     private let types: FileTypes
+    /// The declarations of the file's module, other files included; nil when only the file is seen.
+    let module: (any ModuleLookup)?
 
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
     init?(enclosing node: some SyntaxProtocol, in context: RuleContext) {
-        self.init(enclosing: node, types: context.memoized(FileTypes.self) { FileTypes(context.tree) })
+        self.init(enclosing: node, types: context.memoized(FileTypes.self) { FileTypes(context.tree) }, module: context.module)
     }
 
-    private init?(enclosing node: some SyntaxProtocol, types: FileTypes) {
+    private init?(enclosing node: some SyntaxProtocol, types: FileTypes, module: (any ModuleLookup)?) {
         var current = node.parent
         var found: StructDeclSyntax?
         while let parent = current {
@@ -65,6 +67,7 @@ struct ViewDeclaration {
         }
         guard let structDecl = found else { return nil }
         self.types = types
+        self.module = module
         self.name = structDecl.name.text
         self.structDeclaration = structDecl
         let parts: [DeclSyntaxProtocol] = [structDecl] + (types.extensions[structDecl.name.text] ?? [])
@@ -115,6 +118,14 @@ struct ViewDeclaration {
     /// file and of the extensions of `type` there (`extension Feed.Model` extends `Model`), in source order.
     func memberBlocksInFile(ofType type: String) -> [MemberBlockItemListSyntax] {
         types.memberBlocks[type] ?? []
+    }
+
+    /// `memberBlocksInFile(ofType:)`, else — when the file declares no such type — those the
+    /// module's other files declare (nil when the module was not given).
+    func memberBlocksInModule(ofType type: String) -> [MemberBlockItemListSyntax]? {
+        let inFile = memberBlocksInFile(ofType: type)
+        if !inFile.isEmpty { return inFile }
+        return module?.memberBlocks(ofType: type)
     }
 
     private static func lastComponent(of typeName: String) -> String {

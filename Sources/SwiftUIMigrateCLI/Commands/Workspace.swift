@@ -65,7 +65,9 @@ enum Workspace {
             for line in try unusedGlobWarnings(considered, settings: settings, useGit: options.useGit) { warn(line) }
         }
         let found = SourceRoot(paths: paths, fileSystem: settings.fileSystem).naming(discovered)
-        let files = floored(found, settings: settings, tree: settings.tree, floorNotes: floorNotes) {
+        let files = floored(
+            found, settings: settings, tree: settings.tree, floorNotes: floorNotes, module: diskModule(settings)
+        ) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
@@ -75,6 +77,12 @@ enum Workspace {
     private static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The module files of a folder on disk, read within the run's `maxFileSize`.
+    static func diskModule(_ settings: RunSettings) -> (String) -> ModuleFiles {
+        let maxSize = settings.configuration.maxFileSize
+        return { ModuleFiles(diskFolder: $0, maxSize: maxSize) }
     }
 
     /// The settings and the one file of a text given as the file at `path` (`--stdin-filepath`,
@@ -92,7 +100,9 @@ enum Workspace {
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
         let named = SourceRoot(paths: [existing.path]).naming([file])
-        let files = floored(named, settings: settings, tree: settings.tree, floorNotes: floorNotes) {
+        let files = floored(
+            named, settings: settings, tree: settings.tree, floorNotes: floorNotes, module: diskModule(settings)
+        ) {
             URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
         }
         return (settings, files)
@@ -121,19 +131,28 @@ enum Workspace {
     }
 
     /// `files` with the floors found in `tree` (nothing is looked for when the configuration sets
-    /// `deploymentTarget`); `folder` names a file's folder as `tree` does.
+    /// `deploymentTarget`); `folder` names a file's folder as `tree` does (and `absolutePath` the file).
+    /// `module` makes the files of a module folder (see `DeploymentFloorFinder.moduleFolder`), once per
+    /// folder; nil leaves each file to be read alone.
     static func floored(
         _ files: [SourceFile], settings: RunSettings, tree: any ProjectTree, floorNotes: ((String) -> Void)?,
-        folder: (SourceFile) -> String
+        module: ((String) -> ModuleFiles)? = nil, folder: (SourceFile) -> String
     ) -> [SourceFile] {
         // A file whose configuration sets `deploymentTarget` has that floor; the others' are looked for.
         let targets = Set(files.map { ($0.configuration ?? settings.configuration).deploymentTarget })
         let configured = targets.count == 1 ? targets.first! : nil
-        let finder = targets.contains(nil) ? DeploymentFloorFinder(tree: tree) : nil
+        let finder = targets.contains(nil) || module != nil ? DeploymentFloorFinder(tree: tree) : nil
+        var modules: [String: ModuleFiles] = [:]
         let floored = files.map { file in
             var file = file
             file.floor = (file.configuration ?? settings.configuration).deploymentTarget
-                ?? finder?.floor(forFileIn: folder(file)) ?? .unknown
+                ?? finder?.floor(forFile: file.absolutePath, in: folder(file)) ?? .unknown
+            if let module, let finder {
+                let moduleFolder = finder.moduleFolder(forFile: file.absolutePath, in: folder(file))
+                let files = modules[moduleFolder] ?? module(moduleFolder)
+                modules[moduleFolder] = files
+                file.module = files
+            }
             return file
         }
         let problems = finder?.problems ?? []

@@ -3,16 +3,37 @@ import SwiftUIMigrate
 /// Finds each file's deployment floor in the project around it: the `platforms:` of the nearest
 /// `Package.swift` that compiles the file (the file is in one of its source folders, see
 /// `PackageManifestPlatforms.sourceFolders`), else the Xcode project (`project.pbxproj` and the `.xcconfig` files beside it)
-/// in the nearest folder that has one. Results are kept per folder, so a run reads each
-/// manifest once.
+/// in the nearest folder that has one: the floor of the targets whose sources list the file (see
+/// `XcodeProjectTargets`), else the lowest of the whole project. Manifests and projects are read
+/// once per run and the search is kept per folder, so a file costs no file-system call of its own.
 ///
 /// The configuration's `deploymentTarget` is not looked at here: when set, the engine uses it
 /// for every file.
 final class DeploymentFloorFinder {
+    /// What decides the floors of the files in one folder.
+    private enum FolderFloor {
+        /// The package in `folder` compiles the files from `sourceFolders` (relative to it).
+        case package(DeploymentFloor, folder: String, sourceFolders: [String])
+        /// The Xcode project(s) in that folder decide, file by file.
+        case xcode(XcodeFloors)
+        case unknown
+    }
+
+    /// The Xcode projects of one folder: their targets, and the lowest setting anywhere for files no target lists.
+    private struct XcodeFloors {
+        var folder: String
+        var projects: [(shown: String, targets: XcodeProjectTargets)]
+        var readings: [String: [Platform: PlatformVersion]]
+        var lowest: DeploymentFloor
+    }
+
     private let tree: any ProjectTree
-    private var floors: [String: DeploymentFloor] = [:]
+    private var folderFloors: [String: FolderFloor] = [:]
     private var packageFloors: [String: (floor: DeploymentFloor, sourceFolders: [String])?] = [:]
-    private var xcodeFloors: [String: DeploymentFloor?] = [:]
+    private var xcodeFloors: [String: XcodeFloors?] = [:]
+    /// The floor of each set of targets met (by project folder and target indices), so that the files
+    /// of one target share one.
+    private var targetSetFloors: [String: DeploymentFloor] = [:]
     /// Manifests whose platforms could not be read, with why (each once).
     private(set) var problems: [String] = []
 
@@ -23,36 +44,109 @@ final class DeploymentFloorFinder {
 
     init(tree: any ProjectTree) { self.tree = tree }
 
-    /// The floor of a file in `folder`.
-    func floor(forFileIn folder: String) -> DeploymentFloor {
-        if let known = floors[folder] { return known }
-        let start = folder
-        let package = nearest(from: folder) { packageFloor(in: $0, compiling: start) }
-        let found = package ?? nearest(from: folder) { xcodeFloor(in: $0) } ?? .unknown
-        floors[folder] = found
-        return found
+    /// The floor of the file at `path` (named as the tree names files), which is in `folder`.
+    func floor(forFile path: String, in folder: String) -> DeploymentFloor {
+        let found: FolderFloor
+        if let known = folderFloors[folder] {
+            found = known
+        } else {
+            let start = folder
+            if let package = nearest(from: folder, { packageFloor(in: $0, compiling: start) }) {
+                found = .package(package.floor, folder: package.folder, sourceFolders: package.sourceFolders)
+            } else if let xcode = nearest(from: folder, { xcodeFloors(in: $0) }) {
+                found = .xcode(xcode)
+            } else {
+                found = .unknown
+            }
+            folderFloors[folder] = found
+        }
+        switch found {
+        case .package(let floor, _, _): return floor
+        case .xcode(let xcode): return targetFloor(of: path, in: xcode)
+        case .unknown: return .unknown
+        }
     }
 
-    /// The first floor `read` finds in `folder` or a folder above it.
-    private func nearest(from folder: String, _ read: (String) -> DeploymentFloor?) -> DeploymentFloor? {
+    /// The folder of the module that compiles the file at `path` in `folder`, as far as the
+    /// manifests tell without building: a SwiftPM target's folder (`Sources/Kit`, or its `path:`),
+    /// else the top folder of an Xcode project holding it (`App/` beside `App.xcodeproj`), else
+    /// the file's own folder. Found from what `floor(forFile:in:)` read: no file-system call of its own.
+    func moduleFolder(forFile path: String, in folder: String) -> String {
+        if folderFloors[folder] == nil { _ = floor(forFile: path, in: folder) }
+        switch folderFloors[folder] {
+        case .package(_, let packageFolder, let sourceFolders)?:
+            let relative = Self.relative(folder, to: packageFolder)
+            let roots = sourceFolders.filter { root in root.isEmpty || relative == root || relative.hasPrefix(root + "/") }
+            guard let root = roots.max(by: { $0.count < $1.count }) else { return folder }
+            let conventional = PackageManifestPlatforms.conventionalSourceFolders.contains(root)
+            let inside = Self.relative(relative, to: root).split(separator: "/").first.map(String.init)
+            let module = conventional ? inside.map { root + "/" + $0 } ?? root : root
+            return module.isEmpty ? packageFolder : tree.path(module, in: packageFolder)
+        case .xcode(let xcode)?:
+            let relative = Self.relative(folder, to: xcode.folder)
+            guard let top = relative.split(separator: "/").first else { return folder }
+            return tree.path(String(top), in: xcode.folder)
+        default:
+            return folder
+        }
+    }
+
+    /// `path` inside `folder`, relative to it (`""` for the folder itself).
+    private static func relative(_ path: String, to folder: String) -> String {
+        if path == folder { return "" }
+        if folder.isEmpty { return path }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The floor of the targets of `xcode` that compile `path`, named after them; the project's lowest when none lists it.
+    private func targetFloor(of path: String, in xcode: XcodeFloors) -> DeploymentFloor {
+        let relative = xcode.folder.isEmpty ? path : String(path.dropFirst(xcode.folder.count + (xcode.folder.hasSuffix("/") ? 0 : 1)))
+        let compiling = xcode.projects.map { $0.targets.targets(compiling: relative) }
+        let key = xcode.folder + "\u{0}" + compiling.map { $0.map(String.init).joined(separator: ",") }.joined(separator: ";")
+        if let known = targetSetFloors[key] { return known }
+        var minimums: [Platform: PlatformVersion] = [:]
+        var names: [String] = []
+        var shown: [String] = []
+        for (project, indices) in zip(xcode.projects, compiling) {
+            for index in indices {
+                for (platform, version) in project.targets.minimums(of: index, readings: xcode.readings) {
+                    minimums[platform] = min(minimums[platform] ?? version, version)
+                }
+                names.append(project.targets.targets[index].name)
+            }
+            if !indices.isEmpty { shown.append(project.shown) }
+        }
+        let floor = minimums.isEmpty
+            ? xcode.lowest
+            : DeploymentFloor(minimums, source: "target\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) in \(shown.joined(separator: ", "))")
+        targetSetFloors[key] = floor
+        return floor
+    }
+
+    /// The first value `read` finds in `folder` or a folder above it.
+    private func nearest<Found>(from folder: String, _ read: (String) -> Found?) -> Found? {
         var current: String? = folder
         while let folder = current {
-            if let floor = read(folder) { return floor }
+            if let found = read(folder) { return found }
             current = tree.parent(of: folder)
         }
         return nil
     }
 
-    /// The floor `folder/Package.swift` declares for files in `start`; nil when there is no manifest,
-    /// it cannot be read, or `start` is not in one of the package's source folders.
-    private func packageFloor(in folder: String, compiling start: String) -> DeploymentFloor? {
+    /// The floor `folder/Package.swift` declares for files in `start`, with the package's folder and
+    /// source folders; nil when there is no manifest, it cannot be read, or `start` is not in one of
+    /// the package's source folders.
+    private func packageFloor(
+        in folder: String, compiling start: String
+    ) -> (floor: DeploymentFloor, folder: String, sourceFolders: [String])? {
         guard let package = packageManifest(in: folder) else { return nil }
         let relative = start == folder ? "" : String(start.dropFirst(folder.isEmpty ? 0 : folder.count + (folder.hasSuffix("/") ? 0 : 1)))
         // The manifest's own folder counts as the package's (the manifest itself is a Swift file).
         let owns = relative.isEmpty || package.sourceFolders.contains { root in
             root.isEmpty || relative == root || relative.hasPrefix(root + "/")
         }
-        return owns ? package.floor : nil
+        return owns ? (package.floor, folder, package.sourceFolders) : nil
     }
 
     /// The floor `folder/Package.swift` declares and its source folders; nil when there is none or
@@ -83,24 +177,33 @@ final class DeploymentFloorFinder {
         return found
     }
 
-    /// The lowest deployment settings of the Xcode projects in `folder` and the `.xcconfig` files
-    /// at most `xcconfigDepth` folders below it; nil when `folder` has no Xcode project or no setting.
-    private func xcodeFloor(in folder: String) -> DeploymentFloor? {
+    /// The Xcode projects in `folder` with their targets, and the lowest deployment settings of them
+    /// and of the `.xcconfig` files at most `xcconfigDepth` folders below; nil when `folder` has no
+    /// Xcode project or no setting.
+    private func xcodeFloors(in folder: String) -> XcodeFloors? {
         if let known = xcodeFloors[folder] { return known }
-        var found: DeploymentFloor?
+        var found: XcodeFloors?
         let projects = tree.names(in: folder).filter { $0.hasSuffix(".xcodeproj") }.sorted()
         if !projects.isEmpty {
             var readings: [[Platform: PlatformVersion]] = []
+            var targets: [(shown: String, targets: XcodeProjectTargets)] = []
             for project in projects {
                 let pbxproj = tree.path("project.pbxproj", in: tree.path(project, in: folder))
                 if let bytes = tree.contents(of: pbxproj) {
-                    readings.append(XcodeDeploymentSettings.lowest(in: String(decoding: bytes, as: UTF8.self)))
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    readings.append(XcodeDeploymentSettings.lowest(in: text))
+                    if let parsed = XcodeProjectTargets(pbxproj: text) {
+                        targets.append((tree.display(tree.path(project, in: folder)), parsed))
+                        readings += (parsed.projectConfigurations + parsed.targets.flatMap(\.configurations)).map(\.settings)
+                    }
                 }
             }
             var configs = 0
+            var configReadings: [String: [Platform: PlatformVersion]] = [:]
             for config in xcconfigFiles(in: folder, depth: Self.xcconfigDepth) {
                 guard let bytes = tree.contents(of: config) else { continue }
                 let reading = XcodeDeploymentSettings.lowest(in: String(decoding: bytes, as: UTF8.self))
+                configReadings[String(config.dropFirst(folder.isEmpty ? 0 : folder.count + (folder.hasSuffix("/") ? 0 : 1)))] = reading
                 if !reading.isEmpty {
                     readings.append(reading)
                     configs += 1
@@ -110,7 +213,7 @@ final class DeploymentFloorFinder {
             if !lowest.isEmpty {
                 var source = "lowest target in " + projects.map { tree.display(tree.path($0, in: folder)) }.joined(separator: ", ")
                 if configs > 0 { source += " and \(configs) .xcconfig file\(configs == 1 ? "" : "s")" }
-                found = DeploymentFloor(lowest, source: source)
+                found = XcodeFloors(folder: folder, projects: targets, readings: configReadings, lowest: DeploymentFloor(lowest, source: source))
             }
         }
         xcodeFloors[folder] = found

@@ -11,6 +11,9 @@ struct SourceFile: Hashable, Sendable {
     var rootPath: String
     /// The file's deployment floor, found beside it (see `DeploymentFloorFinder`); unknown until then.
     var floor: DeploymentFloor = .unknown
+    /// The files of the module that compiles this one, read when a decision needs another file's
+    /// declarations; nil when only the file is read.
+    var module: ModuleFiles?
     /// The file's configuration (`ConfigurationLookup`, flags applied); nil runs it with the engine's own.
     var configuration: Configuration?
     /// The file's text as given on standard input (`--stdin-filepath`) or by an editor (`lsp`),

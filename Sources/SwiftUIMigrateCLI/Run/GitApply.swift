@@ -160,15 +160,19 @@ enum GitApply {
         // HEAD's every Swift file was looked at: a pattern none of them matches is unused.
         var unused = UnusedGlobs()
         for path in everything where path.hasSuffix(".swift") { unused.note(path, in: try settings.effective(forFile: path)) }
-        let files = Workspace.floored(inScope, settings: settings, tree: tree, floorNotes: nil) { file in
+        // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
+        let head = try HeadBlobReader(repository)
+        let maxSize = settings.configuration.maxFileSize
+        // A module's other files are read from HEAD too, as a decision needs them.
+        let module: (String) -> ModuleFiles = { folder in
+            ModuleFiles(commitFolder: folder, paths: everything, maxSize: maxSize) { path in (try? head.blob(path: path)) ?? nil }
+        }
+        let files = Workspace.floored(inScope, settings: settings, tree: tree, floorNotes: nil, module: module) { file in
             file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? ""
         }
         var relativePaths: [String: String] = [:]
         for file in files { relativePaths[file.displayPath] = file.displayPath }
-        // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
-        let head = try HeadBlobReader(repository)
         let failure = Mutex<(any Error)?>(nil)
-        let maxSize = settings.configuration.maxFileSize
         let outcomes = MigrationRun.run(files, engine: settings.engine) { file in
             do {
                 guard let bytes = try head.blob(path: file.absolutePath) else { return .skipped("not a file in HEAD") }

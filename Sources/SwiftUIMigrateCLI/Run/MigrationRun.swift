@@ -109,7 +109,7 @@ enum MigrationRun {
             return FileOutcome(file: file, migration: nil, skipReason: reason)
         case .text(let bytes):
             let engine = file.configuration.map(engine.configured) ?? engine
-            var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor)
+            var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor, module: file.module?.index)
             if let budget = migration.timedOut {
                 return FileOutcome(file: file, migration: nil, skipReason: Self.timeoutReason(budget))
             }

@@ -21,9 +21,10 @@ enum AwaitedOperation {
 
     /// The first awaited call of `work` whose result is dropped, when the work — with the view's
     /// functions it calls (`followed`) — keeps nothing it awaits and calls no method of an
-    /// object the view owns (`owned`); nil otherwise.
+    /// object the view owns (`owned`) nor one that loads what the view shows (`loads`, as
+    /// `model.refresh`); nil otherwise.
     static func droppedOperation(
-        in work: [Syntax], view: ViewDeclaration?, followed: [String], owned: Set<String>
+        in work: [Syntax], view: ViewDeclaration?, followed: [String], owned: Set<String>, loads: Set<String> = []
     ) -> String? {
         var bodies = work
         if let view { bodies += followed.compactMap { view.function(named: $0)?.body.map(Syntax.init) } }
@@ -44,12 +45,30 @@ enum AwaitedOperation {
                        followed.contains(member.declName.baseName.text) { continue }
                     if waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) { continue }
                     if let root = WorkTrace.path(of: base)?.first, owned.contains(root) { return nil }
+                    if let receiver = WorkTrace.path(of: base), loads.contains((receiver + [member.declName.baseName.text]).joined(separator: ".")) {
+                        return nil
+                    }
                 }
                 guard isDropped(awaited) else { return nil }
                 dropped = dropped ?? expression.trimmedDescription
             }
         }
         return dropped
+    }
+
+    /// True when `body` awaits nothing whose value it throws away (`await cache.save()`, `_ = await …`).
+    static func keepsEveryAwaitedValue(_ body: Syntax) -> Bool {
+        let finder = AwaitFinder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return !finder.awaits.contains { awaited in
+            var expression = awaited.expression
+            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+               let base = member.base, waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) {
+                return false
+            }
+            return isDropped(awaited)
+        }
     }
 
     /// True when the await's value is thrown away: a statement of its own, or `_ = await …`.

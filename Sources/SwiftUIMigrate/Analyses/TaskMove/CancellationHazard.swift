@@ -38,9 +38,11 @@ enum CancellationHazard: Hashable, Sendable {
     /// holding `property` that the file declares and that sets it before it awaits.
     case objectMethodRemovesHost(branch: HostBranch, call: String, property: String)
     /// The host shows only under `branch`, and the work calls `call` (method `method`) on the
-    /// object holding `property`, which the file does not declare (`isNested`: or the tool
-    /// does not follow a method on a nested receiver), so nobody can tell.
-    case objectMethodUnseen(branch: HostBranch, call: String, method: String, property: String, isNested: Bool)
+    /// object holding `property`, which the file does not declare — nor, when `unseen` is
+    /// `.notInModule`, the module's other files (`isNested`: or the tool does not follow a method
+    /// on a nested receiver), so nobody can tell.
+    case objectMethodUnseen(
+        branch: HostBranch, call: String, method: String, property: String, isNested: Bool, unseen: ModelMethod.Unseen = .notInFile)
     /// The modifier stands outside a view struct: no owned state can be seen.
     case outsideView
     /// The work changes no state the view owns.
@@ -76,11 +78,43 @@ enum CancellationHazard: Hashable, Sendable {
         }
         if let view, let hazard = objectChangingHost(host, trace: trace, view: view) { return hazard }
         guard let view else { return .outsideView }
-        if !changesOwnedState(trace, in: view) { return .noOwnedState }
-        if let operation = AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: ownedNames(view)) {
-            return .awaitedOperation(operation)
+        let owned = ownedNames(view)
+        let ownsState = changesOwnedState(trace, in: view)
+        func dropped(_ loads: Set<String>) -> String? {
+            AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: owned, loads: loads)
         }
-        return nil
+        if ownsState && dropped([]) == nil { return nil }
+        // Only then are the methods the work calls read, maybe in other files.
+        let loads = shownLoads(trace, in: view)
+        if !ownsState && loads.isEmpty { return .noOwnedState }
+        return dropped(loads).map(CancellationHazard.awaitedOperation)
+    }
+
+    /// The calls of the work (`store.refresh`) on an object the view holds whose method loads
+    /// what the view shows: it keeps every value it awaits and then assigns a property of the
+    /// object that the view reads (`store.items` in its body). Cancelled with the view, such a
+    /// load only stops filling what is no longer shown; it is the view's work, as a `@State` write is.
+    private static func shownLoads(_ trace: WorkTrace, in view: ViewDeclaration) -> Set<String> {
+        var loads: Set<String> = []
+        for case .call(let receiver, let method) in trace.events where receiver.count == 1 {
+            guard let loaded = ModelMethod(method, of: receiver[0], in: view).loadedProperties,
+                  !reads(of: receiver[0], in: view).isDisjoint(with: loaded) else { continue }
+            loads.insert(receiver[0] + "." + method)
+        }
+        return loads
+    }
+
+    /// The members of the view's property `object` that the view reads anywhere: `items` of `store.items`, `$store.items`.
+    private static func reads(of object: String, in view: ViewDeclaration) -> Set<String> {
+        var members: Set<String> = []
+        for part in view.parts {
+            for token in part.tokens(viewMode: .sourceAccurate) where token.text == object || token.text == "$" + object {
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id else { continue }
+                members.insert(member.declName.baseName.text)
+            }
+        }
+        return members
     }
 
     /// How the work may remove its host through an object the view holds, or nil: the host's
@@ -91,19 +125,27 @@ enum CancellationHazard: Hashable, Sendable {
     private static func objectChangingHost(_ host: LifecycleHost, trace: WorkTrace, view: ViewDeclaration) -> CancellationHazard? {
         for condition in host.conditions {
             for path in readPaths(in: condition.node) where path.count >= 2 {
-                for event in trace.events {
+                for (index, event) in trace.events.enumerated() {
                     guard case .call(let receiver, let method) = event, receiver.first == path[0] else { continue }
                     let called = (receiver + [method]).joined(separator: ".") + "()"
                     let relative = Array(path.dropFirst())
-                    let sets = receiver.count == 1 ? ModelMethod(method, of: path[0], in: view).setsBeforeAwaiting(relative) : nil
-                    switch sets {
+                    let model = receiver.count == 1 ? ModelMethod(method, of: path[0], in: view) : nil
+                    if let standard = model?.standardLibrary {
+                        // `items.append(…)` changes `items` now: a hazard when the work awaits after it.
+                        if standard.isMutating, trace.events[index...].contains(.suspension) {
+                            return .workRemovesHost(branch: condition.branch, property: path[0])
+                        }
+                        continue
+                    }
+                    switch model?.setsBeforeAwaiting(relative) {
                     case true?:
                         return .objectMethodRemovesHost(
                             branch: condition.branch, call: called, property: relative.joined(separator: "."))
                     case nil:
                         return .objectMethodUnseen(
                             branch: condition.branch, call: called, method: method,
-                            property: path.joined(separator: "."), isNested: receiver.count != 1)
+                            property: path.joined(separator: "."), isNested: receiver.count != 1,
+                            unseen: model?.unseen ?? .notInFile)
                     case false?:
                         continue
                     }

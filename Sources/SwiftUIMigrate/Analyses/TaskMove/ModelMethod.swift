@@ -1,8 +1,9 @@
 import SwiftSyntax
 
-/// A method the work calls on an object the view holds (`viewModel.load()`), found in the same
-/// file when it can be: the object's declared type (`@StateObject var viewModel: FeedModel`) and
-/// that type's instance method of that name, in its declaration or an extension.
+/// A method the work calls on an object the view holds (`viewModel.load()`), found where it is
+/// declared: the object's declared type (`@StateObject var viewModel: FeedModel`) and that type's
+/// instance method of that name, in its declaration or an extension — in the file, else in the
+/// module's other files (`ViewDeclaration.module`).
 ///
 /// ```swift
 /// switch viewModel.state {                       // the host's condition reads viewModel.state
@@ -14,17 +15,49 @@ import SwiftSyntax
 /// }
 /// ```
 /// `CancellationHazard` reads it to tell whether starting the work changes the property the
-/// host's condition reads before the work awaits.
+/// host's condition reads before the work awaits, and whether an awaited call only loads what
+/// the view shows. An object of the standard library's (`items: [Item]`) has no declaration to
+/// read, and needs none: its methods are known (`StandardLibraryMethod`).
 struct ModelMethod {
-    /// The method, when its declaration was found in the file.
+    /// Where the method was looked for, when it was not found.
+    enum Unseen: Hashable, Sendable {
+        /// Only the file was read (no module was given, or the object's type is not written).
+        case notInFile
+        /// The module's files were read too: the type, or the method (inherited, from a protocol
+        /// extension), is declared outside them — a framework or a package the tool does not read.
+        case notInModule
+        /// The object is held as a protocol (`any StatusesFetcher`): which type's method runs
+        /// depends on the value the view is given.
+        case protocolRequirement(String)
+    }
+
+    /// The method, when its declaration was found.
     var declaration: FunctionDeclSyntax?
+    /// The stored properties of the method's type (from every declaration and extension found).
+    var typeProperties: Set<String> = []
+    /// Where the method was looked for in vain; nil when found, or for the standard library.
+    var unseen: Unseen? = .notInFile
+    /// The method of a standard-library value the object is (`items.append(…)` on `[Item]`).
+    var standardLibrary: StandardLibraryMethod?
 
     /// The method `name` of the type of `view`'s stored property `object` (its annotation, or the
     /// type its initializer makes).
     init(_ name: String, of object: String, in view: ViewDeclaration) {
-        guard let property = view.storedProperty(named: object),
-              let type = property.type.map(Self.typeName) ?? Self.initializedType(property.initializer) else { return }
-        declaration = Self.method(name, in: view.memberBlocksInFile(ofType: type))
+        guard let property = view.storedProperty(named: object) else { return }
+        if StandardLibraryMethod.isStandardLibraryValue(property) {
+            standardLibrary = StandardLibraryMethod(name)
+            unseen = nil
+            return
+        }
+        if let written = property.type, let existential = Self.existential(written) {
+            unseen = .protocolRequirement(existential)
+            return
+        }
+        guard let type = property.type.map(Self.typeName) ?? Self.initializedType(property.initializer),
+              let blocks = view.memberBlocksInModule(ofType: type) else { return }
+        declaration = Self.method(name, in: blocks)
+        typeProperties = Self.storedPropertyNames(in: blocks)
+        unseen = declaration == nil ? (view.module == nil ? .notInFile : .notInModule) : nil
     }
 
     /// True when the method assigns `path` (relative to the object: `state`) before it awaits;
@@ -32,6 +65,28 @@ struct ModelMethod {
     func setsBeforeAwaiting(_ path: [String]) -> Bool? {
         guard let body = declaration?.body else { return nil }
         return WorkTrace(of: [Syntax(body)], in: nil).assignmentBeforeSuspending(path) != nil
+    }
+
+    /// The properties of the object the method loads: those it assigns after it first awaits, when
+    /// it awaits something and keeps every value it awaits (a fetch, not a save); nil otherwise or
+    /// when the method was not found.
+    var loadedProperties: Set<String>? {
+        guard let body = declaration?.body else { return nil }
+        let events = WorkTrace(of: [Syntax(body)], in: nil).events
+        guard let first = events.firstIndex(of: .suspension), AwaitedOperation.keepsEveryAwaitedValue(Syntax(body)) else { return nil }
+        var loaded: Set<String> = []
+        for case .assignment(let path) in events[first...] where typeProperties.contains(path[0]) && !CancellationHazard.isInFlightName(path[0]) {
+            loaded.insert(path[0])
+        }
+        return loaded.isEmpty ? nil : loaded
+    }
+
+    /// `StatusesFetcher` of `any StatusesFetcher` (or `some`, optional or not); nil for a concrete type.
+    private static func existential(_ type: TypeSyntax) -> String? {
+        var type = type
+        while let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1 { type = tuple.elements.first!.type }
+        return type.as(SomeOrAnyTypeSyntax.self)?.constraint.trimmedDescription
     }
 
     /// `FeedModel` of `FeedModel`, `FeedModel?`, `App.FeedModel`.
@@ -61,5 +116,20 @@ struct ModelMethod {
             }
         }
         return nil
+    }
+
+    /// The names of the instance variables declared among `memberBlocks`.
+    private static func storedPropertyNames(in memberBlocks: [MemberBlockItemListSyntax]) -> Set<String> {
+        var names: Set<String> = []
+        for members in memberBlocks {
+            for member in members {
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                      !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) else { continue }
+                for binding in variable.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+                }
+            }
+        }
+        return names
     }
 }

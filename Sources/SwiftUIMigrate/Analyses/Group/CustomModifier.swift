@@ -1,0 +1,110 @@
+import SwiftSyntax
+
+/// What an app's own view modifier does, read from its declaration in the file or elsewhere in
+/// the module: a function of an `extension View` (`.cardStyle()`), or the `body(content:)` of a
+/// `ViewModifier` it applies with `.modifier(CardStyle())` — followed one such step.
+///
+/// ```swift
+/// extension View {
+///     func loadOnce(_ work: @escaping () async -> Void) -> some View {
+///         if #available(iOS 15, *) { task(work) } else { onAppear { Task { await work() } } }
+///     }
+///     func recipeSheet(_ recipe: Binding<Recipe?>) -> some View { sheet(item: recipe) { RecipeView(recipe: $0) } }
+/// }
+/// ```
+/// The SwiftUI modifiers its body applies say what it is: `loadOnce` is a back-port of `.task`
+/// (a lifecycle modifier), `recipeSheet` presents. A modifier whose declaration is not found, or
+/// whose body applies something the tool does not know, stays unknown.
+struct CustomModifier {
+    /// The SwiftUI modifiers the declaration applies, in source order; nil when no declaration was
+    /// found or it applies one the tool does not know.
+    private(set) var applied: [String]?
+
+    /// The modifier `name` as the file (the `View` extensions at its top level) or the module declares it.
+    init(named name: String, in context: RuleContext) {
+        applied = Self.applied(by: name, in: context, depth: 0)
+    }
+
+    /// The first SwiftUI modifier applied that presents or navigates (`sheet`, `toolbar`); nil when none does.
+    var presentation: String? { applied?.first(where: GroupModifierKind.isPresentationOrNavigation) }
+
+    /// True when the declaration was read and applies only modifiers the tool knows.
+    var isKnown: Bool { applied != nil }
+
+    /// How many `.modifier(X())` steps are followed.
+    private static let depth = 2
+
+    private static func applied(by name: String, in context: RuleContext, depth: Int) -> [String]? {
+        let declarations = fileViewExtensionFunctions(named: name, in: context.tree) + (context.module?.viewModifiers(named: name) ?? [])
+        guard let body = declarations.first?.body else { return nil }
+        var applied: [String] = []
+        for call in ModifierCallFinder.calls(in: body) {
+            if call.name == "modifier" {
+                guard depth < Self.depth, let type = call.argumentType,
+                      let inner = Self.applied(by: type, in: context, depth: depth + 1) else { return nil }
+                applied += inner
+            } else if GroupModifierKind.isKnown(call.name) {
+                applied.append(call.name)
+            } else if depth < Self.depth, let inner = Self.applied(by: call.name, in: context, depth: depth + 1) {
+                applied += inner
+            } else {
+                return nil
+            }
+        }
+        return applied
+    }
+
+    /// The functions `name` of the `extension View` blocks at the top level of `tree`.
+    private static func fileViewExtensionFunctions(named name: String, in tree: SourceFileSyntax) -> [FunctionDeclSyntax] {
+        tree.statements.compactMap { $0.item.as(ExtensionDeclSyntax.self) }
+            .filter { $0.extendedType.trimmedDescription == "View" }
+            .flatMap { $0.memberBlock.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) } }
+            .filter { $0.name.text == name }
+    }
+}
+
+/// The modifier calls of a modifier's body: calls on `content`, `self` or nothing (`padding()`),
+/// and on the result of another such call, with the type a `.modifier(X())` call makes — outside
+/// closures, whose code is not applied to the view.
+private final class ModifierCallFinder: SyntaxVisitor {
+    var calls: [(name: String, argumentType: String?)] = []
+
+    static func calls(in body: CodeBlockSyntax) -> [(name: String, argumentType: String?)] {
+        let finder = ModifierCallFinder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.calls
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let name: String
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard member.base.map(Self.isModifiedView) ?? false else { return .visitChildren }
+            name = member.declName.baseName.text
+        } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self),
+                  reference.baseName.text.first?.isLowercase ?? false {
+            name = reference.baseName.text
+        } else {
+            return .visitChildren
+        }
+        let argument = node.arguments.first?.expression.as(FunctionCallExprSyntax.self)?.calledExpression
+        calls.append((name, argument?.as(DeclReferenceExprSyntax.self)?.baseName.text))
+        return .visitChildren
+    }
+
+    // What a closure does (a sheet's content, a task's work) is not applied to the view.
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// `content`, `self`, or a modifier call on one of them.
+    private static func isModifiedView(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return ["content", "self"].contains(reference.baseName.text)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else {
+                return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isLowercase ?? false
+            }
+            return member.base.map(isModifiedView) ?? false
+        }
+        return false
+    }
+}

@@ -1,0 +1,151 @@
+import SwiftParser
+import SwiftSyntax
+import Synchronization
+
+/// A `ModuleLookup` over a module's files, built lazily: nothing is read until a decision asks;
+/// then the files are read once, the ones holding the name asked for are found by a byte search,
+/// and only those are parsed. Files, trees and answers are kept for the run (or the language
+/// server's session), and may be asked from any thread.
+public final class ModuleIndex: ModuleLookup {
+    /// What the index has read so far, touched only under the lock.
+    private final class State {
+        var files: [(path: String, bytes: [UInt8])]?
+        var trees: [String: SourceFileSyntax] = [:]
+        var declarations: [String: [(type: String, members: MemberBlockItemListSyntax)]] = [:]
+        var memberBlocks: [String: [MemberBlockItemListSyntax]] = [:]
+        var modifiers: [String: [FunctionDeclSyntax]] = [:]
+    }
+
+    private let list: @Sendable () -> [String]
+    private let read: @Sendable (String) -> [UInt8]?
+    private let state = Mutex(State())
+
+    /// An index of the Swift files `list` names (asked once, on the first lookup), whose bytes
+    /// `read` gives (nil for a file that cannot be read, which is left out).
+    public init(files list: @escaping @Sendable () -> [String], read: @escaping @Sendable (String) -> [UInt8]?) {
+        self.list = list
+        self.read = read
+    }
+
+    public func memberBlocks(ofType type: String) -> [MemberBlockItemListSyntax] {
+        state.withLock { state in
+            if let known = state.memberBlocks[type] { return known }
+            let found = candidates(declaring: type, after: Self.typeKeywords, state).flatMap { path in
+                declarations(in: path, state).filter { $0.type == type }.map(\.members)
+            }
+            state.memberBlocks[type] = found
+            return found
+        }
+    }
+
+    public func viewModifiers(named name: String) -> [FunctionDeclSyntax] {
+        state.withLock { state in
+            if let known = state.modifiers[name] { return known }
+            var found: [FunctionDeclSyntax] = []
+            for path in candidates(declaring: name, after: ["func", "struct"], state) {
+                for declaration in declarations(in: path, state) {
+                    let functions = declaration.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+                    if declaration.type == "View" {
+                        found += functions.filter { $0.name.text == name }
+                    } else if declaration.type == name, Self.isViewModifier(declaration.members) {
+                        found += functions.filter { $0.name.text == "body" }
+                    }
+                }
+            }
+            state.modifiers[name] = found
+            return found
+        }
+    }
+
+    /// The keywords that declare a type or extend one.
+    private static let typeKeywords = ["class", "struct", "actor", "enum", "extension", "protocol"]
+
+    /// The files whose bytes declare `name` after one of `keywords` (`extension Feed.Model`
+    /// declares `Model`), in path order: a byte search, so that only those are parsed.
+    private func candidates(declaring name: String, after keywords: [String], _ state: State) -> [String] {
+        if state.files == nil {
+            state.files = list().sorted().compactMap { path in read(path).map { (path, $0) } }
+        }
+        return state.files!.filter { Self.declares($0.bytes, name, after: keywords) }.map(\.path)
+    }
+
+    /// True when `bytes` hold `name` as a whole word right after one of `keywords` and spaces, or
+    /// after a `.` (a member type: `extension Feed.Model`).
+    public static func declares(_ bytes: [UInt8], _ name: String, after keywords: [String]) -> Bool {
+        let length = name.utf8.count
+        return bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while let found = ByteSearch.firstOffset(of: name, in: buffer, from: start) {
+                start = found + 1
+                let end = found + length
+                if end < buffer.count, isIdentifier(buffer[end]) { continue }
+                var before = found
+                if before > 0, buffer[before - 1] == UInt8(ascii: ".") { return true }
+                guard before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") else { continue }
+                while before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") { before -= 1 }
+                var wordStart = before
+                while wordStart > 0, isIdentifier(buffer[wordStart - 1]) { wordStart -= 1 }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[wordStart..<before]), as: UTF8.self)
+                if keywords.contains(word) { return true }
+            }
+            return false
+        }
+    }
+
+    private static func isIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    /// The type and extension declarations of the file at `path`, parsed on first use.
+    private func declarations(in path: String, _ state: State) -> [(type: String, members: MemberBlockItemListSyntax)] {
+        if let known = state.declarations[path] { return known }
+        guard let bytes = state.files?.first(where: { $0.path == path })?.bytes else { return [] }
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        state.trees[path] = tree
+        let collector = DeclarationCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        state.declarations[path] = collector.found
+        return collector.found
+    }
+
+    /// True when `members` belong to a type that conforms to `ViewModifier` (its `body(content:)`).
+    private static func isViewModifier(_ members: MemberBlockItemListSyntax) -> Bool {
+        guard let owner = members.parent?.parent else { return false }
+        let inheritance = owner.as(StructDeclSyntax.self)?.inheritanceClause ?? owner.as(ExtensionDeclSyntax.self)?.inheritanceClause
+        return inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("ViewModifier") } ?? false
+    }
+}
+
+/// The member blocks of a file's classes, structs, actors, enums and extensions, with the type's name.
+private final class DeclarationCollector: SyntaxVisitor {
+    var found: [(type: String, members: MemberBlockItemListSyntax)] = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.memberBlock.members))
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.memberBlock.members))
+        return .visitChildren
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.memberBlock.members))
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        found.append((node.name.text, node.memberBlock.members))
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let extended = node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? node.extendedType.as(MemberTypeSyntax.self)?.name.text
+        if let extended { found.append((extended, node.memberBlock.members)) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

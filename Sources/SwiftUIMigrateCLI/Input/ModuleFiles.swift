@@ -1,0 +1,37 @@
+import SwiftUIMigrate
+
+/// The index of one module's files (`ModuleIndex`), shared by every file of that module in a run
+/// and compared by identity: the files of a module are listed and read once, when a decision
+/// first needs a declaration of another file.
+final class ModuleFiles: Hashable, Sendable {
+    /// The module's folder, named as the run names files.
+    let folder: String
+    let index: ModuleIndex
+
+    /// The module in `folder` on disk: its `.swift` files below the folder (build and dependency
+    /// folders left out), read through `SourceReader` within `maxSize`.
+    init(diskFolder folder: String, maxSize: Int) {
+        self.folder = folder
+        index = ModuleIndex(files: { SourceDiscovery.walk(folder) }) { path in
+            guard case .text(let bytes) = SourceReader.read(SourceFile(displayPath: path, absolutePath: path), maxSize: maxSize) else {
+                return nil
+            }
+            return bytes
+        }
+    }
+
+    /// The module in `folder` of a commit: the tracked `.swift` files among `paths` below the folder
+    /// (repository-relative), read by `read` (HEAD's blobs) within `maxSize`.
+    init(commitFolder folder: String, paths: [String], maxSize: Int, read: @escaping @Sendable (String) -> [UInt8]?) {
+        self.folder = folder
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let inside = paths.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }
+        index = ModuleIndex(files: { inside }) { path in
+            guard let bytes = read(path), case .text(let text) = SourceReader.decode(bytes, maxSize: maxSize) else { return nil }
+            return text
+        }
+    }
+
+    static func == (lhs: ModuleFiles, rhs: ModuleFiles) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
