@@ -152,8 +152,11 @@ final class CommandLineTests: XCTestCase {
         let bad = try ToolProcess.run(["scan", "."], in: folder.path)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("unknown key 'stratgy'"), bad.stderr)
+        // --config is read: it excludes the only file, and a run left with no file to check is not a pass.
         try folder.write("other.json", #"{"exclude": ["Content*"]}"#)
-        XCTAssertEqual(try ToolProcess.run(["scan", "--config", "other.json", "."], in: folder.path).status, 0)
+        let excluded = try ToolProcess.run(["scan", "--config", "other.json", "."], in: folder.path)
+        XCTAssertEqual(excluded.status, 2, excluded.stderr)
+        XCTAssertTrue(excluded.stderr.hasPrefix("error: . holds 1 .swift file but the configuration's include/exclude leave it out"), excluded.stderr)
     }
 
     func testAMisspeltRuleOptionIsAOneLineErrorNamingTheValidOnes() throws {

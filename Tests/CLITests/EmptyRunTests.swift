@@ -136,7 +136,7 @@ final class EmptyRunTests: XCTestCase {
             ".swiftui-migrate.json": #"{"exclude": ["Sources/", "Other/"]}"#,
         ])
         let before = try repository.snapshot()
-        let excludesAll = "holds 2 .swift files but the configuration excludes them all (include/exclude in .swiftui-migrate.json); "
+        let excludesAll = "holds 2 .swift files but the configuration's include/exclude leave out every one; "
             + "nothing was checked — change the globs, or name a file to check it"
         for arguments in [["scan"], ["scan", "--no-git"], ["scan", "--format", "json"], ["diff"], ["apply"], ["apply", "--no-checkout"], ["apply", "--in-place", "."]] {
             let result = try ToolProcess.run(arguments, in: repository.path)
@@ -146,8 +146,8 @@ final class EmptyRunTests: XCTestCase {
         }
         let folder = try ToolProcess.run(["scan", "Sources"], in: repository.path)
         XCTAssertEqual(folder.status, 2, folder.stderr)
-        XCTAssertEqual(errorLines(folder), ["error: Sources holds 1 .swift file but its configuration excludes it (include/exclude in "
-            + ".swiftui-migrate.json); nothing was checked — change the globs, or name a file to check it"])
+        XCTAssertEqual(errorLines(folder), ["error: Sources holds 1 .swift file but the configuration's include/exclude leave it out; "
+            + "nothing was checked — change the globs, or name a file to check it"])
         XCTAssertEqual(try repository.snapshot(), before, "nothing was changed")
 
         // A named file is checked whatever the globs say; with --force-exclude (pre-commit) it is

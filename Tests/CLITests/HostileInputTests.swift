@@ -18,6 +18,21 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr, file: file, line: line)
     }
 
+    func testAHostContainerThatWouldNotCompileIsAOneLineConfigurationError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("ContentView.swift", sample)
+        for host in ["Text", "if"] {
+            try folder.write(".swiftui-migrate.json", "{\"hostContainer\": \"\(host)\"}")
+            for command in [["scan"], ["apply", "--in-place", "ContentView.swift"]] {
+                let result = try ToolProcess.run(command, in: folder.path)
+                XCTAssertEqual(result.status, 2, result.stderr)
+                XCTAssertEqual(result.stderr, "error: \(folder.path)/.swiftui-migrate.json: 'hostContainer' must be one of ZStack, VStack, "
+                    + "HStack, LazyVStack, LazyHStack (a container that takes the Group's views as they are), not '\(host)'\n")
+            }
+            XCTAssertEqual(try folder.read("ContentView.swift"), sample, "nothing written")
+        }
+    }
+
     func testEmptyFileIsProcessedWithNothingFound() throws {
         let folder = try TemporaryFolder()
         try folder.write("Empty.swift", "")

@@ -91,6 +91,16 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("{\"strategy\": \"auto\", \"hostContaner\": \"ZStack\"}"), "test.json: unknown key 'hostContaner'; did you mean 'hostContainer'?")
     }
 
+    func testHostContainerIsAStackThatTakesTheGroupsViews() throws {
+        for host in ["ZStack", "VStack", "HStack", "LazyVStack", "LazyHStack", "SwiftUI.VStack"] {
+            XCTAssertEqual(try parse("{\"hostContainer\": \"\(host)\"}").hostContainer, host)
+        }
+        for host in ["Text", "if", "Group", "LazyVGrid", "MyStack", ""] {
+            XCTAssertEqual(error("{\"hostContainer\": \"\(host)\"}"), "test.json: 'hostContainer' must be one of ZStack, VStack, "
+                + "HStack, LazyVStack, LazyHStack (a container that takes the Group's views as they are), not '\(host)'")
+        }
+    }
+
     func testBadStrategyIsAnError() {
         XCTAssertEqual(error("{\"strategy\": \"sideways\"}"), "test.json: 'strategy' must be one of auto, hoist, distribute, report")
     }
@@ -113,8 +123,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"group-modifiers\": {\"maxMembers\": -1}}}"),
             "test.json: 'ruleOptions.group-modifiers.maxMembers' must be a whole number of at least 0")
-        XCTAssertEqual(error("{\"hostContainer\": \"\"}"), "test.json: 'hostContainer' must be a type name such as ZStack")
-        XCTAssertEqual(error("{\"hostContainer\": \"Z Stack {\"}"), "test.json: 'hostContainer' must be a type name such as ZStack")
+        // Not a type name at all: refused by the same allow-list (testHostContainerIsAStackThatTakesTheGroupsViews).
+        XCTAssertEqual(error("{\"hostContainer\": \"Z Stack {\"}"), "test.json: 'hostContainer' must be one of ZStack, VStack, "
+            + "HStack, LazyVStack, LazyHStack (a container that takes the Group's views as they are), not 'Z Stack {'")
     }
 
     func testBooleansAndNumbersAreNotInterchangeable() {

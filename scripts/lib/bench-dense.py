@@ -8,8 +8,8 @@ a Group of two branches with `onAppear` (group-lifecycle), `.onAppear { Task { â
 (onappear-task), an `onAppear` guarded by a run-once `@State` flag (guard-flag-load), an
 `onAppear` + `onChange` pair doing the same load (appear-change-load), a Group sharing a modifier
 (group-modifiers), a Group that only groups (group-redundant), and a Group whose `onAppear` starts
-a Task, which two rules rewrite in turn (a second fixpoint pass). Then times `scan` and `diff` of
-the file with every rule on (no size or time limit), once to warm up and then --runs times, and
+a Task, which two rules rewrite in turn (a second fixpoint pass). Then times `scan` (text, and each of --format json, sarif and
+markdown) and `diff` of the file with every rule on (no size or time limit), once to warm up and then --runs times, and
 prints per N the median wall and CPU time, the findings and the CPU time per finding. A file's
 cost is linear in its sites when the time per finding stays flat: the last line gives the
 largest over the smallest, which should stay within 2x.
@@ -20,6 +20,8 @@ import statistics
 import subprocess
 import time
 
+# The report formats timed besides the text one: each must cost the same order as it (linear in the findings).
+FORMATS = ["json", "sarif", "markdown"]
 RULES = "group-lifecycle,onappear-task,guard-flag-load,appear-change-load,group-modifiers,group-redundant"
 
 VIEW = """\
@@ -115,15 +117,16 @@ def main():
     os.makedirs(args.dir, exist_ok=True)
     counts = [int(views) for views in args.views.split(",") if views]
 
+    tools = ["scan", *(f"scan --format {name}" for name in FORMATS), "diff"]
     print(f"\n== dense files: N views in one file, a site of every rule in each ({RULES})")
-    print(f"  {'views':>6} {'MB':>6} {'findings':>8}  {'scan wall':>9} {'scan CPU':>9} {'per finding':>11}"
-          f"  {'diff wall':>9} {'diff CPU':>9} {'per finding':>11}")
-    per_finding = {"scan": [], "diff": []}
+    print(f"  {'views':>6} {'MB':>6} {'findings':>8}  " + "  ".join(f"{tool + ' wall / CPU / per finding':>38}" for tool in tools))
+    per_finding = {tool: [] for tool in tools}
     for views in counts:
         path = dense_file(args.dir, views)
         limits = ["--rules", RULES, "--max-file-size", str(1 << 30), "--file-timeout", "none"]
         commands = {
             "scan": [args.bin, "scan", *limits, path],
+            **{f"scan --format {name}": [args.bin, "scan", "--format", name, *limits, path] for name in FORMATS},
             "diff": [args.bin, "diff", "--color", "never", *limits, path],
         }
         row = []
@@ -140,7 +143,7 @@ def main():
             cpu = statistics.median(sample[1] for sample in samples)
             per = cpu / max(findings, 1)
             per_finding[tool].append(per)
-            row.append(f"{wall:8.3f}s {cpu:8.3f}s {per * 1000:8.3f} ms")
+            row.append(f"{wall:11.3f}s {cpu:11.3f}s {per * 1000:9.3f} ms")
         print(f"  {views:>6} {os.path.getsize(path) / 1e6:6.2f} {findings:>8}  " + "  ".join(row), flush=True)
     for tool, values in per_finding.items():
         if len(values) > 1:

@@ -37,6 +37,12 @@ public struct Configuration: Sendable, Hashable {
 
     public init() {}
 
+    /// The containers `hostContainer` may name (with or without `SwiftUI.`): stacks whose one argument
+    /// is a view builder, so `Host { members }` compiles wherever the Group did. A view that is not a
+    /// container (`Text`), a keyword (`if`) or a container needing more arguments (`LazyVGrid`) would
+    /// not.
+    public static let hostContainers = ["ZStack", "VStack", "HStack", "LazyVStack", "LazyHStack"]
+
     /// The keys a configuration file may have.
     public static let knownKeys: Set<String> = [
         "rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "fileTimeout",
@@ -99,8 +105,10 @@ public struct Configuration: Sendable, Hashable {
             self.strategy = parsed
         }
         if let host = try value("hostContainer", as: String.self, described: "a string") {
-            guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
-                throw ConfigurationError("\(source): 'hostContainer' must be a type name such as ZStack")
+            let name = host.hasPrefix("SwiftUI.") ? String(host.dropFirst("SwiftUI.".count)) : host
+            guard Self.hostContainers.contains(name) else {
+                throw ConfigurationError("\(source): 'hostContainer' must be one of \(Self.hostContainers.joined(separator: ", ")) "
+                    + "(a container that takes the Group's views as they are), not '\(host)'")
             }
             self.hostContainer = host
         }

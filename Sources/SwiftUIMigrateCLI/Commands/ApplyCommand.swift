@@ -129,6 +129,7 @@ struct ApplyCommand: Command {
         case .git(let gitMode, let settings):
             (mode, commit) = (gitMode, settings)
         }
+        try SubmoduleFromSuperproject.refuse(options.paths[0], command: "swiftui-migrate apply")
         let review = try review(options, writesDefaultBaseline: mode != .noCheckout)
         let report = try GitApply.run(
             options.migration, commit: commit, path: options.paths[0], mode: mode,
@@ -178,6 +179,7 @@ struct ApplyCommand: Command {
     }
 
     private func runInPlace(_ options: Options, review: InteractiveReview?) throws -> Int32 {
+        for path in options.paths { try SubmoduleFromSuperproject.refuse(path, command: "swiftui-migrate apply --in-place") }
         let (state, repository) = ApplyStateFolder.locate(paths: options.paths)
         let lock = try state.lock(patience: ApplyStateFolder.inPlacePatience)
         defer { lock.release() }

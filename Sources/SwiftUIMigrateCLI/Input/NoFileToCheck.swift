@@ -22,9 +22,9 @@ struct NoFileToCheck: Error, CustomStringConvertible {
     var description: String {
         switch reason {
         case .allExcluded(let count):
-            let files = count == 1 ? "1 .swift file but its configuration excludes it" : "\(count) .swift files but the configuration excludes them all"
-            return "\(folder) holds \(files) (include/exclude in .swiftui-migrate.json); nothing was checked — "
-                + "change the globs, or name a file to check it"
+            let files = count == 1 ? "1 .swift file but the configuration's include/exclude leave it out"
+                : "\(count) .swift files but the configuration's include/exclude leave out every one"
+            return "\(folder) holds \(files); nothing was checked — change the globs, or name a file to check it"
         case .bareRepository:
             return "\(folder) is a bare git repository, with no work tree to check; run 'swiftui-migrate batch --mode scan \(folder)' "
                 + "(it reads HEAD), or 'apply --no-checkout', which commits HEAD's files, migrated, onto a new branch"

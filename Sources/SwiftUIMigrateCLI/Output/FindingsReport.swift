@@ -58,13 +58,24 @@ enum FindingsReport {
 
     /// The hunks (from the first `@@` on, no file headers) of the diff from the original file
     /// to the original with only `finding`'s edits applied; nil when it has none.
+    ///
+    /// Made from the lines around the edits only (`HunkWindow`), so a file dense with findings costs in
+    /// proportion to them, not findings times the file's size.
     static func hunk(for finding: Finding, in migration: FileMigration) -> String? {
-        guard !finding.edits.isEmpty else { return nil }
-        let application = EditApplication(text: migration.original, groups: [finding.edits])
+        guard let lower = finding.edits.map(\.range.lowerBound).min(), let upper = finding.edits.map(\.range.upperBound).max() else {
+            return nil
+        }
+        let window = HunkWindow(migration.original, covering: lower..<upper, contextLines: 3, known: finding.start)
+        let part = Array(migration.original[window.range])
+        let edits = finding.edits.map { edit in
+            SourceEdit(range: (edit.range.lowerBound - window.range.lowerBound)..<(edit.range.upperBound - window.range.lowerBound),
+                       replacement: edit.replacement)
+        }
+        let application = EditApplication(text: part, groups: [edits])
         guard !application.applied.isEmpty,
-              let patch = try? UnifiedDiff.patch(old: migration.original, new: application.text, path: migration.file),
+              let patch = try? UnifiedDiff.patch(old: part, new: application.text, path: migration.file),
               let start = patch.range(of: "\n@@") else { return nil }
-        return String(patch[patch.index(after: start.lowerBound)...])
+        return window.renumbered(String(patch[patch.index(after: start.lowerBound)...]))
     }
 
     /// `records` as the pretty, key-sorted JSON array docs/formats.md documents.
