@@ -200,6 +200,9 @@ final class LanguageServer: @unchecked Sendable {
         for uri in documents.keys.sorted() {
             documents[uri]?.check = nil
             documents[uri]?.preservingCheck = nil
+            // A check running with the old settings is not wanted any more.
+            documents[uri]?.job?.stop()
+            documents[uri]?.job = nil
             if Self.isSwift(uri) { publish(uri) }
         }
         // A configuration fixed since: its diagnostic goes.
