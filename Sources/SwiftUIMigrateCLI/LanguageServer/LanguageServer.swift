@@ -25,6 +25,9 @@ final class LanguageServer: @unchecked Sendable {
     private let checks = DispatchQueue(label: "swiftui-migrate.lsp.checks", attributes: .concurrent)
     /// Documents larger than this many bytes are checked off the queue.
     static let backgroundSize = 64 * 1024
+    /// The check running for each large document, wanted or stopped: one at a time per document, so a
+    /// burst of changes never piles up parses (a parse runs to its end even when its check is stopped).
+    private var running: [String: CheckJob] = [:]
     /// Code action requests waiting for the check of a large document, by URI.
     private var waiting: [String: [(id: Any, params: [String: Any])]] = [:]
     /// How long after a change the document is checked, so a burst of keystrokes costs one check.
@@ -200,6 +203,9 @@ final class LanguageServer: @unchecked Sendable {
         for uri in documents.keys.sorted() {
             documents[uri]?.check = nil
             documents[uri]?.preservingCheck = nil
+            // A check running with the old settings is not wanted any more.
+            documents[uri]?.job?.stop()
+            documents[uri]?.job = nil
             if Self.isSwift(uri) { publish(uri) }
         }
         // A configuration fixed since: its diagnostic goes.
@@ -252,10 +258,11 @@ final class LanguageServer: @unchecked Sendable {
         return document.check == nil || (Self.wantsFixAll(params) && document.preservingCheck == nil)
     }
 
-    /// Starts the check of a large document's text in the background, unless one is running: the
-    /// check itself, and the preserving one when a waiting code action asks for the fix-all.
+    /// Starts the check of a large document's text in the background, unless one is running (a stopped
+    /// one still finishing starts the next when it ends): the check itself, and the preserving one when
+    /// a waiting code action asks for the fix-all.
     private func startCheck(_ uri: String) {
-        guard var document = documents[uri], document.job == nil else { return }
+        guard var document = documents[uri], document.job == nil, running[uri] == nil else { return }
         let wantsPreserving = document.preservingCheck == nil && (waiting[uri] ?? []).contains { Self.wantsFixAll($0.params) }
         // Handed to the check's thread and only read there (a setting is not changed once made).
         nonisolated(unsafe) let main = document.check == nil ? setting(document.path, preserving: false) : nil
@@ -264,6 +271,7 @@ final class LanguageServer: @unchecked Sendable {
         let job = CheckJob()
         document.job = job
         documents[uri] = document
+        running[uri] = job
         let (text, earlier) = (document.text, document.parse)
         checks.async { [self] in
             let isStopped: @Sendable () -> Bool = { job.isStopped }
@@ -277,9 +285,12 @@ final class LanguageServer: @unchecked Sendable {
     /// Takes the results of a background check that is still wanted: publishes the diagnostics and
     /// answers the code actions waiting for it.
     private func finish(_ uri: String, job: CheckJob, check: DocumentCheck?, preservingCheck: DocumentCheck?) {
+        if running[uri] === job { running[uri] = nil }
         guard var document = documents[uri], document.job === job else {
-            // Closed or superseded: its memory goes back.
-            return CheckJob.releaseFreedMemory()
+            // Closed or superseded: its memory goes back, and the latest text (if open) is checked now.
+            CheckJob.releaseFreedMemory()
+            if let current = documents[uri], current.job == nil, current.check == nil || waiting[uri] != nil { startCheck(uri) }
+            return
         }
         document.job = nil
         if let check {

@@ -20,6 +20,12 @@ struct InterruptedApply {
         do {
             found = try ApplyJournal.read(folder.journalPath)
         } catch let damaged as DamagedJournal {
+            // Which files it covered cannot be read from it: the temporary files an interrupted write left go from
+            // every folder of the work tree (or of the folder outside git) that holds a Swift file.
+            let root = repository?.workdir ?? folder.path
+            for swiftFolder in Set(SourceDiscovery.walk(root).map(JournalRecorder.folder(of:))) {
+                AtomicFileWrite.sweepTemporaryFiles(in: swiftFolder)
+            }
             throw damaged.setAside()
         }
         guard let journal = found else { return nil }
