@@ -218,6 +218,30 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertNotNil(rewriteSafety(feedView(host: "if items.isEmpty { ProgressView()@ }")))
     }
 
+    func testWritesOnTheMainActorOrInACatchComeAfterTheAwait() {
+        let host = "if !isLoadingMore && items.isEmpty { ProgressView()@ }"
+        // `await MainActor.run { … }` suspends before its closure runs; a catch runs instead of the rest of its do.
+        let afterFetch = """
+            do {
+                let page = try await BrewStore.shared.fetchAll()
+                await MainActor.run { items = page.map { _ in 1 }; isLoadingMore = true }
+            } catch {
+                await MainActor.run { isLoadingMore = true }
+            }
+            """
+        XCTAssertNotNil(rewriteSafety(feedView(host: host, work: afterFetch)))
+        let plainCatch = afterFetch.replacingOccurrences(of: "await MainActor.run { isLoadingMore = true }", with: "isLoadingMore = true")
+        XCTAssertNotNil(rewriteSafety(feedView(host: host, work: plainCatch)))
+
+        // Set before an await on the same path: still the host's own removal.
+        let before = "do { isLoadingMore = true; _ = try await BrewStore.shared.fetchAll() } catch { isLoadingMore = false }"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: before))?.reasonID, "onappear-task/work-removes-host")
+        let inCatch = "do { _ = try await BrewStore.shared.fetchAll() } catch { isLoadingMore = true; await model.refresh() }"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: inCatch))?.reasonID, "onappear-task/work-removes-host")
+        let afterHop = "await MainActor.run { isLoadingMore = true }; _ = try? await BrewStore.shared.fetchAll()"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: afterHop))?.reasonID, "onappear-task/work-removes-host")
+    }
+
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
         // The Group applies the modifier to each branch: the load that sets isLoadingMore swaps the branch and
         // would cancel itself.

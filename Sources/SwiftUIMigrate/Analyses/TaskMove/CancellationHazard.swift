@@ -125,7 +125,7 @@ enum CancellationHazard: Hashable, Sendable {
             switch event {
             case .assignment(let path): return path.first.map(owned.contains) ?? false
             case .call(let receiver, _): return receiver.first.map(owned.contains) ?? false
-            case .suspension: return false
+            case .suspension, .paths: return false
             }
         }
     }
