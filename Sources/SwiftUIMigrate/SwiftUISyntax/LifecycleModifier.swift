@@ -20,8 +20,10 @@ struct LifecycleModifier {
     var actionReference: ExprSyntax?
     /// The `priority:` argument of `.task(priority:)`.
     var priority: ExprSyntax?
-    /// True for `.task(id:)`, which is already keyed.
-    var hasID: Bool
+    /// The `id:` argument of `.task(id:)`, which is already keyed.
+    var id: ExprSyntax?
+    /// True for `.task(id:)`.
+    var hasID: Bool { id != nil }
 
     /// The modifier `call` is, or nil when it is not a lifecycle modifier applied with `.name`.
     init?(_ call: FunctionCallExprSyntax) {
@@ -37,7 +39,7 @@ struct LifecycleModifier {
         self.closureIsArgument = false
         self.actionReference = nil
         self.priority = nil
-        self.hasID = false
+        self.id = nil
         for argument in call.arguments {
             switch (name, argument.label?.text) {
             case ("onAppear", "perform"?), ("task", nil):
@@ -51,7 +53,7 @@ struct LifecycleModifier {
             case ("task", "priority"?):
                 priority = argument.expression
             case ("task", "id"?):
-                hasID = true
+                id = argument.expression
             default:
                 return nil
             }
