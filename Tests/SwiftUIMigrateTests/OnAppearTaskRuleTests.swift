@@ -117,6 +117,7 @@ final class OnAppearTaskRuleTests: XCTestCase {
                 items += await RecipeStore.shared.recipes(page: 1).map { _ in 1 }
                 isLoadingMore = false
             }
+            func nextIfMore() async { if hasMore { await loadMore() } }
             \(members)
         }
         """
@@ -216,6 +217,34 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(rewriteSafety(control), .behaviorChange("the work is now cancelled when the view disappears"))
         // In a followed function too: `await loadMore()` suspends where loadMore does, before it sets items.
         XCTAssertNotNil(rewriteSafety(feedView(host: "if items.isEmpty { ProgressView()@ }")))
+    }
+
+    func testSetupBeforeTheTaskStaysInOnAppearUnlessTheWorkReadsIt() throws {
+        func decided(_ work: String) -> (text: String, finding: Finding?) {
+            let result = run(feedView(host: "Text(\"\")", work: "await loadMore()").replacingOccurrences(
+                of: ".onAppear { Task { await loadMore() } }", with: ".onAppear {\n\(work)\n}"))
+            return (result.text, result.findings.first)
+        }
+        let split = decided("selection = 0\nTask { items = await RecipeStore.shared.recipes(page: 1).map { _ in 1 } }")
+        XCTAssertEqual(split.finding?.reasonID, "onappear-task/setup-stays-in-onappear")
+        XCTAssertEqual(split.finding?.safety, .behaviorChange("the work is now cancelled when the view disappears"))
+        XCTAssertTrue(split.text.contains("selection = 0\n}.task {\n") && !split.text.contains("Task {"), split.text)
+
+        // Read before the first await (directly, or in a function the work calls), or a local it uses: they move together.
+        for work in [
+            "selection = 0\nTask { items = await RecipeStore.shared.recipes(page: selection).map { _ in 1 } }",
+            "hasMore = true\nTask { await nextIfMore() }",
+            "let page = 2\nTask { items = []; items = await RecipeStore.shared.recipes(page: page).map { _ in 1 } }",
+        ] {
+            let together = decided(work)
+            XCTAssertEqual(together.finding?.reasonID, "onappear-task/setup-moves-with-task", work)
+            XCTAssertFalse(together.text.contains(".onAppear"), together.text)
+            XCTAssertEqual(together.finding?.safety, .behaviorChange(
+                "the work is now cancelled when the view disappears; the statements before the Task now run when the task starts"))
+        }
+        // Read only after the await: the statement has run by then either way.
+        let after = decided("selection = 0\nTask { items = await RecipeStore.shared.recipes(page: 1).map { _ in 1 }; items.append(selection) }")
+        XCTAssertEqual(after.finding?.reasonID, "onappear-task/setup-stays-in-onappear")
     }
 
     func testWritesOnTheMainActorOrInACatchComeAfterTheAwait() {

@@ -60,6 +60,14 @@ struct LifecycleModifier {
         }
     }
 
+    /// `task`, `task(id: x)`, `task(priority: p)` or `task(id: x, priority: p)`.
+    static func taskHeader(id: String?, priority: String?) -> String {
+        var arguments: [String] = []
+        if let id { arguments.append("id: \(id)") }
+        if let priority { arguments.append("priority: \(priority)") }
+        return arguments.isEmpty ? "task" : "task(\(arguments.joined(separator: ", ")))"
+    }
+
     /// True for `.onAppear { }` opening a `#if` clause of a modifier chain, where it has no written base.
     private static func isFirstLinkOfConditionalClause(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)
@@ -115,10 +123,7 @@ struct LifecycleModifier {
     ///
     /// A closure passed as `perform: { }` becomes a trailing closure.
     func headerEdits(id: String?, priority: String?) -> [SourceEdit] {
-        var arguments: [String] = []
-        if let id { arguments.append("id: \(id)") }
-        if let priority { arguments.append("priority: \(priority)") }
-        let header = arguments.isEmpty ? "task" : "task(\(arguments.joined(separator: ", ")))"
+        let header = Self.taskHeader(id: id, priority: priority)
         let start = nameToken.positionAfterSkippingLeadingTrivia.utf8Offset
         guard let closure else { return [] }
         if closureIsArgument {
