@@ -60,6 +60,31 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let row = view("List {\n" + group + "\n}")
         XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-in-row")
         XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.name, "behavior-change", "the label is kept")
+
+        // The label stays strict; the printed line and the runtimeChange field sort them.
+        let same = hoist(view(group), floor: [.iOS: PlatformVersion(16)])
+        XCTAssertEqual(same?.safety?.changesRuntime, false)
+        XCTAssertEqual(same?.safety?.name, "behavior-change")
+        XCTAssertTrue(XcodeFormat.line(for: same!).contains("(behavior-change, no runtime change on this floor)"))
+        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.changesRuntime, true)
+        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(14)])?.safety?.changesRuntime, true)
+    }
+
+    func testAHoistWithAnEmptyPathSaysTheContainerNowTakesAPlace() {
+        let onlyIf = "Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.onAppear {}"
+        func hoist(_ body: String) -> Finding? {
+            migrate(view(body)).migration.findings.first
+        }
+        let alone = hoist(onlyIf)
+        XCTAssertEqual(alone?.reasonID, "group-lifecycle/hoist-empty-path")
+        XCTAssertEqual(alone?.safety?.changesRuntime, true)
+        XCTAssertFalse(alone?.safety?.explanation?.contains("takes a place") ?? true)
+        let spaced = hoist("VStack(spacing: 8) {\n" + onlyIf + "\n    Text(\"b\")\n}")
+        XCTAssertEqual(spaced?.reasonID, "group-lifecycle/hoist-empty-path")
+        XCTAssertTrue(spaced?.safety?.explanation?.hasSuffix("the empty ZStack then still takes a place in the VStack, with its spacing") ?? false,
+                      spaced?.safety?.explanation ?? "")
+        let unspaced = hoist("HStack(spacing: 0) {\n" + onlyIf + "\n    Text(\"b\")\n}")
+        XCTAssertFalse(unspaced?.safety?.explanation?.contains("takes a place") ?? true)
     }
 
     func testGroupAsHostContainerIsReportedNotLooped() {
