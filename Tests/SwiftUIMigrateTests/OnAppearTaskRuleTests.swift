@@ -78,12 +78,27 @@ final class OnAppearTaskRuleTests: XCTestCase {
         skipFinding(source, file: file, line: line)?.reason ?? ""
     }
 
-    /// The one finding for `source`, asserting it is a skip that leaves the text as it is.
+    /// The one finding for `source`, asserting it leaves the text as it is: a skip, or a keep
+    /// where the advice is to leave the code as it is (the callers assert which reason).
     private func skipFinding(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> Finding? {
         let result = run(source)
         XCTAssertEqual(result.text, source, "no edit", file: file, line: line)
-        XCTAssertEqual(result.findings.map(\.action), [.skip], file: file, line: line)
+        XCTAssertEqual(result.findings.count, 1, file: file, line: line)
+        XCTAssertTrue(result.findings.allSatisfy { $0.action == .skip || $0.action == .keep }, file: file, line: line)
         return result.findings.first
+    }
+
+    func testAdviceToLeaveTheCodeIsAKeep() {
+        let keeps = [
+            feedView(host: "if !isLoadingMore { ProgressView()@ }"),
+            feedView(host: "Color.clear.frame(height: 1)@"),
+            feedView(host: "Text(\"\")", work: "await loadMore()").replacingOccurrences(of: "Task {", with: "Task.detached {"),
+        ]
+        for source in keeps {
+            XCTAssertEqual(run(source).findings.map(\.action), [.keep], source)
+        }
+        // A check a person must make stays a skip.
+        XCTAssertEqual(run(feedView(host: "Text(\"\")", work: "await shared.refresh()")).findings.map(\.action), [.skip])
     }
 
     /// The one finding's label for `source`, asserting it is a rewrite.

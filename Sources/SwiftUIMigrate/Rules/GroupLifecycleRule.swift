@@ -451,7 +451,7 @@ fileprivate extension GroupLifecycleRule.Decision {
                     + ") the action ran once per member"
             }
             guard mayShowNothing else {
-                if case .none = change { return .noRuntimeChange(sentence) }
+                if case .none = change { return .behaviorChange(sentence, changesRuntime: false) }
                 return .behaviorChange(sentence)
             }
             sentence += ", and now also when no member shows (the Group ran nothing then)"

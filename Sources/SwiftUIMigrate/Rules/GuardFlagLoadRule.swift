@@ -67,7 +67,9 @@ public struct GuardFlagLoadRule: Rule {
                 branch runs on every later appearance, in the closure or in a helper it calls; a flag the closure \
                 checks but only a function it calls sets; and, with any of these, a flag also set back elsewhere \
                 (a `defer`, a completion handler, `.onDisappear`, another function) or passed on as `$flag` — \
-                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag.
+                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag. A flag also \
+                read elsewhere, set back, or whose storage is used elsewhere is kept (a keep, hidden unless \
+                `--show-kept`): there is nothing to do; so are the Task forms and hazards `onappear-task` keeps.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear"; \
@@ -412,17 +414,17 @@ fileprivate extension GuardFlagLoadRule.Decision {
             RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",
                        whatToDo: "check what the other set is for before replacing the flag by hand")
         case .otherUse(.setBack, _):
-            RuleReason("flag-set-back", .skip, meaning: "the flag is set back somewhere, so it is not a run-once flag",
+            RuleReason("flag-set-back", .keep, meaning: "the flag is set back somewhere, so it is not a run-once flag",
                        whatToDo: "nothing")
         case .otherUse(.binding, _):
             RuleReason("flag-passed-as-binding", .skip, meaning: "$flag is passed on as a binding, which can set the flag",
                        whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
         case .otherUse(.storage, _):
-            RuleReason("flag-storage-used", .skip, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
-                       whatToDo: "nothing, unless that use can go: then replace the flag by hand")
+            RuleReason("flag-storage-used", .keep, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
+                       whatToDo: "nothing")
         case .otherUse(.alsoRead, _):
-            RuleReason("flag-read-elsewhere", .skip, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
-                       whatToDo: "nothing, unless the other read can go: then replace the flag by hand")
+            RuleReason("flag-read-elsewhere", .keep, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
+                       whatToDo: "nothing")
         case .severalIdentities:
             RuleReason("several-identities", .skip, meaning: "several stored properties could key the task",
                        whatToDo: "choose one with \"identity\": {\"View\": \"property\"} in .swiftui-migrate.json")

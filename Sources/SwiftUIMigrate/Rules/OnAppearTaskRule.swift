@@ -75,7 +75,10 @@ public struct OnAppearTaskRule: Rule {
                 never run again, because the flag is already set. The start of a loading pair (an \
                 `.onChange(of: x)` on the same view running exactly the same work) is left to \
                 `appear-change-load` while that rule is on; beside an onChange doing other work it is decided \
-                here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip.
+                here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip. Where the \
+                advice is to leave the code as it is — `Task.detached`, a stored Task, a Task that only defers, a \
+                sentinel host, a host the work removes (also through an object's method) — the finding is a keep, \
+                hidden unless `--show-kept`; the others ask for a check.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
