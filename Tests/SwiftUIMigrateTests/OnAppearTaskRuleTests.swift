@@ -286,6 +286,17 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(skipFinding(feedView(host: host, work: afterHop))?.reasonID, "onappear-task/work-removes-host")
     }
 
+    func testAHostInAnElseShowsWhileTheEarlierConditionsDoNotHold() {
+        let chain = "if items.isEmpty { Text(\"none\") } else if hasMore { ProgressView()@ } else { Text(\"end\") }"
+        XCTAssertNotNil(rewriteSafety(feedView(host: chain)), "loadMore sets neither items nor hasMore before it awaits")
+        let final = feedView(host: "if hasMore { Text(\"more\") } else { ProgressView()@ }", work: "hasMore = true; await loadMore()")
+        let reason = skipReason(final)
+        XCTAssertTrue(reason.contains("the host shows only in the else of if hasMore, and the work sets hasMore"), reason)
+        // The else of an in-flight check shows while the flag is clear.
+        let loading = feedView(host: "if model.isLoadingMore { Text(\"…\") } else { ProgressView()@ }", work: "await shared.loadMore()")
+        XCTAssertEqual(skipFinding(loading)?.reasonID, "onappear-task/hidden-in-flight-flag")
+    }
+
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
         // The Group applies the modifier to each branch: the load that sets isLoadingMore swaps the branch and
         // would cancel itself.

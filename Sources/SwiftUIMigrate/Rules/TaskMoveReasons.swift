@@ -118,9 +118,10 @@ extension CancellationHazard {
 }
 
 extension HostBranch {
-    /// How a reason names it: "while hasMore && !isLoading", "in a case of switch phase".
+    /// How a reason names it: "while hasMore && !isLoading", "in the else of if items.isEmpty",
+    /// "in a case of switch phase".
     var phrase: String {
-        let text = isSwitch ? "in a case of switch \(code)" : "while \(code)"
+        let text = isSwitch ? "in a case of switch \(code)" : isNegated ? "in the else of if \(code)" : "while \(code)"
         return isInsideGroup ? text + " (a branch of the Group it modifies)" : text
     }
 }

@@ -70,7 +70,11 @@ enum CancellationHazard: Hashable, Sendable {
             }
         }
         for condition in host.conditions {
-            for path in negatedInFlightPaths(in: condition.node) where !trace.assigns(path) {
+            // In an `else`, the host shows while the condition's in-flight flags are not set.
+            let negated = negatedInFlightPaths(in: condition.node)
+            let shownWhileClear = condition.isNegated
+                ? readPaths(in: condition.node).filter { isInFlightName($0.last!) && !negated.contains($0) } : negated
+            for path in shownWhileClear where !trace.assigns(path) {
                 return .hiddenInFlightFlag(property: path.joined(separator: "."))
             }
         }
