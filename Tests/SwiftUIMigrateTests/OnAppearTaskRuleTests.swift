@@ -297,6 +297,15 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(skipFinding(loading)?.reasonID, "onappear-task/hidden-in-flight-flag")
     }
 
+    func testAStandardLibraryCallOnTheConditionsPropertyIsNoObjectMethod() {
+        // `items.map` reads items; it is no method of an object the file does not declare.
+        let host = "if items.isEmpty { ProgressView()@ }"
+        let work = "let doubled = items.map { $0 * 2 }; items = doubled + (await RecipeStore.shared.recipes(page: 1)).map { _ in 1 }"
+        XCTAssertNotNil(rewriteSafety(feedView(host: host, work: work)))
+        let unknown = "items.reload(); items = (await RecipeStore.shared.recipes(page: 1)).map { _ in 1 }"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: unknown, members: "")).map(\.reasonID), "onappear-task/object-method-unseen")
+    }
+
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
         // The Group applies the modifier to each branch: the load that sets isLoadingMore swaps the branch and
         // would cancel itself.

@@ -96,7 +96,8 @@ enum CancellationHazard: Hashable, Sendable {
         for condition in host.conditions {
             for path in readPaths(in: condition.node) where path.count >= 2 {
                 for event in trace.events {
-                    guard case .call(let receiver, let method) = event, receiver.first == path[0] else { continue }
+                    guard case .call(let receiver, let method) = event, receiver.first == path[0],
+                          !ModelMethod.readOnlyStandardLibraryMethods.contains(method) else { continue }
                     let called = (receiver + [method]).joined(separator: ".") + "()"
                     let relative = Array(path.dropFirst())
                     let sets = receiver.count == 1 ? ModelMethod(method, of: path[0], in: view).setsBeforeAwaiting(relative) : nil

@@ -16,6 +16,16 @@ import SwiftSyntax
 /// `CancellationHazard` reads it to tell whether starting the work changes the property the
 /// host's condition reads before the work awaits.
 struct ModelMethod {
+    /// Standard-library methods of sequences, collections, strings and optionals that read their
+    /// receiver and never change it (`items.map { … }`, `query.isEmpty`): calling one is no write,
+    /// whatever the receiver's type.
+    static let readOnlyStandardLibraryMethods: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "contains", "allSatisfy", "first", "last",
+        "firstIndex", "lastIndex", "min", "max", "sorted", "reversed", "joined", "prefix", "suffix", "dropFirst",
+        "dropLast", "enumerated", "split", "lowercased", "uppercased", "hasPrefix", "hasSuffix", "trimmingCharacters",
+        "starts", "elementsEqual", "count", "index", "distance", "shuffled", "randomElement",
+    ]
+
     /// The method, when its declaration was found in the file.
     var declaration: FunctionDeclSyntax?
 
