@@ -454,6 +454,29 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(forward.findings.map(\.ruleID), ["guard-flag-load"])
     }
 
+    func testTheOtherUseNamedIsOutsideTheClosureFirst() throws {
+        // The closure's own set sits in an if the rule does not remove; the reset in onDisappear is what matters.
+        let source = """
+            struct BrewDetailView: View {
+                let brewID: String
+                @State private var brew: Brew?
+                @State private var hasLoaded = false
+                var body: some View {
+                    Text(brew?.name ?? "")
+                        .onAppear {
+                            guard !hasLoaded else { return }
+                            if brew == nil { hasLoaded = true }
+                            Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                        }
+                        .onDisappear { hasLoaded = false }
+                }
+            }
+            """
+        let finding = try XCTUnwrap(run(source).findings.first)
+        XCTAssertEqual(finding.reasonID, "guard-flag-load/flag-set-back")
+        XCTAssertTrue(finding.reason?.contains("set back on line 12") ?? false, finding.reason ?? "")
+    }
+
     func testFlagInsideAKeyedTaskDefeatsTheIDAndGoes() throws {
         let work = "                brew = try? await BrewStore.shared.fetch(brewID)"
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + work,

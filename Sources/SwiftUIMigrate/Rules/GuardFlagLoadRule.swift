@@ -141,7 +141,11 @@ public struct GuardFlagLoadRule: Rule {
         // The sets the rewrite removes: whole statements, or lines inside `withAnimation { }`.
         let sets = setSites(in: pieces, flag: flag)
         let uses = otherUses(of: flag, besides: sets, in: view)
-        if let use = uses.first {
+        // Name a use outside the closure first, a write before a read: a set the closure itself
+        // makes where the rule does not remove it says less about the flag than a reset elsewhere.
+        let closureBytes = closure.position.utf8Offset..<closure.endPosition.utf8Offset
+        let outside = uses.filter { !closureBytes.contains($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
+        if let use = outside.first(where: { Self.isWrite($0, of: flag) }) ?? outside.first ?? uses.first {
             return decided(.otherUse(otherUse(use, flag: flag, context: context), inHelper: nil))
         }
 
