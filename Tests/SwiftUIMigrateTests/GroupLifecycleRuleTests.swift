@@ -293,6 +293,9 @@ final class GroupLifecycleRuleTests: XCTestCase {
                 + "item that may not show as its members did, and whether a lifecycle action runs on an item is not "
                 + "documented; move .onAppear to the view that holds the \(name)", name)
         }
+        // Several members in a menu: still item content, never "move the modifier to a container".
+        let several = view("Menu(\"More\") {\n    Group {\n        Button(\"A\") {}\n        Button(\"B\") {}\n    }\n    .onAppear {}\n}")
+        XCTAssertEqual(migrate(several).migration.findings.map(\.reasonID), ["group-lifecycle/item-content"])
         // Controls: a stack's content, a List's Section and a sheet's content lay views out, so the hoist stays.
         for body in ["VStack {\n\(indented(group, by: 1))\n}", "List {\n    Section {\n\(indented(group, by: 2))\n    }\n}",
                      "Text(\"x\")\n    .sheet(isPresented: $shown) {\n\(indented(group, by: 2))\n    }"] {

@@ -306,6 +306,23 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(skipFinding(feedView(host: host, work: unknown, members: "")).map(\.reasonID), "onappear-task/object-method-unseen")
     }
 
+    func testBelowTheFloorOfTaskNoReasonAdvisesMovingIntoTask() throws {
+        let nested = """
+            struct BrewView: View {
+                @State private var brews: [Brew] = []
+                @State private var ready = false
+                var body: some View {
+                    Text("").onAppear { if ready { Task { brews = (try? await BrewStore.shared.fetchAll()) ?? [] } } }
+                }
+            }
+            """
+        let engine = MigrationEngine(configuration: .withDeploymentTarget([.iOS: PlatformVersion(14)]), rules: [OnAppearTaskRule()])
+        let finding = try XCTUnwrap(engine.migrate(source: nested).migration.findings.first)
+        XCTAssertEqual(finding.reasonID, "onappear-task/below-floor")
+        XCTAssertFalse(finding.message.contains("into task"), finding.message)
+        XCTAssertEqual(try XCTUnwrap(run(nested).findings.first).reasonID, "onappear-task/nested-task")
+    }
+
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
         // The Group applies the modifier to each branch: the load that sets isLoadingMore swaps the branch and
         // would cancel itself.

@@ -45,13 +45,14 @@ public struct GroupLifecycleRule: Rule {
             context.finding(id, at: group.name, decision.words)
         }
 
+        // In item content a container would be one item: no advice to move the modifier to one.
+        if let container = ItemContainer.enclosing(chain.outermost) {
+            return report(.itemContent(container: container, lifecycle: lifecycle))
+        }
         if members.showsSeveralAtOnce { return report(.severalMembers) }
         if let view = ViewDeclaration(enclosing: group.call, in: context),
            let helper = HelperViewCount.firstShowingSeveral(members.views, in: view) {
             return report(.helperShowsSeveral(helper))
-        }
-        if let container = ItemContainer.enclosing(chain.outermost) {
-            return report(.itemContent(container: container, lifecycle: lifecycle))
         }
         if strategy == .report { return report(.reportStrategy) }
         if !members.showsAtMostOneView { return report(.showsNoView(hasOnlyEmptyViews: !members.views.isEmpty)) }

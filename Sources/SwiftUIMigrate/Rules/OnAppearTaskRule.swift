@@ -110,6 +110,8 @@ public struct OnAppearTaskRule: Rule {
             return skip(.flagGuarded)
         }
         if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
+        // Below the floor of `.task` no other reason may advise moving the work into it.
+        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
         if let signature = closure.signature {
             return skip(.closureSignature(signature.trimmedDescription))
         }
@@ -123,7 +125,6 @@ public struct OnAppearTaskRule: Rule {
             return skip(.taskObstacle(error))
         }
         guard !move.statements.isEmpty else { return nil }
-        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
             return skip(.hazard(hazard))
         }
