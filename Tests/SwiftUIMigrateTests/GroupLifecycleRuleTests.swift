@@ -168,6 +168,13 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertTrue(finding.reason?.hasPrefix("the chain has .listRowSeparator, so the Group is likely a list row") ?? false, finding.reason ?? "")
     }
 
+    func testAListRowModifierOnAScreensContentDoesNotMakeItARow() {
+        let group = "Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.listRowSeparator(.hidden)\n.onAppear {}"
+        XCTAssertEqual(migrate(view(group)).migration.findings.map(\.reasonID), ["group-lifecycle/distribute"])
+        let screen = group + "\n.navigationTitle(\"Shelf\")"
+        XCTAssertEqual(migrate(view(screen)).migration.findings.map(\.reasonID), ["group-lifecycle/hoist-empty-path"])
+    }
+
     func testEnvironmentModifiersAreCopiedOntoEachMember() {
         for modifier in [".environment(\\.locale, locale)", ".environmentObject(model)"] {
             let source = memberScoped(modifier)

@@ -150,6 +150,12 @@ extension GroupLifecycleRule {
         /// is used, and some path shows nothing: a container would be an empty row there.
         case emptyListRow(String)
 
+        /// A modifier that configures a screen (`navigationTitle`, `toolbar`, `searchable`, …):
+        /// a Group carrying one is a screen's content, not a list row, whatever row modifier it has.
+        static func isScreenModifier(_ name: String) -> Bool {
+            ["navigation", "toolbar", "search"].contains { name.hasPrefix($0) }
+        }
+
         /// The blocker of `site`, nil when it can be hoisted. A list-row modifier acts on each member
         /// only where the Group is a row; elsewhere one view shows, configured the same on a container.
         init?(_ site: GroupSite) {
@@ -160,7 +166,8 @@ extension GroupLifecycleRule {
                 self = .memberScoped(memberScoped)
             } else if site.members.mayShowNothing, let rowContainer {
                 self = .emptyRow(container: rowContainer)
-            } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow) {
+            } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow),
+                      !names.contains(where: Self.isScreenModifier) {
                 self = .emptyListRow(listRow)
             } else {
                 return nil
@@ -262,7 +269,8 @@ extension GroupLifecycleRule {
                 `listRow…` and `swipeActions` only where the Group is a row of a `List`, `Form`, `Section` or \
                 `ForEach` builder — elsewhere they configure the one view that shows, on a container the same), \
                 and the Group is not a row that may show nothing (a row of those builders, or a Group whose chain \
-                has a list-row modifier: there an empty container would add an empty row). The Group becomes the host container \
+                has a list-row modifier and no screen modifier such as `navigationTitle` or `toolbar`: there an \
+                empty container would add an empty row). The Group becomes the host container \
                 (`hostContainer`, default `ZStack`), so the action belongs to one view:
 
                 ```swift
