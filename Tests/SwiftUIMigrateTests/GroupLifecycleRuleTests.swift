@@ -323,7 +323,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
             let (action, reason) = decide(member, property)
             XCTAssertEqual(action, .report, member)
             XCTAssertEqual(reason, "the member rows is a @ViewBuilder helper that shows several views at once, which the Group "
-                + "flattens into its parent and runs the action for each of; a container would stack them; move the modifier "
+                + "flattens into its parent (Apple documents the action once for each; iOS 15+ SDK builds merge the calls); "
+                + "a container would stack them; move the modifier "
                 + "to a container or to the one view that owns the work", member)
         }
         let function = "    @ViewBuilder private func rows() -> some View {\n        Text(\"a\")\n        Text(\"b\")\n    }\n"

@@ -356,7 +356,7 @@ fileprivate extension GroupLifecycleRule.Decision {
             RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
                        whatToDo: "review the diff: each member now runs the action when it appears")
         case .severalMembers:
-            RuleReason("several-members", .report, meaning: "the Group shows several views at once, so the action runs once per member",
+            RuleReason("several-members", .report, meaning: "several views show at once: one action per member as documented, one in all on iOS 15+ SDK builds",
                        whatToDo: "move the modifier to a container or to the one view that owns the work")
         case .helperShowsSeveral:
             RuleReason("helper-shows-several", .report, meaning: "a member is a @ViewBuilder helper that shows several views at once, which the Group flattens",
@@ -404,11 +404,13 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .hoist, .distribute:
             return nil
         case .severalMembers:
-            return "the Group shows several views at once, so the action runs once per member; move the modifier to a "
+            return "the Group shows several views at once: Apple documents the action once per member, and iOS 15+ SDK "
+                + "builds merge the calls into one; move the modifier to a "
                 + "container or to the one view that owns the work"
         case .helperShowsSeveral(let helper):
             return "the member \(helper) is a @ViewBuilder helper that shows several views at once, which the Group "
-                + "flattens into its parent and runs the action for each of; a container would stack them; move the "
+                + "flattens into its parent (Apple documents the action once for each; iOS 15+ SDK builds merge the calls); "
+                + "a container would stack them; move the "
                 + "modifier to a container or to the one view that owns the work"
         case .itemContent(let container, let lifecycle):
             let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
