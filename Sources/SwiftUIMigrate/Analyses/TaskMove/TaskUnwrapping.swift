@@ -146,8 +146,13 @@ struct TaskUnwrapping {
         let chainIndent = opensLine ? period.map { context.lineIndentation(of: $0) } ?? "" : indentation.closingBrace
         let header = (opensLine ? ending + chainIndent : "") + "." + LifecycleModifier.taskHeader(id: id, priority: priority) + " {"
         let taskText = header + ending + moved.lines(indent: chainIndent + context.style.indentUnit) + ending + chainIndent + "}"
+        // One edit of whole lines, from the modifier's line to the end of the call, so what a later pass
+        // finds in the new `.task` maps back to lines of the original.
+        let start = context.lineStart(at: modifier.nameToken.positionAfterSkippingLeadingTrivia.utf8Offset)
         let end = modifier.call.endPositionBeforeTrailingTrivia.utf8Offset
-        return [SourceEdit(range: bodyRange, replacement: keptBody), SourceEdit(range: end..<end, replacement: taskText)]
+        let opening = context.text(start..<bodyRange.lowerBound)
+        let closing = context.text(bodyRange.upperBound..<end)
+        return [SourceEdit(range: start..<end, replacement: opening + keptBody + closing + taskText)]
     }
 
     /// True when the work has a suspension point (`await`, `for await`) outside nested
