@@ -60,6 +60,31 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let row = view("List {\n" + group + "\n}")
         XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-in-row")
         XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.name, "behavior-change", "the label is kept")
+
+        // The label stays strict; the printed line and the runtimeChange field sort them.
+        let same = hoist(view(group), floor: [.iOS: PlatformVersion(16)])
+        XCTAssertEqual(same?.safety?.changesRuntime, false)
+        XCTAssertEqual(same?.safety?.name, "behavior-change")
+        XCTAssertTrue(XcodeFormat.line(for: same!).contains("(behavior-change, no runtime change on this floor)"))
+        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.changesRuntime, true)
+        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(14)])?.safety?.changesRuntime, true)
+    }
+
+    func testAHoistWithAnEmptyPathSaysTheContainerNowTakesAPlace() {
+        let onlyIf = "Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.onAppear {}"
+        func hoist(_ body: String) -> Finding? {
+            migrate(view(body)).migration.findings.first
+        }
+        let alone = hoist(onlyIf)
+        XCTAssertEqual(alone?.reasonID, "group-lifecycle/hoist-empty-path")
+        XCTAssertEqual(alone?.safety?.changesRuntime, true)
+        XCTAssertFalse(alone?.safety?.explanation?.contains("takes a place") ?? true)
+        let spaced = hoist("VStack(spacing: 8) {\n" + onlyIf + "\n    Text(\"b\")\n}")
+        XCTAssertEqual(spaced?.reasonID, "group-lifecycle/hoist-empty-path")
+        XCTAssertTrue(spaced?.safety?.explanation?.hasSuffix("the empty ZStack then still takes a place in the VStack, with its spacing") ?? false,
+                      spaced?.safety?.explanation ?? "")
+        let unspaced = hoist("HStack(spacing: 0) {\n" + onlyIf + "\n    Text(\"b\")\n}")
+        XCTAssertFalse(unspaced?.safety?.explanation?.contains("takes a place") ?? true)
     }
 
     func testGroupAsHostContainerIsReportedNotLooped() {
@@ -141,6 +166,13 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let finding = try XCTUnwrap(migrate(mayBeEmpty, strategy: .hoist).migration.findings.first)
         XCTAssertEqual(finding.action, .report)
         XCTAssertTrue(finding.reason?.hasPrefix("the chain has .listRowSeparator, so the Group is likely a list row") ?? false, finding.reason ?? "")
+    }
+
+    func testAListRowModifierOnAScreensContentDoesNotMakeItARow() {
+        let group = "Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.listRowSeparator(.hidden)\n.onAppear {}"
+        XCTAssertEqual(migrate(view(group)).migration.findings.map(\.reasonID), ["group-lifecycle/distribute"])
+        let screen = group + "\n.navigationTitle(\"Shelf\")"
+        XCTAssertEqual(migrate(view(screen)).migration.findings.map(\.reasonID), ["group-lifecycle/hoist-empty-path"])
     }
 
     func testEnvironmentModifiersAreCopiedOntoEachMember() {
@@ -268,6 +300,9 @@ final class GroupLifecycleRuleTests: XCTestCase {
                 + "item that may not show as its members did, and whether a lifecycle action runs on an item is not "
                 + "documented; move .onAppear to the view that holds the \(name)", name)
         }
+        // Several members in a menu: still item content, never "move the modifier to a container".
+        let several = view("Menu(\"More\") {\n    Group {\n        Button(\"A\") {}\n        Button(\"B\") {}\n    }\n    .onAppear {}\n}")
+        XCTAssertEqual(migrate(several).migration.findings.map(\.reasonID), ["group-lifecycle/item-content"])
         // Controls: a stack's content, a List's Section and a sheet's content lay views out, so the hoist stays.
         for body in ["VStack {\n\(indented(group, by: 1))\n}", "List {\n    Section {\n\(indented(group, by: 2))\n    }\n}",
                      "Text(\"x\")\n    .sheet(isPresented: $shown) {\n\(indented(group, by: 2))\n    }"] {
@@ -288,7 +323,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
             let (action, reason) = decide(member, property)
             XCTAssertEqual(action, .report, member)
             XCTAssertEqual(reason, "the member rows is a @ViewBuilder helper that shows several views at once, which the Group "
-                + "flattens into its parent and runs the action for each of; a container would stack them; move the modifier "
+                + "flattens into its parent (Apple documents the action once for each; iOS 15+ SDK builds merge the calls); "
+                + "a container would stack them; move the modifier "
                 + "to a container or to the one view that owns the work", member)
         }
         let function = "    @ViewBuilder private func rows() -> some View {\n        Text(\"a\")\n        Text(\"b\")\n    }\n"

@@ -105,7 +105,8 @@ final class GroupModifiersRuleTests: XCTestCase {
             let source = view("Group {\n    Text(\"a\")\n}\n\(modifier)")
             let (text, migration) = migrate(source)
             XCTAssertEqual(text, source, modifier)
-            XCTAssertEqual(migration.findings.map(\.action), [.skip], modifier)
+            XCTAssertEqual(migration.findings.map(\.reasonID), ["group-modifiers/action-modifier"], modifier)
+            XCTAssertEqual(migration.findings.map(\.action), [.keep], "leave the Group: a keep")
             let name = String(modifier.dropFirst().prefix { $0.isLetter })
             XCTAssertTrue(migration.findings.first?.reason?.contains(".\(name)") ?? false, modifier)
         }
@@ -119,7 +120,7 @@ final class GroupModifiersRuleTests: XCTestCase {
         let several = view("Group {\n    Text(\"a\")\n    Text(\"b\")\n}\n.id(flag)")
         let (text, migration) = migrate(several)
         XCTAssertEqual(text, several)
-        XCTAssertEqual(migration.findings.map(\.action), [.skip])
+        XCTAssertEqual(migration.findings.map(\.action), [.keep])
         XCTAssertEqual(migration.findings.first?.reasonID, "group-modifiers/shared-identity")
         let oneAtATime = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(text)")
         XCTAssertEqual(migrate(oneAtATime).migration.findings.map(\.action), [.rewrite])

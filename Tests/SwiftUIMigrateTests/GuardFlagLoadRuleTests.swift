@@ -454,10 +454,49 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(forward.findings.map(\.ruleID), ["guard-flag-load"])
     }
 
-    func testAlreadyKeyedTaskIsLeftAlone() {
-        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
-            + "                brew = try? await BrewStore.shared.fetch(brewID)", modifier: "task(id: brewID)")
-        XCTAssertEqual(run(source).findings, [])
+    func testTheOtherUseNamedIsOutsideTheClosureFirst() throws {
+        // The closure's own set sits in an if the rule does not remove; the reset in onDisappear is what matters.
+        let source = """
+            struct BrewDetailView: View {
+                let brewID: String
+                @State private var brew: Brew?
+                @State private var hasLoaded = false
+                var body: some View {
+                    Text(brew?.name ?? "")
+                        .onAppear {
+                            guard !hasLoaded else { return }
+                            if brew == nil { hasLoaded = true }
+                            Task { brew = try? await BrewStore.shared.fetch(brewID) }
+                        }
+                        .onDisappear { hasLoaded = false }
+                }
+            }
+            """
+        let finding = try XCTUnwrap(run(source).findings.first)
+        XCTAssertEqual(finding.reasonID, "guard-flag-load/flag-set-back")
+        XCTAssertTrue(finding.reason?.contains("set back on line 12") ?? false, finding.reason ?? "")
+    }
+
+    func testFlagInsideAKeyedTaskDefeatsTheIDAndGoes() throws {
+        let work = "                brew = try? await BrewStore.shared.fetch(brewID)"
+        let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + work,
+                          modifier: "task(id: brewID)")
+        let result = run(source)
+        XCTAssertEqual(result.text, rewritten)
+        let finding = try XCTUnwrap(result.findings.first)
+        XCTAssertEqual([finding.reasonID], ["guard-flag-load/flag-defeats-id"])
+        XCTAssertEqual(finding.safety, .behaviorChange("the work now runs again when brewID changes, as the id intends, and on each appearance"))
+
+        // The same skips as the other forms: a flag read elsewhere stays, and so does one-time setup.
+        let readElsewhere = view(flag + "    var isReady: Bool { hasLoaded }\n",
+                                 action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + work,
+                                 modifier: "task(id: brewID)")
+        XCTAssertEqual(run(readElsewhere).findings.map(\.reasonID), ["guard-flag-load/flag-read-elsewhere"])
+        let setup = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
+            + "                brew = nil", modifier: "task(id: brewID)")
+        XCTAssertEqual(run(setup).findings.map(\.reasonID), ["guard-flag-load/one-time-setup"])
+        // A keyed task without a flag is no finding.
+        XCTAssertEqual(run(view("", action: work, modifier: "task(id: brewID)")).findings, [])
     }
 
     func testConfiguredIdentityThatIsNoCandidateSkips() throws {

@@ -78,12 +78,27 @@ final class OnAppearTaskRuleTests: XCTestCase {
         skipFinding(source, file: file, line: line)?.reason ?? ""
     }
 
-    /// The one finding for `source`, asserting it is a skip that leaves the text as it is.
+    /// The one finding for `source`, asserting it leaves the text as it is: a skip, or a keep
+    /// where the advice is to leave the code as it is (the callers assert which reason).
     private func skipFinding(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> Finding? {
         let result = run(source)
         XCTAssertEqual(result.text, source, "no edit", file: file, line: line)
-        XCTAssertEqual(result.findings.map(\.action), [.skip], file: file, line: line)
+        XCTAssertEqual(result.findings.count, 1, file: file, line: line)
+        XCTAssertTrue(result.findings.allSatisfy { $0.action == .skip || $0.action == .keep }, file: file, line: line)
         return result.findings.first
+    }
+
+    func testAdviceToLeaveTheCodeIsAKeep() {
+        let keeps = [
+            feedView(host: "if !isLoadingMore { ProgressView()@ }"),
+            feedView(host: "Color.clear.frame(height: 1)@"),
+            feedView(host: "Text(\"\")", work: "await loadMore()").replacingOccurrences(of: "Task {", with: "Task.detached {"),
+        ]
+        for source in keeps {
+            XCTAssertEqual(run(source).findings.map(\.action), [.keep], source)
+        }
+        // A check a person must make stays a skip.
+        XCTAssertEqual(run(feedView(host: "Text(\"\")", work: "await shared.refresh()")).findings.map(\.action), [.skip])
     }
 
     /// The one finding's label for `source`, asserting it is a rewrite.
@@ -117,6 +132,7 @@ final class OnAppearTaskRuleTests: XCTestCase {
                 items += await RecipeStore.shared.recipes(page: 1).map { _ in 1 }
                 isLoadingMore = false
             }
+            func nextIfMore() async { if hasMore { await loadMore() } }
             \(members)
         }
         """
@@ -216,6 +232,95 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(rewriteSafety(control), .behaviorChange("the work is now cancelled when the view disappears"))
         // In a followed function too: `await loadMore()` suspends where loadMore does, before it sets items.
         XCTAssertNotNil(rewriteSafety(feedView(host: "if items.isEmpty { ProgressView()@ }")))
+    }
+
+    func testSetupBeforeTheTaskStaysInOnAppearUnlessTheWorkReadsIt() throws {
+        func decided(_ work: String) -> (text: String, finding: Finding?) {
+            let result = run(feedView(host: "Text(\"\")", work: "await loadMore()").replacingOccurrences(
+                of: ".onAppear { Task { await loadMore() } }", with: ".onAppear {\n\(work)\n}"))
+            return (result.text, result.findings.first)
+        }
+        let split = decided("selection = 0\nTask { items = await RecipeStore.shared.recipes(page: 1).map { _ in 1 } }")
+        XCTAssertEqual(split.finding?.reasonID, "onappear-task/setup-stays-in-onappear")
+        XCTAssertEqual(split.finding?.safety, .behaviorChange("the work is now cancelled when the view disappears"))
+        XCTAssertTrue(split.text.contains("selection = 0\n}.task {\n") && !split.text.contains("Task {"), split.text)
+
+        // Read before the first await (directly, or in a function the work calls), or a local it uses: they move together.
+        for work in [
+            "selection = 0\nTask { items = await RecipeStore.shared.recipes(page: selection).map { _ in 1 } }",
+            "hasMore = true\nTask { await nextIfMore() }",
+            "let page = 2\nTask { items = []; items = await RecipeStore.shared.recipes(page: page).map { _ in 1 } }",
+        ] {
+            let together = decided(work)
+            XCTAssertEqual(together.finding?.reasonID, "onappear-task/setup-moves-with-task", work)
+            XCTAssertFalse(together.text.contains(".onAppear"), together.text)
+            XCTAssertEqual(together.finding?.safety, .behaviorChange(
+                "the work is now cancelled when the view disappears; the statements before the Task now run when the task starts"))
+        }
+        // Read only after the await: the statement has run by then either way.
+        let after = decided("selection = 0\nTask { items = await RecipeStore.shared.recipes(page: 1).map { _ in 1 }; items.append(selection) }")
+        XCTAssertEqual(after.finding?.reasonID, "onappear-task/setup-stays-in-onappear")
+    }
+
+    func testWritesOnTheMainActorOrInACatchComeAfterTheAwait() {
+        let host = "if !isLoadingMore && items.isEmpty { ProgressView()@ }"
+        // `await MainActor.run { … }` suspends before its closure runs; a catch runs instead of the rest of its do.
+        let afterFetch = """
+            do {
+                let page = try await BrewStore.shared.fetchAll()
+                await MainActor.run { items = page.map { _ in 1 }; isLoadingMore = true }
+            } catch {
+                await MainActor.run { isLoadingMore = true }
+            }
+            """
+        XCTAssertNotNil(rewriteSafety(feedView(host: host, work: afterFetch)))
+        let plainCatch = afterFetch.replacingOccurrences(of: "await MainActor.run { isLoadingMore = true }", with: "isLoadingMore = true")
+        XCTAssertNotNil(rewriteSafety(feedView(host: host, work: plainCatch)))
+
+        // Set before an await on the same path: still the host's own removal.
+        let before = "do { isLoadingMore = true; _ = try await BrewStore.shared.fetchAll() } catch { isLoadingMore = false }"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: before))?.reasonID, "onappear-task/work-removes-host")
+        let inCatch = "do { _ = try await BrewStore.shared.fetchAll() } catch { isLoadingMore = true; await model.refresh() }"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: inCatch))?.reasonID, "onappear-task/work-removes-host")
+        let afterHop = "await MainActor.run { isLoadingMore = true }; _ = try? await BrewStore.shared.fetchAll()"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: afterHop))?.reasonID, "onappear-task/work-removes-host")
+    }
+
+    func testAHostInAnElseShowsWhileTheEarlierConditionsDoNotHold() {
+        let chain = "if items.isEmpty { Text(\"none\") } else if hasMore { ProgressView()@ } else { Text(\"end\") }"
+        XCTAssertNotNil(rewriteSafety(feedView(host: chain)), "loadMore sets neither items nor hasMore before it awaits")
+        let final = feedView(host: "if hasMore { Text(\"more\") } else { ProgressView()@ }", work: "hasMore = true; await loadMore()")
+        let reason = skipReason(final)
+        XCTAssertTrue(reason.contains("the host shows only in the else of if hasMore, and the work sets hasMore"), reason)
+        // The else of an in-flight check shows while the flag is clear.
+        let loading = feedView(host: "if model.isLoadingMore { Text(\"…\") } else { ProgressView()@ }", work: "await shared.loadMore()")
+        XCTAssertEqual(skipFinding(loading)?.reasonID, "onappear-task/hidden-in-flight-flag")
+    }
+
+    func testAStandardLibraryCallOnTheConditionsPropertyIsNoObjectMethod() {
+        // `items.map` reads items; it is no method of an object the file does not declare.
+        let host = "if items.isEmpty { ProgressView()@ }"
+        let work = "let doubled = items.map { $0 * 2 }; items = doubled + (await RecipeStore.shared.recipes(page: 1)).map { _ in 1 }"
+        XCTAssertNotNil(rewriteSafety(feedView(host: host, work: work)))
+        let unknown = "items.reload(); items = (await RecipeStore.shared.recipes(page: 1)).map { _ in 1 }"
+        XCTAssertEqual(skipFinding(feedView(host: host, work: unknown, members: "")).map(\.reasonID), "onappear-task/object-method-unseen")
+    }
+
+    func testBelowTheFloorOfTaskNoReasonAdvisesMovingIntoTask() throws {
+        let nested = """
+            struct BrewView: View {
+                @State private var brews: [Brew] = []
+                @State private var ready = false
+                var body: some View {
+                    Text("").onAppear { if ready { Task { brews = (try? await BrewStore.shared.fetchAll()) ?? [] } } }
+                }
+            }
+            """
+        let engine = MigrationEngine(configuration: .withDeploymentTarget([.iOS: PlatformVersion(14)]), rules: [OnAppearTaskRule()])
+        let finding = try XCTUnwrap(engine.migrate(source: nested).migration.findings.first)
+        XCTAssertEqual(finding.reasonID, "onappear-task/below-floor")
+        XCTAssertFalse(finding.message.contains("into task"), finding.message)
+        XCTAssertEqual(try XCTUnwrap(run(nested).findings.first).reasonID, "onappear-task/nested-task")
     }
 
     func testBranchesOfAGroupAreHostsOfTheirOwn() {

@@ -20,6 +20,10 @@ public struct FindingRecord: Codable, Equatable, Sendable {
     public var action: String
     /// `preserving`, `behavior-change`, or nil when no fix is offered.
     public var safety: String?
+    /// False when the fix changes nothing at runtime on the file's floor (`preserving`, and a
+    /// `behavior-change` that only stops relying on what SwiftUI does since iOS 15 SDK builds);
+    /// true for other behaviour changes; nil when no fix is offered.
+    public var runtimeChange: Bool?
     /// The sentence saying what a behaviour-changing fix changes.
     public var safetyReason: String?
     /// Why the finding was kept, skipped or reported.
@@ -51,6 +55,7 @@ public struct FindingRecord: Codable, Equatable, Sendable {
         message = finding.message
         action = finding.action.rawValue
         safety = finding.safety?.name
+        runtimeChange = finding.safety?.changesRuntime
         safetyReason = finding.safety?.explanation
         reason = finding.reason
         reasonID = finding.reasonID

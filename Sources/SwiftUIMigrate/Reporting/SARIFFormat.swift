@@ -73,7 +73,7 @@ public enum SARIFFormat {
             partialFingerprints: finding.fingerprint.isEmpty ? nil : [fingerprintKey: finding.fingerprint],
             fixes: fixes,
             properties: ResultProperties(
-                action: finding.action.rawValue, safety: finding.safety?.name,
+                action: finding.action.rawValue, safety: finding.safety?.name, runtimeChange: finding.safety?.changesRuntime,
                 safetyReason: finding.safety?.explanation, reason: finding.reason, reasonID: finding.reasonID))
     }
 
@@ -88,7 +88,7 @@ public enum SARIFFormat {
 
     private static func fixDescription(_ finding: Finding) -> String {
         guard let safety = finding.safety else { return finding.message }
-        return "\(finding.message) (\(safety.name)\(safety.explanation.map { ": \($0)" } ?? ""))"
+        return "\(finding.message) (\(safety.printed)\(safety.explanation.map { ": \($0)" } ?? ""))"
     }
 
     private static func descriptor(_ rule: any Rule) -> ReportingDescriptor {
@@ -177,6 +177,8 @@ public enum SARIFFormat {
     private struct ResultProperties: Encodable {
         var action: String
         var safety: String?
+        /// False when the fix changes nothing at runtime on the file's floor; nil without a fix.
+        var runtimeChange: Bool?
         var safetyReason: String?
         var reason: String?
         /// The decision's stable id, `rule/decision`.

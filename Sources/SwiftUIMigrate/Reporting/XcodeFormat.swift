@@ -9,7 +9,7 @@ public enum XcodeFormat {
         var text = finding.message
         switch finding.action {
         case .rewrite:
-            if let safety = finding.safety { text += " (\(safety.name))" }
+            if let safety = finding.safety { text += " (\(safety.printed))" }
         case .keep, .skip, .report:
             if let reason = finding.reason { text += ": \(reason)" }
         }

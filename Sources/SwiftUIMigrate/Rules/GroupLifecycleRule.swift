@@ -45,13 +45,14 @@ public struct GroupLifecycleRule: Rule {
             context.finding(id, at: group.name, decision.words)
         }
 
+        // In item content a container would be one item: no advice to move the modifier to one.
+        if let container = ItemContainer.enclosing(chain.outermost) {
+            return report(.itemContent(container: container, lifecycle: lifecycle))
+        }
         if members.showsSeveralAtOnce { return report(.severalMembers) }
         if let view = ViewDeclaration(enclosing: group.call, in: context),
            let helper = HelperViewCount.firstShowingSeveral(members.views, in: view) {
             return report(.helperShowsSeveral(helper))
-        }
-        if let container = ItemContainer.enclosing(chain.outermost) {
-            return report(.itemContent(container: container, lifecycle: lifecycle))
         }
         if strategy == .report { return report(.reportStrategy) }
         if !members.showsAtMostOneView { return report(.showsNoView(hasOnlyEmptyViews: !members.views.isEmpty)) }
@@ -68,7 +69,9 @@ public struct GroupLifecycleRule: Rule {
             } else {
                 change = .none(floor: context.floor.isKnown ? context.floor.summary : nil)
             }
-            let decision = Decision.hoist(into: host, change: change, mayShowNothing: members.mayShowNothing)
+            let decision = Decision.hoist(
+                into: host, change: change, mayShowNothing: members.mayShowNothing,
+                spacedStack: members.mayShowNothing ? site.spacedStack : nil)
             return context.finding(
                 id, at: group.name, decision.words, safety: decision.safety, edits: [context.replace(group.name, with: host)])
         }
@@ -100,8 +103,10 @@ public struct GroupLifecycleRule: Rule {
 extension GroupLifecycleRule {
     /// What the rule decides at one Group with a lifecycle modifier.
     enum Decision {
-        /// Replace the Group with `host`; `change` says what that changes at runtime on the app's floor.
-        case hoist(into: String, change: HoistChange, mayShowNothing: Bool)
+        /// Replace the Group with `host`; `change` says what that changes at runtime on the app's floor;
+        /// `mayShowNothing`: some path shows no view, where the container now takes a place (in
+        /// `spacedStack`, with its spacing).
+        case hoist(into: String, change: HoistChange, mayShowNothing: Bool, spacedStack: String?)
         /// Remove the Group and apply its chain to each member.
         case distribute
         /// The Group shows several views at once.
@@ -145,6 +150,12 @@ extension GroupLifecycleRule {
         /// is used, and some path shows nothing: a container would be an empty row there.
         case emptyListRow(String)
 
+        /// A modifier that configures a screen (`navigationTitle`, `toolbar`, `searchable`, …):
+        /// a Group carrying one is a screen's content, not a list row, whatever row modifier it has.
+        static func isScreenModifier(_ name: String) -> Bool {
+            ["navigation", "toolbar", "search"].contains { name.hasPrefix($0) }
+        }
+
         /// The blocker of `site`, nil when it can be hoisted. A list-row modifier acts on each member
         /// only where the Group is a row; elsewhere one view shows, configured the same on a container.
         init?(_ site: GroupSite) {
@@ -155,7 +166,8 @@ extension GroupLifecycleRule {
                 self = .memberScoped(memberScoped)
             } else if site.members.mayShowNothing, let rowContainer {
                 self = .emptyRow(container: rowContainer)
-            } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow) {
+            } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow),
+                      !names.contains(where: Self.isScreenModifier) {
                 self = .emptyListRow(listRow)
             } else {
                 return nil
@@ -204,9 +216,10 @@ extension GroupLifecycleRule {
     public var reasons: [RuleReason] {
         let floor = FloorShortfall(api: "", platforms: [], source: "", isRaisedLocally: false)
         let decisions: [Decision] = [
-            .hoist(into: "", change: .none(floor: nil), mayShowNothing: false),
-            .hoist(into: "", change: .rowMembers(of: ""), mayShowNothing: false),
-            .hoist(into: "", change: .belowMergingFloor(floor), mayShowNothing: false),
+            .hoist(into: "", change: .none(floor: nil), mayShowNothing: false, spacedStack: nil),
+            .hoist(into: "", change: .none(floor: nil), mayShowNothing: true, spacedStack: nil),
+            .hoist(into: "", change: .rowMembers(of: ""), mayShowNothing: false, spacedStack: nil),
+            .hoist(into: "", change: .belowMergingFloor(floor), mayShowNothing: false, spacedStack: nil),
             .distribute, .severalMembers, .helperShowsSeveral(""), .itemContent(container: "", lifecycle: []),
             .reportStrategy, .showsNoView(hasOnlyEmptyViews: false), .hostIsGroup,
             .hoistBlocked(.memberScoped(""), lifecycle: []), .hoistBlocked(.emptyRow(container: ""), lifecycle: []),
@@ -258,7 +271,8 @@ extension GroupLifecycleRule {
                 `listRow…` and `swipeActions` only where the Group is a row of a `List`, `Form`, `Section` or \
                 `ForEach` builder — elsewhere they configure the one view that shows, on a container the same), \
                 and the Group is not a row that may show nothing (a row of those builders, or a Group whose chain \
-                has a list-row modifier: there an empty container would add an empty row). The Group becomes the host container \
+                has a list-row modifier and no screen modifier such as `navigationTitle` or `toolbar`: there an \
+                empty container would add an empty row). The Group becomes the host container \
                 (`hostContainer`, default `ZStack`), so the action belongs to one view:
 
                 ```swift
@@ -307,8 +321,11 @@ extension GroupLifecycleRule {
                 builds already merge the members' calls into one, and the code stops relying on that \
                 undocumented merging; in such a row, each member was a row of its own whose action ran when it \
                 appeared, and now the one row runs it once; below that floor, the action ran once per member \
-                there. When some path shows no view, it "now also runs when no member shows (the Group ran \
-                nothing then)". Distribute: "\(Decision.distribute.safety?.explanation ?? "")"; the chain's other \
+                there. The first kind prints as "behavior-change, no runtime change on this floor" and carries \
+                `runtimeChange: false` in JSON and SARIF; `--only preserving` still leaves it out. When some path \
+                shows no view, it "now also runs when no member shows (the Group ran nothing then)", a runtime \
+                change, and in a `VStack`/`HStack` whose spacing is not 0 "the empty ZStack then still takes a \
+                place in the VStack, with its spacing". Distribute: "\(Decision.distribute.safety?.explanation ?? "")"; the chain's other \
                 modifiers apply to each member exactly as they did through the Group.
                 """)
     }
@@ -321,15 +338,19 @@ fileprivate extension GroupLifecycleRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .hoist(_, .none, _):
+        case .hoist(_, .none, true, _):
+            RuleReason("hoist-empty-path", .rewrite,
+                       meaning: "the Group shows at most one view, and some path shows none: it becomes the host container, which runs the action also when no member shows and takes a place then (in a stack, with the stack's spacing)",
+                       whatToDo: "review the diff, and check the path that shows nothing on a device: the action now runs there, and the empty container takes a place")
+        case .hoist(_, .none, _, _):
             RuleReason("hoist-no-runtime-change", .rewrite,
                        meaning: "the Group shows at most one view: it becomes the host container; on the app's floor (iOS 15+) nothing changes at runtime, since SDK builds already merge the members' calls, and the code stops relying on that undocumented merging",
                        whatToDo: "review the one-token diff")
-        case .hoist(_, .rowMembers, _):
+        case .hoist(_, .rowMembers, _, _):
             RuleReason("hoist-in-row", .rewrite,
                        meaning: "the Group is a row of a List, Form, Section or ForEach, where each member is a row of its own: the members' actions become one action of the container's row",
                        whatToDo: "review the diff: the action no longer runs again when the branch shown changes")
-        case .hoist(_, .belowMergingFloor, _):
+        case .hoist(_, .belowMergingFloor, _, _):
             RuleReason("hoist-below-merging-floor", .rewrite,
                        meaning: "the Group becomes the host container; the floor is below iOS 15, where the action ran once per member: there it now runs once",
                        whatToDo: "review the diff")
@@ -337,7 +358,7 @@ fileprivate extension GroupLifecycleRule.Decision {
             RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
                        whatToDo: "review the diff: each member now runs the action when it appears")
         case .severalMembers:
-            RuleReason("several-members", .report, meaning: "the Group shows several views at once, so the action runs once per member",
+            RuleReason("several-members", .report, meaning: "several views show at once: one action per member as documented, one in all on iOS 15+ SDK builds",
                        whatToDo: "move the modifier to a container or to the one view that owns the work")
         case .helperShowsSeveral:
             RuleReason("helper-shows-several", .report, meaning: "a member is a @ViewBuilder helper that shows several views at once, which the Group flattens",
@@ -372,7 +393,7 @@ fileprivate extension GroupLifecycleRule.Decision {
 
     var headline: String {
         switch self {
-        case .hoist(let host, _, _): "replace the Group with a \(host) so the lifecycle action belongs to one view"
+        case .hoist(let host, _, _, _): "replace the Group with a \(host) so the lifecycle action belongs to one view"
         case .distribute: "distribute the Group's modifiers onto its members"
         case .showsNoView: "remove the Group's lifecycle modifiers or move them to a view that appears"
         case .hostIsGroup: "set hostContainer to a container such as ZStack"
@@ -385,11 +406,13 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .hoist, .distribute:
             return nil
         case .severalMembers:
-            return "the Group shows several views at once, so the action runs once per member; move the modifier to a "
+            return "the Group shows several views at once: Apple documents the action once per member, and iOS 15+ SDK "
+                + "builds merge the calls into one; move the modifier to a "
                 + "container or to the one view that owns the work"
         case .helperShowsSeveral(let helper):
             return "the member \(helper) is a @ViewBuilder helper that shows several views at once, which the Group "
-                + "flattens into its parent and runs the action for each of; a container would stack them; move the "
+                + "flattens into its parent (Apple documents the action once for each; iOS 15+ SDK builds merge the calls); "
+                + "a container would stack them; move the "
                 + "modifier to a container or to the one view that owns the work"
         case .itemContent(let container, let lifecycle):
             let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
@@ -424,21 +447,28 @@ fileprivate extension GroupLifecycleRule.Decision {
     /// What a rewrite changes, in one sentence; nil for a report.
     var safety: SafetyLabel? {
         switch self {
-        case .hoist(_, let change, let mayShowNothing):
+        case .hoist(let host, let change, let mayShowNothing, let spacedStack):
             let runs = "runs once per appearance of the container, not once per member"
-            var sentence = switch change {
-            case .none(let floor?):
+            var sentence = switch (change, mayShowNothing) {
+            case (.none(let floor?), false):
                 "\(runs); no runtime change on this app's floor (\(floor)): SDK builds already merge the calls"
-            case .none(nil):
+            case (.none(nil), false):
                 "\(runs); no runtime change on iOS 15+ SDK builds, which already merge the calls"
-            case .rowMembers(let container):
+            case (.none, true):
+                "\(runs), as iOS 15+ SDK builds already do"
+            case (.rowMembers(let container), _):
                 "\(runs): in a \(container) each member was a row whose action ran when it appeared; now the one row runs it"
-            case .belowMergingFloor(let shortfall):
+            case (.belowMergingFloor(let shortfall), _):
                 "\(runs): no change on iOS 15+, but below it (the floor is "
                     + shortfall.platforms.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
                     + ") the action ran once per member"
             }
-            if mayShowNothing { sentence += ", and now also when no member shows (the Group ran nothing then)" }
+            guard mayShowNothing else {
+                if case .none = change { return .behaviorChange(sentence, changesRuntime: false) }
+                return .behaviorChange(sentence)
+            }
+            sentence += ", and now also when no member shows (the Group ran nothing then)"
+            if let spacedStack { sentence += "; the empty \(host) then still takes a place in the \(spacedStack), with its spacing" }
             return .behaviorChange(sentence)
         case .distribute:
             return .behaviorChange(

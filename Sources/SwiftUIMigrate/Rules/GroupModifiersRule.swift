@@ -138,11 +138,11 @@ fileprivate extension GroupModifiersRule.Decision {
             RuleReason("distribute", .rewrite, meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
                        whatToDo: "review the diff")
         case .actionModifier:
-            RuleReason("action-modifier", .skip,
+            RuleReason("action-modifier", .keep,
                        meaning: "the chain has a modifier that runs an action or presents something; copied onto each member it could run once per member",
                        whatToDo: "leave the Group")
         case .sharedIdentity:
-            RuleReason("shared-identity", .skip, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
+            RuleReason("shared-identity", .keep, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
                        whatToDo: "leave the Group")
         case .cannotUnwrap(let obstacle): obstacle.catalogEntry(.skip)
         }

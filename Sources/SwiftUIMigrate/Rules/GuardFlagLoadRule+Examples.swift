@@ -21,6 +21,7 @@ extension GuardFlagLoadRule {
                     }
                     """),
                 RuleExample(Self.brewHeaderView),
+                RuleExample(Self.flagInKeyedTask),
                 RuleExample("""
                     struct BrewNotesView: View {
                         let brewID: String
@@ -191,8 +192,39 @@ extension GuardFlagLoadRule {
                         }
                     }
                     """, configuration: Self.choosingRevision),
+                RuleCorrection(unmarking: Self.flagInKeyedTask, """
+                    struct BrewTastingView: View {
+                        let brewID: String
+                        @State private var brew: Brew?
+
+                        var body: some View {
+                            Text(brew?.name ?? "")
+                                .task(id: brewID) {
+                                    brew = try? await BrewStore.shared.fetch(brewID)
+                                }
+                        }
+                    }
+                    """),
             ])
     }
+
+    /// A run-once flag inside `.task(id:)`: when brewID changes, the flag stops the load.
+    private static let flagInKeyedTask = """
+        struct BrewTastingView: View {
+            let brewID: String
+            @State private var brew: Brew?
+            @State private var didLoad = false
+
+            var body: some View {
+                Text(brew?.name ?? "")
+                    .↓task(id: brewID) {
+                        guard !didLoad else { return }
+                        didLoad = true
+                        brew = try? await BrewStore.shared.fetch(brewID)
+                    }
+            }
+        }
+        """
 
     /// The examples' configuration choosing `revision` among BrewNotesView's candidates.
     private static var choosingRevision: Configuration {

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// Replaces a run-once `@State` flag guarding `.onAppear`/`.task` with `.task(id:)` keyed on
-/// the view's identity.
+/// the view's identity, and removes one inside `.task(id:)`, where it defeats the id.
 ///
 /// Statements before the guard stay where they are: they ran on every appearance and
 /// still do. The flag's declaration is removed with its doc comment.
@@ -23,7 +23,8 @@ public struct GuardFlagLoadRule: Rule {
                 set in that closure (`hasLoaded = true`, `hasLoaded.toggle()`, also after an `await`, inside the \
                 inner `Task { }` or inside `withAnimation { }`). `.onAppear` fires on every appearance — \
                 navigation pop-back, tab switch, list recycling — and the flag hand-rolls "once" on top of it, \
-                without noticing when the view comes to show different data.
+                without noticing when the view comes to show different data. Inside `.task(id: x)` the same flag \
+                defeats the id: when `x` changes the work does not run and the view keeps the old data.
                 """,
             fix: """
                 key the work on the view's identity: the one stored property without a property wrapper \
@@ -43,7 +44,10 @@ public struct GuardFlagLoadRule: Rule {
                         brew = try? await BrewStore.shared.fetch(brewID)
                     }
                 `task(id:)` is not "run once": it runs on each appearance and again when the id changes, and it \
-                is cancelled when the view disappears. With no identity to key on, the flag is kept — it is the \
+                is cancelled when the view disappears. A flag inside `.task(id: x)` goes with its guard and its \
+                set, and the header stays (behavior-change: the work now runs again when `x` changes, as the id \
+                intends, and on each appearance); the skips below apply to it too, but a guard in a helper that \
+                `.task(id:)` calls is not looked at. With no identity to key on, the flag is kept — it is the \
                 honest tool there. With several candidates the rule skips and names them; choose one with \
                 `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. Guarded work that neither \
                 awaits nor starts a Task is one-time setup, not a load: the flag is kept ("task(id:) would redo it \
@@ -63,20 +67,27 @@ public struct GuardFlagLoadRule: Rule {
                 branch runs on every later appearance, in the closure or in a helper it calls; a flag the closure \
                 checks but only a function it calls sets; and, with any of these, a flag also set back elsewhere \
                 (a `defer`, a completion handler, `.onDisappear`, another function) or passed on as `$flag` — \
-                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag.
+                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag. A flag also \
+                read elsewhere, set back, or whose storage is used elsewhere is kept (a keep, hidden unless \
+                `--show-kept`): there is nothing to do; so are the Task forms and hazards `onappear-task` keeps.
                 """,
             safety: """
-                behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear".
+                behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear"; \
+                for a flag inside `.task(id: x)`: "the work now runs again when x changes, as the id intends, and \
+                on each appearance".
                 """)
     }
 
     public func findings(in context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for modifier in LifecycleModifier.all(in: context) where !modifier.hasID {
+        for modifier in LifecycleModifier.all(in: context) {
             guard let view = ViewDeclaration(enclosing: modifier.call, in: context) else { continue }
             if let closure = modifier.closure, closure.signature == nil,
                let flag = RunOnceFlag.find(in: closure.statements, of: view) {
                 findings.append(finding(for: flag, modifier: modifier, closure: closure, view: view, context: context))
+            } else if modifier.hasID {
+                // Only the flag in `.task(id:)`'s own closure is this rule's there.
+                continue
             } else if let (helper, flag) = RunOnceFlag.guardingHelper(of: modifier, in: view) {
                 findings.append(finding(for: flag, in: helper, modifier: modifier, view: view, context: context))
             } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
@@ -130,27 +141,38 @@ public struct GuardFlagLoadRule: Rule {
         // The sets the rewrite removes: whole statements, or lines inside `withAnimation { }`.
         let sets = setSites(in: pieces, flag: flag)
         let uses = otherUses(of: flag, besides: sets, in: view)
-        if let use = uses.first {
+        // Name a use outside the closure first, a write before a read: a set the closure itself
+        // makes where the rule does not remove it says less about the flag than a reset elsewhere.
+        let closureBytes = closure.position.utf8Offset..<closure.endPosition.utf8Offset
+        let outside = uses.filter { !closureBytes.contains($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
+        if let use = outside.first(where: { Self.isWrite($0, of: flag) }) ?? outside.first ?? uses.first {
             return decided(.otherUse(otherUse(use, flag: flag, context: context), inHelper: nil))
         }
 
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
         if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
-        let chosen: IdentityCandidate
-        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-        case .chosen(let candidate):
-            chosen = candidate
-        case .none:
-            return decided(.noIdentity)
-        case .ambiguous(let candidates):
-            return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: nil))
-        case .configuredNotFound(let name):
-            return decided(.configuredIdentityNotFound(name, view: view.name, inHelper: nil))
-        }
-
-        if LifecycleHost(of: modifier).watchesChanges(of: chosen.expression) {
-            return decided(.siblingOnChange(id: chosen.expression))
+        let taskID: String
+        let decision: Decision
+        if let keyed = modifier.id {
+            // `.task(id:)` is keyed already: the flag only stops the work when the id changes.
+            taskID = keyed.trimmedDescription
+            decision = .flagDefeatsID(id: taskID)
+        } else {
+            switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
+            case .chosen(let candidate):
+                taskID = candidate.expression
+                decision = .keyOnIdentity(id: taskID)
+            case .none:
+                return decided(.noIdentity)
+            case .ambiguous(let candidates):
+                return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: nil))
+            case .configuredNotFound(let name):
+                return decided(.configuredIdentityNotFound(name, view: view.name, inHelper: nil))
+            }
+            if LifecycleHost(of: modifier).watchesChanges(of: taskID) {
+                return decided(.siblingOnChange(id: taskID))
+            }
         }
 
         // Unwrap the inner Task when it is the last statement, then remove the sets.
@@ -171,9 +193,8 @@ public struct GuardFlagLoadRule: Rule {
             return decided(.hazard(hazard))
         }
 
-        var edits = move.edits(id: chosen.expression, context: context)
+        var edits = move.edits(id: taskID, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
-        let decision = Decision.keyOnIdentity(id: chosen.expression)
         return context.finding(id, at: modifier.nameToken, decision.words, safety: decision.safety, edits: edits)
     }
 
@@ -319,6 +340,8 @@ extension GuardFlagLoadRule {
     enum Decision {
         /// `.task(id: id)` in place of the flag.
         case keyOnIdentity(id: String)
+        /// The flag stands in `.task(id: id)` and stops the work when the id changes: it goes.
+        case flagDefeatsID(id: String)
         /// The guarded work neither awaits nor starts a Task: one-time setup.
         case oneTimeSetup
         /// The work reads no identity to key on: the flag is the honest tool.
@@ -356,7 +379,7 @@ extension GuardFlagLoadRule {
 
     public var reasons: [RuleReason] {
         let decisions: [Decision] = [
-            .keyOnIdentity(id: ""), .oneTimeSetup, .noIdentity,
+            .keyOnIdentity(id: ""), .flagDefeatsID(id: ""), .oneTimeSetup, .noIdentity,
             .otherUse(.alsoSet(flag: "", line: 0), inHelper: nil), .otherUse(.setBack(flag: "", line: 0), inHelper: nil),
             .otherUse(.alsoRead(flag: "", line: 0), inHelper: nil), .otherUse(.binding(flag: "", line: 0), inHelper: nil),
             .otherUse(.storage(flag: "", line: 0), inHelper: nil), .severalIdentities([], view: "", inHelper: nil),
@@ -381,6 +404,9 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .keyOnIdentity:
             RuleReason("key-on-identity", .rewrite, meaning: "the flag goes: the load runs in .task(id:) keyed on the view's one identity",
                        whatToDo: "review the diff: the load now runs again on each appearance and when the id changes, and is cancelled on disappear")
+        case .flagDefeatsID:
+            RuleReason("flag-defeats-id", .rewrite, meaning: "a run-once flag inside .task(id:) stops the work when the id changes, so the view keeps the old data: the flag goes",
+                       whatToDo: "review the diff: the work now runs again when the id changes, as the id intends, and on each appearance")
         case .oneTimeSetup:
             RuleReason("one-time-setup", .keep, meaning: "the guarded work neither awaits nor starts a Task: one-time setup, which task(id:) would redo on each appearance",
                        whatToDo: "nothing")
@@ -392,17 +418,17 @@ fileprivate extension GuardFlagLoadRule.Decision {
             RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",
                        whatToDo: "check what the other set is for before replacing the flag by hand")
         case .otherUse(.setBack, _):
-            RuleReason("flag-set-back", .skip, meaning: "the flag is set back somewhere, so it is not a run-once flag",
+            RuleReason("flag-set-back", .keep, meaning: "the flag is set back somewhere, so it is not a run-once flag",
                        whatToDo: "nothing")
         case .otherUse(.binding, _):
             RuleReason("flag-passed-as-binding", .skip, meaning: "$flag is passed on as a binding, which can set the flag",
                        whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
         case .otherUse(.storage, _):
-            RuleReason("flag-storage-used", .skip, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
-                       whatToDo: "nothing, unless that use can go: then replace the flag by hand")
+            RuleReason("flag-storage-used", .keep, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
+                       whatToDo: "nothing")
         case .otherUse(.alsoRead, _):
-            RuleReason("flag-read-elsewhere", .skip, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
-                       whatToDo: "nothing, unless the other read can go: then replace the flag by hand")
+            RuleReason("flag-read-elsewhere", .keep, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
+                       whatToDo: "nothing")
         case .severalIdentities:
             RuleReason("several-identities", .skip, meaning: "several stored properties could key the task",
                        whatToDo: "choose one with \"identity\": {\"View\": \"property\"} in .swiftui-migrate.json")
@@ -425,6 +451,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
     var headline: String {
         switch self {
         case .keyOnIdentity: "key the load on the view's identity with task(id:) instead of a run-once flag"
+        case .flagDefeatsID(let id): "remove the run-once flag that stops task(id: \(id)) when \(id) changes"
         case .oneTimeSetup, .noIdentity: "keep \(Self.kept)"
         case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).headline
         case .otherUse(.alsoSet, _): "check the other set of the flag before replacing it by hand"
@@ -444,7 +471,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
 
     var reason: String? {
         switch self {
-        case .keyOnIdentity: nil
+        case .keyOnIdentity, .flagDefeatsID: nil
         case .oneTimeSetup: "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
         case .noIdentity: "kept: no identity to key on"
         case .nearMiss(let nearMiss, let lines): nearMiss.reason(lines: lines)
@@ -467,8 +494,11 @@ fileprivate extension GuardFlagLoadRule.Decision {
     }
 
     var safety: SafetyLabel? {
-        guard case .keyOnIdentity(let id) = self else { return nil }
-        return .behaviorChange("re-runs on each appearance and when \(id) changes; cancelled on disappear")
+        switch self {
+        case .keyOnIdentity(let id): .behaviorChange("re-runs on each appearance and when \(id) changes; cancelled on disappear")
+        case .flagDefeatsID(let id): .behaviorChange("the work now runs again when \(id) changes, as the id intends, and on each appearance")
+        default: nil
+        }
     }
 
     /// " (the guard is in load())" when the guard stands in a helper.

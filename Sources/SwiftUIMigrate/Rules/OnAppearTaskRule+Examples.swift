@@ -84,8 +84,10 @@ extension OnAppearTaskRule {
 
                         var body: some View {
                             Text("\\(brews.count)")
-                                .task(priority: .background) {
+                                .onAppear {
                                     isLoading = true
+                                }
+                                .task(priority: .background) {
                                     brews = (try? await BrewStore.shared.fetchAll()) ?? []
                                     isLoading = false
                                 }
@@ -147,7 +149,7 @@ extension OnAppearTaskRule {
         }
         """
 
-    /// Work before the Task, and a Task priority.
+    /// Work before the Task, which stays synchronous in onAppear, and a Task priority.
     private static let brewShelfView = """
         struct BrewShelfView: View {
             @State private var brews: [Brew] = []

@@ -35,8 +35,11 @@ public struct OnAppearTaskRule: Rule {
                 disappears, and a new one starts on every appearance.
                 """,
             fix: """
-                move the Task's body into `.task { }`, after the synchronous statements; `Task(priority: p)` \
-                becomes `.task(priority: p)`. When the work reads exactly one identity of the view (a stored \
+                move the Task's body into `.task { }`; `Task(priority: p)` becomes `.task(priority: p)`. \
+                Synchronous statements before the Task stay synchronous in `.onAppear` (`.onAppear { a = 1 }\
+                .task { await f() }`) unless the Task's work reads what they write before its first await, or \
+                uses a local they declare: then they move into `.task` with it, before its body, and the label \
+                says they now run when the task starts. When the work reads exactly one identity of the view (a stored \
                 property without a property wrapper whose type is known to be Equatable, or `item.id` of a stored \
                 `item`), the task is keyed on it: `.task(id: brewID)` (not when a sibling `.onChange(of: brewID)` \
                 already reacts to it). Before:
@@ -73,11 +76,15 @@ public struct OnAppearTaskRule: Rule {
                 never run again, because the flag is already set. The start of a loading pair (an \
                 `.onChange(of: x)` on the same view running exactly the same work) is left to \
                 `appear-change-load` while that rule is on; beside an onChange doing other work it is decided \
-                here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip.
+                here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip. Where the \
+                advice is to leave the code as it is — `Task.detached`, a stored Task, a Task that only defers, a \
+                sentinel host, a host the work removes (also through an object's method) — the finding is a keep, \
+                hidden unless `--show-kept`; the others ask for a check.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
-                again when <id> changes"); preserving when the Task's body never awaits and no id is added \
+                again when <id> changes"; with statements moved along: "…; the statements before the Task now run \
+                when the task starts"); preserving when the Task's body never awaits and no id is added \
                 (nothing can be cancelled).
                 """)
     }
@@ -104,6 +111,8 @@ public struct OnAppearTaskRule: Rule {
             return skip(.flagGuarded)
         }
         if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
+        // Below the floor of `.task` no other reason may advise moving the work into it.
+        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
         if let signature = closure.signature {
             return skip(.closureSignature(signature.trimmedDescription))
         }
@@ -117,30 +126,52 @@ public struct OnAppearTaskRule: Rule {
             return skip(.taskObstacle(error))
         }
         guard !move.statements.isEmpty else { return nil }
-        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
             return skip(.hazard(hazard))
         }
 
+        // Setup before the Task stays synchronous in onAppear unless the work reads it before it awaits.
+        let setup: Decision.Setup
+        if move.syncPrefix.isEmpty {
+            setup = .absent
+        } else if SetupDependence.workReadsSetup(setup: move.syncPrefix, work: move.taskStatements, view: view) {
+            setup = .movesWithTask
+        } else {
+            setup = .staysInOnAppear
+        }
+        let moved = setup == .staysInOnAppear ? move.taskStatements : move.statements
+
         var identity: IdentityCandidate?
         if let view {
-            let work = move.statements.map(Syntax.init)
+            let work = moved.map(Syntax.init)
             if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration),
                !LifecycleHost(of: modifier).watchesChanges(of: candidate.expression) {
                 identity = candidate
             }
         }
 
-        let edits = move.edits(id: identity?.expression, context: context)
-        let decision = Decision.moveIntoTask(id: identity?.expression)
+        let edits = setup == .staysInOnAppear
+            ? move.splitEdits(id: identity?.expression, context: context) ?? []
+            : move.edits(id: identity?.expression, context: context)
+        let decision = Decision.moveIntoTask(id: identity?.expression, setup: setup)
         return context.finding(
             id, at: modifier.nameToken, decision.words, safety: decision.safety(canSuspend: move.canSuspend), edits: edits)
     }
 
     /// What the rule decides at one `.onAppear` that starts a Task.
     enum Decision {
+        /// What becomes of the synchronous statements before the Task.
+        enum Setup {
+            /// There are none.
+            case absent
+            /// They stay in `.onAppear`; only the Task's body moves into `.task`.
+            case staysInOnAppear
+            /// The work reads what they write before it awaits: they move into `.task` with it.
+            case movesWithTask
+        }
+
         /// Move the Task's body into `.task`, keyed on `id` when there is one.
-        case moveIntoTask(id: String?)
+        case moveIntoTask(id: String?, setup: Setup)
         /// A run-once flag guards the work, and `guard-flag-load` (which decides such closures) is off.
         case flagGuarded
         /// The onAppear's closure has a signature, which `.task`'s action does not take.
@@ -157,7 +188,9 @@ public struct OnAppearTaskRule: Rule {
 
     public var reasons: [RuleReason] {
         [
-            Decision.moveIntoTask(id: nil), .moveIntoTask(id: "id"), .flagGuarded, .closureSignature(""),
+            Decision.moveIntoTask(id: nil, setup: .absent), .moveIntoTask(id: "id", setup: .absent),
+            .moveIntoTask(id: nil, setup: .staysInOnAppear), .moveIntoTask(id: nil, setup: .movesWithTask),
+            .flagGuarded, .closureSignature(""),
             .nestedTask(line: 0, in: .expression),
         ].map(\.catalogEntry)
             + TaskUnwrapping.movingWorkCatalog
@@ -174,7 +207,15 @@ fileprivate extension OnAppearTaskRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .moveIntoTask(nil):
+        case .moveIntoTask(_, .staysInOnAppear):
+            RuleReason("setup-stays-in-onappear", .rewrite,
+                       meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        case .moveIntoTask(_, .movesWithTask):
+            RuleReason("setup-moves-with-task", .rewrite,
+                       meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
+                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
+        case .moveIntoTask(nil, _):
             RuleReason("move-into-task", .rewrite, meaning: "the Task's body moves into .task, tied to the view's lifetime",
                        whatToDo: "review the diff: the work is now cancelled when the view disappears")
         case .moveIntoTask:
@@ -230,8 +271,11 @@ fileprivate extension OnAppearTaskRule.Decision {
     func safety(canSuspend: Bool) -> SafetyLabel {
         let cancelled = "the work is now cancelled when the view disappears"
         switch (canSuspend, self) {
-        case (true, .moveIntoTask(let id?)): return .behaviorChange("\(cancelled) and runs again when \(id) changes")
-        case (false, .moveIntoTask(let id?)): return .behaviorChange("the work now runs again when \(id) changes")
+        case (_, .moveIntoTask(let id, .movesWithTask)):
+            let restarted = id.map { " and runs again when \($0) changes" } ?? ""
+            return .behaviorChange("\(cancelled)\(restarted); the statements before the Task now run when the task starts")
+        case (true, .moveIntoTask(let id?, _)): return .behaviorChange("\(cancelled) and runs again when \(id) changes")
+        case (false, .moveIntoTask(let id?, _)): return .behaviorChange("the work now runs again when \(id) changes")
         case (true, _): return .behaviorChange(cancelled)
         case (false, _): return .preserving
         }

@@ -73,11 +73,12 @@ extension CancellationHazard {
         }
     }
 
-    /// The catalog entry: a skip, with what it means and what to do.
+    /// The catalog entry: a skip, with what it means and what to check; a keep where the advice
+    /// is to leave the Task as it is.
     var catalogEntry: RuleReason {
         switch self {
         case .sentinelHost:
-            RuleReason("sentinel-host", .skip,
+            RuleReason("sentinel-host", .keep,
                        meaning: "the view the action is on (Color.clear, EmptyView(), a 1-pt frame, .hidden()) exists to start the work; as task the work is cancelled whenever it scrolls away",
                        whatToDo: "nothing: keep the Task")
         case .menuContent:
@@ -85,7 +86,7 @@ extension CancellationHazard {
                        meaning: "the view is the content of a Menu or .contextMenu, where when task starts and cancels is not documented",
                        whatToDo: "check on a device that the work may stop when the menu closes before moving it by hand")
         case .workRemovesHost:
-            RuleReason("work-removes-host", .skip,
+            RuleReason("work-removes-host", .keep,
                        meaning: "the view shows only under a condition that the work changes before it awaits: starting the work removes the view, and task would cancel it (a pagination sentinel under !isLoadingMore)",
                        whatToDo: "nothing: keep the Task")
         case .hiddenInFlightFlag:
@@ -93,7 +94,7 @@ extension CancellationHazard {
                        meaning: "the view shows only while an in-flight flag (!isLoading…) is false, and the tool cannot see who sets it",
                        whatToDo: "check whether starting the work sets the flag; if it never does, move the work by hand")
         case .objectMethodRemovesHost:
-            RuleReason("object-method-removes-host", .skip,
+            RuleReason("object-method-removes-host", .keep,
                        meaning: "the view shows only under a property of an object, and the work calls a method of that object which sets it before it awaits",
                        whatToDo: "nothing: keep the Task")
         case .objectMethodUnseen:
@@ -130,9 +131,10 @@ extension ModelMethod.Unseen {
 }
 
 extension HostBranch {
-    /// How a reason names it: "while hasMore && !isLoading", "in a case of switch phase".
+    /// How a reason names it: "while hasMore && !isLoading", "in the else of if items.isEmpty",
+    /// "in a case of switch phase".
     var phrase: String {
-        let text = isSwitch ? "in a case of switch \(code)" : "while \(code)"
+        let text = isSwitch ? "in a case of switch \(code)" : isNegated ? "in the else of if \(code)" : "while \(code)"
         return isInsideGroup ? text + " (a branch of the Group it modifies)" : text
     }
 }
@@ -186,14 +188,15 @@ extension TaskUnwrapping.Obstacle {
         }
     }
 
-    /// The catalog entry: a skip, with what it means and what to do.
+    /// The catalog entry: a skip, with what it means and what to do; a keep where the advice is
+    /// to leave the Task as it is.
     var catalogEntry: RuleReason {
         switch self {
         case .detached:
-            RuleReason("detached-task", .skip, meaning: "the work runs in Task.detached, which keeps its own actor and lifetime",
+            RuleReason("detached-task", .keep, meaning: "the work runs in Task.detached, which keeps its own actor and lifetime",
                        whatToDo: "nothing")
         case .stored:
-            RuleReason("stored-task", .skip, meaning: "the Task is stored (let t = Task { }), so other code may await or cancel it",
+            RuleReason("stored-task", .keep, meaning: "the Task is stored (let t = Task { }), so other code may await or cancel it",
                        whatToDo: "nothing")
         case .mainActorOutsideView:
             RuleReason("main-actor-outside-view", .skip,
@@ -213,7 +216,7 @@ extension TaskUnwrapping.Obstacle {
                        meaning: "the Task is not the last statement (or there are several), so unwrapping it would make the statements after it wait",
                        whatToDo: "move the statements after the Task before it, if their order allows, then run again")
         case .deferralOnly:
-            RuleReason("deferral-only", .skip,
+            RuleReason("deferral-only", .keep,
                        meaning: "the Task never awaits: it only runs its body on a later turn than the statements before it",
                        whatToDo: "nothing")
         case .priorityTwice:

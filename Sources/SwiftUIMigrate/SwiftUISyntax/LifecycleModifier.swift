@@ -20,8 +20,10 @@ struct LifecycleModifier {
     var actionReference: ExprSyntax?
     /// The `priority:` argument of `.task(priority:)`.
     var priority: ExprSyntax?
-    /// True for `.task(id:)`, which is already keyed.
-    var hasID: Bool
+    /// The `id:` argument of `.task(id:)`, which is already keyed.
+    var id: ExprSyntax?
+    /// True for `.task(id:)`.
+    var hasID: Bool { id != nil }
 
     /// The modifier `call` is, or nil when it is not a lifecycle modifier applied with `.name`.
     init?(_ call: FunctionCallExprSyntax) {
@@ -37,7 +39,7 @@ struct LifecycleModifier {
         self.closureIsArgument = false
         self.actionReference = nil
         self.priority = nil
-        self.hasID = false
+        self.id = nil
         for argument in call.arguments {
             switch (name, argument.label?.text) {
             case ("onAppear", "perform"?), ("task", nil):
@@ -51,11 +53,19 @@ struct LifecycleModifier {
             case ("task", "priority"?):
                 priority = argument.expression
             case ("task", "id"?):
-                hasID = true
+                id = argument.expression
             default:
                 return nil
             }
         }
+    }
+
+    /// `task`, `task(id: x)`, `task(priority: p)` or `task(id: x, priority: p)`.
+    static func taskHeader(id: String?, priority: String?) -> String {
+        var arguments: [String] = []
+        if let id { arguments.append("id: \(id)") }
+        if let priority { arguments.append("priority: \(priority)") }
+        return arguments.isEmpty ? "task" : "task(\(arguments.joined(separator: ", ")))"
     }
 
     /// True for `.onAppear { }` opening a `#if` clause of a modifier chain, where it has no written base.
@@ -113,10 +123,7 @@ struct LifecycleModifier {
     ///
     /// A closure passed as `perform: { }` becomes a trailing closure.
     func headerEdits(id: String?, priority: String?) -> [SourceEdit] {
-        var arguments: [String] = []
-        if let id { arguments.append("id: \(id)") }
-        if let priority { arguments.append("priority: \(priority)") }
-        let header = arguments.isEmpty ? "task" : "task(\(arguments.joined(separator: ", ")))"
+        let header = Self.taskHeader(id: id, priority: priority)
         let start = nameToken.positionAfterSkippingLeadingTrivia.utf8Offset
         guard let closure else { return [] }
         if closureIsArgument {

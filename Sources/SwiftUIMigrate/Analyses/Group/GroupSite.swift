@@ -50,6 +50,21 @@ struct GroupSite {
         return container.flatMap { Self.rowContainers.contains($0) ? $0 : nil }
     }
 
+    /// The stacks that put spacing between their views (unless given `spacing: 0`).
+    static let spacedStacks: Set<String> = ["VStack", "HStack", "LazyVStack", "LazyHStack"]
+
+    /// The stack whose content the Group stands in (directly or in a branch there), when it puts
+    /// spacing between its views: a container in the Group's place takes a place there, with that
+    /// spacing, even when it shows nothing. Nil elsewhere, and for `spacing: 0`.
+    var spacedStack: String? {
+        guard let name = builder.container, Self.spacedStacks.contains(name) else { return nil }
+        var current = Syntax(chain.outermost).parent
+        while let candidate = current, !candidate.is(ClosureExprSyntax.self) { current = candidate.parent }
+        guard let closure = current?.as(ClosureExprSyntax.self), let owner = ClosureOwner(of: closure) else { return nil }
+        let spacing = owner.call.arguments.first { $0.label?.text == "spacing" }?.expression.trimmedDescription
+        return spacing == "0" ? nil : name
+    }
+
     /// The Group whose content closure holds `node`.
     private static func enclosingGroup(of node: Syntax) -> GroupCall? {
         var current = node.parent

@@ -45,7 +45,7 @@ struct MemberChoiceWrite {
                             modifier: modifier.name, property: path.joined(separator: "."),
                             method: (receiver + [method]).joined(separator: "."))
                     }
-                case .suspension:
+                case .suspension, .paths:
                     break
                 }
             }

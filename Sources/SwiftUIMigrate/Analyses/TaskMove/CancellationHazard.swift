@@ -72,7 +72,11 @@ enum CancellationHazard: Hashable, Sendable {
             }
         }
         for condition in host.conditions {
-            for path in negatedInFlightPaths(in: condition.node) where !trace.assigns(path) {
+            // In an `else`, the host shows while the condition's in-flight flags are not set.
+            let negated = negatedInFlightPaths(in: condition.node)
+            let shownWhileClear = condition.isNegated
+                ? readPaths(in: condition.node).filter { isInFlightName($0.last!) && !negated.contains($0) } : negated
+            for path in shownWhileClear where !trace.assigns(path) {
                 return .hiddenInFlightFlag(property: path.joined(separator: "."))
             }
         }
@@ -167,7 +171,7 @@ enum CancellationHazard: Hashable, Sendable {
             switch event {
             case .assignment(let path): return path.first.map(owned.contains) ?? false
             case .call(let receiver, _): return receiver.first.map(owned.contains) ?? false
-            case .suspension: return false
+            case .suspension, .paths: return false
             }
         }
     }

@@ -25,10 +25,13 @@ struct LifecycleHost {
         /// True for a branch inside the `Group` the modifier is applied to: SwiftUI applies the
         /// modifier to each member, so each branch is a host of its own.
         var isInsideGroup = false
+        /// True when the host stands in the `else` of the `if` whose conditions `node` are: it shows
+        /// while they do not hold.
+        var isNegated = false
 
         /// The condition as a fact for a reason: its code and where it stands.
         var branch: HostBranch {
-            HostBranch(code: node.trimmedDescription, isSwitch: isSwitch, isInsideGroup: isInsideGroup)
+            HostBranch(code: node.trimmedDescription, isSwitch: isSwitch, isInsideGroup: isInsideGroup, isNegated: isNegated)
         }
     }
 
@@ -76,7 +79,8 @@ struct LifecycleHost {
         while let parent = current {
             if parent.is(MemberBlockItemSyntax.self) || parent.is(FunctionDeclSyntax.self) { break }
             if let ifExpr = parent.as(IfExprSyntax.self), child.id != Syntax(ifExpr.conditions).id {
-                conditions.append(BranchCondition(node: Syntax(ifExpr.conditions), isSwitch: false))
+                let inElse = ifExpr.elseBody.map { Syntax($0).id == child.id } ?? false
+                conditions.append(BranchCondition(node: Syntax(ifExpr.conditions), isSwitch: false, isNegated: inElse))
             } else if let switchCase = parent.as(SwitchCaseSyntax.self),
                       let switchExpr = switchCase.parent?.parent?.as(SwitchExprSyntax.self) {
                 conditions.append(BranchCondition(node: Syntax(switchExpr.subject), isSwitch: true))
@@ -166,4 +170,6 @@ struct HostBranch: Hashable, Sendable {
     var isSwitch: Bool
     /// True for a branch inside the `Group` the modifier is applied to.
     var isInsideGroup: Bool
+    /// True when the host stands in the `else` of `if code`: it shows while `code` does not hold.
+    var isNegated = false
 }

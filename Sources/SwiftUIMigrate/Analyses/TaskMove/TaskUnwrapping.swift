@@ -48,6 +48,9 @@ struct TaskUnwrapping {
     /// The inner tasks whose bodies now stand in the body (at most two: one around a
     /// run-once check, and the last statement's).
     private(set) var unwrappedTasks: [InnerTask] = []
+    /// Where the last statement's unwrapped Task begins among the pieces (nil once the caller
+    /// replaces them).
+    private var lastTaskStart: Int?
 
     /// Starts from `pieces`, the statements of `closure` that the `.task` keeps.
     init(modifier: LifecycleModifier, closure: ClosureExprSyntax, pieces: [BodyPiece]) {
@@ -102,11 +105,54 @@ struct TaskUnwrapping {
         }
         try adopt(task, inView: inView)
         pieces.replaceSubrange(index...index, with: Self.unwrappedPieces(of: task))
+        lastTaskStart = index
     }
 
     /// Replaces the pieces, for a caller that removes statements after unwrapping.
     mutating func replacePieces(_ transform: ([BodyPiece]) -> [BodyPiece]) {
         pieces = transform(pieces)
+        lastTaskStart = nil
+    }
+
+    /// The synchronous statements that stood before the unwrapped last Task (empty when none).
+    var syncPrefix: [CodeBlockItemSyntax] {
+        guard let lastTaskStart else { return [] }
+        return pieces[..<lastTaskStart].compactMap(\.statement)
+    }
+
+    /// The statements of the unwrapped last Task's body.
+    var taskStatements: [CodeBlockItemSyntax] {
+        guard let lastTaskStart else { return statements }
+        return pieces[lastTaskStart...].compactMap(\.statement)
+    }
+
+    /// The edits that leave the synchronous statements before the Task in the modifier
+    /// (`.onAppear { a = 1 }`) and add `.task { … }` after it with the Task's body, keyed on
+    /// `id` (if any) with the priority; nil when no statement stood before the Task.
+    func splitEdits(id: String?, context: RuleContext) -> [SourceEdit]? {
+        guard let lastTaskStart, lastTaskStart > 0 else { return nil }
+        var kept = ClosureBodyWriter(context: context)
+        kept.add(Array(pieces[..<lastTaskStart]))
+        var moved = ClosureBodyWriter(context: context)
+        moved.add(Array(pieces[lastTaskStart...]))
+        let indentation = closure.bodyIndentation(in: context)
+        let bodyRange = closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        let keptBody = kept.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)
+
+        // `.task` goes on a line of its own when the modifier begins one, else right after it.
+        let ending = context.style.lineEnding
+        let period = modifier.nameToken.previousToken(viewMode: .sourceAccurate)
+        let opensLine = period?.leadingTrivia.contains(where: \.isNewline) ?? false
+        let chainIndent = opensLine ? period.map { context.lineIndentation(of: $0) } ?? "" : indentation.closingBrace
+        let header = (opensLine ? ending + chainIndent : "") + "." + LifecycleModifier.taskHeader(id: id, priority: priority) + " {"
+        let taskText = header + ending + moved.lines(indent: chainIndent + context.style.indentUnit) + ending + chainIndent + "}"
+        // One edit of whole lines, from the modifier's line to the end of the call, so what a later pass
+        // finds in the new `.task` maps back to lines of the original.
+        let start = context.lineStart(at: modifier.nameToken.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let end = modifier.call.endPositionBeforeTrailingTrivia.utf8Offset
+        let opening = context.text(start..<bodyRange.lowerBound)
+        let closing = context.text(bodyRange.upperBound..<end)
+        return [SourceEdit(range: start..<end, replacement: opening + keptBody + closing + taskText)]
     }
 
     /// True when the work has a suspension point (`await`, `for await`) outside nested

@@ -12,6 +12,8 @@ import SwiftSyntax
 ///     items += page                        // assignment(items)
 /// }
 /// ```
+/// `await MainActor.run { … }` suspends before its closure runs, and a `catch` is a path of its
+/// own beside its `do`: a write there comes after the awaits that preceded it on its path.
 /// The trace reads only this file: functions of other types, and code behind
 /// `model.load()`, are calls, not followed.
 struct WorkTrace {
@@ -23,6 +25,13 @@ struct WorkTrace {
         case call(receiver: [String], method: String)
         /// `await`, `for await`: the work may stop here, and a cancelled `.task` with it.
         case suspension
+        /// Marks paths of which one runs: `do { … } catch { … }`.
+        case paths(Paths)
+    }
+
+    /// Where alternative paths begin, where the next one starts, and where they join.
+    enum Paths: Equatable {
+        case begin, otherwise, end
     }
 
     /// The events, in source order, with each followed function's events at its call.
@@ -48,12 +57,23 @@ struct WorkTrace {
 
     /// The path the work assigns that overlaps `path` (the same, or one containing or contained
     /// in it) when the work may suspend after that assignment; nil otherwise.
+    /// Each of alternative paths starts from what was assigned before them; after them, what
+    /// any of them assigned counts.
     func assignmentBeforeSuspending(_ path: [String]) -> [String]? {
         var assigned: [String]?
+        var open: [(before: [String]?, joined: [String]?)] = []
         for event in events {
             switch event {
             case .assignment(let written) where Self.overlaps(written, path): assigned = assigned ?? written
             case .suspension where assigned != nil: return assigned
+            case .paths(.begin): open.append((assigned, nil))
+            case .paths(.otherwise):
+                guard let last = open.popLast() else { break }
+                open.append((last.before, last.joined ?? assigned))
+                assigned = last.before
+            case .paths(.end):
+                guard let last = open.popLast() else { break }
+                assigned = last.joined ?? assigned
             default: break
             }
         }
@@ -122,12 +142,50 @@ private final class EventRecorder: SyntaxVisitor {
     /// The calls whose function's events were recorded in their place.
     private var inlinedCalls: Set<SyntaxIdentifier> = []
 
+    /// The awaits whose suspension was recorded before their operand's events.
+    private var suspendedFirst: Set<SyntaxIdentifier> = []
+
+    // `await MainActor.run { … }` suspends to reach the main actor, then runs its closure: what
+    // the closure writes comes after that suspension, and nothing that can be cancelled follows.
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isActorHop(node.expression) {
+            events.append(.suspension)
+            suspendedFirst.insert(node.id)
+        }
+        return .visitChildren
+    }
+
     // `await f()` of a followed function suspends where `f` does, already recorded.
     override func visitPost(_ node: AwaitExprSyntax) {
         var awaited = node.expression
         if let tried = awaited.as(TryExprSyntax.self) { awaited = tried.expression }
-        if inlinedCalls.contains(awaited.id) { return }
+        if inlinedCalls.contains(awaited.id) || suspendedFirst.contains(node.id) { return }
         events.append(.suspension)
+    }
+
+    /// True for `MainActor.run { … }` (any arguments, `try` before it): a hop to the main actor.
+    private static func isActorHop(_ expression: ExprSyntax) -> Bool {
+        var awaited = expression
+        if let tried = awaited.as(TryExprSyntax.self) { awaited = tried.expression }
+        guard let call = awaited.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "run",
+              let base = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
+        return base.baseName.text == "MainActor"
+    }
+
+    // A `catch` runs instead of the rest of its `do`: what the `do` wrote after its last `try`
+    // does not come before what the `catch` awaits.
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        guard !node.catchClauses.isEmpty else { return .visitChildren }
+        events.append(.paths(.begin))
+        walk(node.body)
+        for clause in node.catchClauses {
+            events.append(.paths(.otherwise))
+            walk(clause.body)
+        }
+        events.append(.paths(.end))
+        return .skipChildren
     }
 
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {

@@ -1,0 +1,64 @@
+import SwiftSyntax
+
+/// Whether a Task's work depends on the synchronous statements that stand before it in
+/// `.onAppear`, so that they must move into `.task` with it.
+///
+/// ```swift
+/// .onAppear {
+///     isLoading = true                           // setup: stays in onAppear …
+///     Task { recipe = await store.recipe(id) }   // … unless this read isLoading before its await
+/// }
+/// ```
+/// The work depends on the setup when, up to and including its first statement that may
+/// suspend (and in the whole body of each of the view's functions those statements call), it
+/// names a property the setup assigns or a receiver it calls a method on; or when it names,
+/// anywhere, a local the setup declares. Names are compared, not types: a read of a same-named
+/// local counts, which only keeps statements together.
+enum SetupDependence {
+    /// True when `work` reads what `setup` writes before its first suspension, or uses a local
+    /// `setup` declares.
+    static func workReadsSetup(setup: [CodeBlockItemSyntax], work: [CodeBlockItemSyntax], view: ViewDeclaration?) -> Bool {
+        let locals = Set(setup.flatMap(declaredNames))
+        if !locals.isDisjoint(with: work.flatMap { names(in: Syntax($0)) }) { return true }
+
+        var written: Set<String> = []
+        for event in WorkTrace(of: setup.map(Syntax.init), in: view).events {
+            switch event {
+            case .assignment(let path): path.first.map { _ = written.insert($0) }
+            case .call(let receiver, _): receiver.first.map { _ = written.insert($0) }
+            case .suspension, .paths: break
+            }
+        }
+        guard !written.isEmpty else { return false }
+
+        var beforeAwait: [Syntax] = []
+        for statement in work {
+            beforeAwait.append(Syntax(statement))
+            if CancellationHazard.canSuspend([Syntax(statement)]) { break }
+        }
+        var read = Set(beforeAwait.flatMap(names))
+        for name in WorkTrace(of: beforeAwait, in: view).followed {
+            if let body = view?.function(named: name)?.body { read.formUnion(names(in: Syntax(body))) }
+        }
+        return !written.isDisjoint(with: read)
+    }
+
+    /// The names a node refers to: `x`, and the member after `self.` in `self.x`.
+    private static func names(in node: Syntax) -> [String] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard case .identifier(let name) = token.tokenKind, token.parent?.is(DeclReferenceExprSyntax.self) ?? false else { return nil }
+            return name.hasPrefix("$") || name.hasPrefix("_") ? String(name.dropFirst()) : name
+        }
+    }
+
+    /// The locals a statement declares: `let id = …`, `var (a, b) = …`.
+    private static func declaredNames(_ statement: CodeBlockItemSyntax) -> [String] {
+        guard let declaration = statement.item.as(VariableDeclSyntax.self) else { return [] }
+        return declaration.bindings.flatMap { binding in
+            binding.pattern.tokens(viewMode: .sourceAccurate).compactMap { token in
+                if case .identifier(let name) = token.tokenKind { return name }
+                return nil
+            }
+        }
+    }
+}
