@@ -68,7 +68,7 @@ enum Workspace {
         let files = floored(
             found, settings: settings, tree: settings.tree, floorNotes: floorNotes, module: diskModule(settings)
         ) {
-            URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
+            PathText.folder(of: $0.absolutePath) ?? "."
         }
         return (settings, files)
     }
@@ -103,7 +103,7 @@ enum Workspace {
         let files = floored(
             named, settings: settings, tree: settings.tree, floorNotes: floorNotes, module: diskModule(settings)
         ) {
-            URL(fileURLWithPath: $0.absolutePath).deletingLastPathComponent().path
+            PathText.folder(of: $0.absolutePath) ?? "."
         }
         return (settings, files)
     }

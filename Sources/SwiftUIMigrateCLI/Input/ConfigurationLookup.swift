@@ -47,7 +47,6 @@ final class ConfigurationLookup {
 
     /// The folder holding `path`: `""` for a file at a commit's root.
     private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        PathText.folder(of: path) ?? ""
     }
 }

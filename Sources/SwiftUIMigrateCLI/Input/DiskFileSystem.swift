@@ -94,9 +94,8 @@ final class DiskFileSystem {
     /// one `lstat`, once.
     func realPath(ofFolder folder: String) -> String {
         if let known = realFolders[folder] { return known }
-        let slash = folder.lastIndex(of: "/") ?? folder.startIndex
-        let parent = slash == folder.startIndex ? "/" : String(folder[..<slash])
-        let name = String(folder[folder.index(after: slash)...])
+        let parent = PathText.folder(of: folder) ?? "/"
+        let name = PathText.name(of: folder)
         let resolved: String
         if name.isEmpty || name == "." || name == ".." || linkKind(of: folder) == .link {
             calls.realPaths += 1
@@ -115,9 +114,8 @@ final class DiskFileSystem {
 
     /// The real path of the file at `path`: its folder's real path and its name.
     func realPath(ofFile path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        return join(realPath(ofFolder: folder), String(path[path.index(after: slash)...]))
+        guard let folder = PathText.folder(of: path) else { return path }
+        return join(realPath(ofFolder: folder), PathText.name(of: path))
     }
 
     /// What `lstat` says `path` is.

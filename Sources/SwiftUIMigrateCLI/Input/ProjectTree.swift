@@ -21,8 +21,7 @@ extension ProjectTree {
     /// The folder holding `path`; nil at the top.
     func parent(of path: String) -> String? {
         guard !isTop(path) else { return nil }
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        return PathText.folder(of: path) ?? ""
     }
 
     /// `name` inside `folder`.
