@@ -54,6 +54,19 @@ final class IncrementalParseTests: XCTestCase {
         assertSameAsFromScratch(source)
     }
 
+    func testAChainOfEditsIsParsedFromScratchNowAndThenSoNoTreeHoldsEveryEarlierVersion() {
+        var parse = migrated(source, reusing: nil).parse
+        var reuses: [Int] = []
+        for change in 1...(ParsedText.maximumReuses + 2) {
+            let text = source.replacingOccurrences(of: "appeared", with: "appeared \(change)")
+            let next = migrated(text, reusing: parse)
+            XCTAssertEqual(next.parse?.result.tree.description, text)
+            reuses.append(next.parse?.reuses ?? -1)
+            parse = next.parse
+        }
+        XCTAssertEqual(reuses, Array(1...ParsedText.maximumReuses) + [0, 1])
+    }
+
     func testAnEditInsideAMultiByteCharacterWidensToTheWholeCharacter() {
         // 📚 and 📖 share their first three bytes: the edit must not start inside the character.
         assertSameAsFromScratch(source.replacingOccurrences(of: "📚", with: "📖"))

@@ -73,8 +73,9 @@ public struct MigrationEngine: Sendable {
 
         // Needed only to place findings of a later pass; most files never get there.
         lazy var lines = LineTable(bytes: bytes)
-        var parsed = parse(bytes, after: reusableParse.map { ($0.result, [$0.edit(to: bytes)]) })
-        if keepsParse { result.parse = ParsedText(bytes: bytes, result: parsed) }
+        let earlier = reusableParse?.reusable
+        var parsed = parse(bytes, after: earlier.map { ($0.result, [$0.edit(to: bytes)]) })
+        if keepsParse { result.parse = ParsedText(bytes: bytes, result: parsed, reuses: earlier.map { $0.reuses + 1 } ?? 0) }
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError
         var findings = run(on: first, bytes: bytes, file: file, floor: floor, module: module, suppression: suppression, deadline: deadline)
