@@ -45,8 +45,9 @@ struct ModelMethod {
     init(_ name: String, of object: String, in view: ViewDeclaration) {
         guard let property = view.storedProperty(named: object) else { return }
         if StandardLibraryMethod.isStandardLibraryValue(property) {
+            // A name the standard library does not have is an extension's, declared out of sight.
             standardLibrary = StandardLibraryMethod(name)
-            unseen = nil
+            unseen = standardLibrary == nil ? (view.module == nil ? .notInFile : .notInModule) : nil
             return
         }
         if let written = property.type, let existential = Self.existential(written) {

@@ -2,14 +2,30 @@ import SwiftSyntax
 
 /// A method called on a value of the standard library's — an array, a dictionary, a set, a
 /// string, a number — whose effect is known without a declaration to read: it changes the value
-/// (`append`, `removeAll`, `sort`) or only reads it (`map`, `filter`, `contains`).
+/// (`append`, `removeAll`, `sort`) or only reads it (`map`, `filter`, `contains`). Another name is no
+/// method of the standard library's: an extension declared elsewhere, which nobody read.
 struct StandardLibraryMethod {
     /// True when the method changes the value it is called on.
     var isMutating: Bool
 
-    init(_ name: String) {
-        isMutating = Self.mutatingNames.contains(name)
+    /// The standard library's method `name`; nil when it has none of that name.
+    init?(_ name: String) {
+        if Self.mutatingNames.contains(name) {
+            isMutating = true
+        } else if Self.readingNames.contains(name) {
+            isMutating = false
+        } else {
+            return nil
+        }
     }
+
+    /// The standard library's methods of sequences, collections, strings and optionals that only read.
+    static let readingNames: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "contains", "allSatisfy", "first", "last",
+        "firstIndex", "lastIndex", "min", "max", "sorted", "reversed", "joined", "prefix", "suffix", "dropFirst",
+        "dropLast", "enumerated", "split", "lowercased", "uppercased", "hasPrefix", "hasSuffix", "trimmingCharacters",
+        "starts", "elementsEqual", "count", "index", "distance", "shuffled", "randomElement", "isEmpty",
+    ]
 
     /// The standard library's mutating methods of collections, strings and numbers.
     static let mutatingNames: Set<String> = [
