@@ -55,7 +55,7 @@ final class DeploymentFloorCommandTests: XCTestCase {
         XCTAssertEqual(
             findings.first?["reason"] as? String,
             "the deployment floor is iOS 14.0 (Package.swift), and task needs iOS 15.0")
-        XCTAssertEqual(result.stderr, "note: deployment floor iOS 14.0 for 2 files, from Package.swift\n")
+        XCTAssertEqual(result.stderr, "note: deployment floor iOS 14.0 for 1 file, from Package.swift\n")
 
         let apply = try ToolProcess.run(["apply", "--in-place", "."], in: folder.path)
         XCTAssertEqual(apply.status, 0, apply.stderr)
@@ -67,7 +67,7 @@ final class DeploymentFloorCommandTests: XCTestCase {
         let result = try ToolProcess.run(["scan", "."], in: folder.path)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stdout.contains("warning: use task instead of starting a Task in onAppear"), result.stdout)
-        XCTAssertEqual(result.stderr, "note: deployment floor iOS 16.0, macOS 13.0 for 2 files, from Package.swift\n")
+        XCTAssertEqual(result.stderr, "note: deployment floor iOS 16.0, macOS 13.0 for 1 file, from Package.swift\n")
 
         let apply = try ToolProcess.run(["apply", "--in-place", "."], in: folder.path)
         XCTAssertEqual(apply.status, 0, apply.stderr)
@@ -110,7 +110,7 @@ final class DeploymentFloorCommandTests: XCTestCase {
         XCTAssertEqual(byFile["Packages/Kit/Sources/Kit/RecipeBadge.swift"]?["action"] as? String, "rewrite")
         XCTAssertEqual(result.stderr, """
             note: deployment floor iOS 14.0 for 1 file, from lowest target in App.xcodeproj and 1 .xcconfig file
-            note: deployment floor iOS 16.0 for 2 files, from Packages/Kit/Package.swift
+            note: deployment floor iOS 16.0 for 1 file, from Packages/Kit/Package.swift
 
             """)
     }
@@ -153,7 +153,7 @@ extension DeploymentFloorCommandTests {
         let result = try ToolProcess.run(["scan", "--format", "json", "Sources", "Package.swift"], in: folder.path)
         XCTAssertEqual(result.stderr, """
             note: Package.swift: platforms: is not a list literal; looking further
-            note: deployment floor macOS 11.0 for 2 files, from lowest target in App.xcodeproj
+            note: deployment floor macOS 11.0 for 1 file, from lowest target in App.xcodeproj
 
             """)
         XCTAssertTrue(result.stdout.contains("task needs macOS 12.0"), result.stdout)
@@ -163,11 +163,13 @@ extension DeploymentFloorCommandTests {
         let folder = try TemporaryFolder()
         try folder.write("Kit/Package.swift", Self.packageForTests("platforms: [.iOS(.v17)],"))
         try folder.write("Kit/Sources/Kit/RecipeBadge.swift", Self.viewForTests)
-        try folder.write("Scripts/Tool.swift", "let x = 1\n")
+        try folder.write("Scripts/Tool.swift", Self.viewForTests)
+        try folder.write("Scripts/Clean.swift", "let x = 1\n")
         let result = try ToolProcess.run(["scan", "."], in: folder.path)
+        // Only the floors of the files with a printed finding are noted: Package.swift and Clean.swift have none.
         XCTAssertEqual(result.stderr, """
-            note: deployment floor iOS 17.0 for 2 files, from Kit/Package.swift
-            note: no deployment target found for 1 of 3 files (no .swiftui-migrate.json deploymentTarget, Package.swift \
+            note: deployment floor iOS 17.0 for 1 file, from Kit/Package.swift
+            note: no deployment target found for 1 of 2 files (no .swiftui-migrate.json deploymentTarget, Package.swift \
             platforms or Xcode setting); assuming the task APIs are available
 
             """)
@@ -202,10 +204,8 @@ extension DeploymentFloorCommandTests {
         XCTAssertTrue(result.stdout.contains("App/RecipeBadge.swift:9:14: warning: use task instead"), result.stdout)
         XCTAssertEqual(result.stderr, """
             note: deployment floor iOS 16.0 for 1 file, from lowest target in App.xcodeproj
-            note: deployment floor iOS 12.0, macOS 10.13, tvOS 12.0, watchOS 4.0, visionOS 1.0, macCatalyst 13.0 for 2 files, \
-            from Package.swift, no platforms: so SwiftPM's defaults
 
-            """)
+            """, "the tools package has no finding, so its floor decides nothing printed")
     }
 
     /// A kitchen app for iOS 14 and a pantry helper for macOS 14 in one Xcode project, each target

@@ -21,6 +21,9 @@ enum Workspace {
         let engine = settings.engine
         let outcomes = MigrationRun.run(files, engine: engine)
         warnAboutProblems(outcomes, console: console)
+        if announceFloor {
+            noteFloors(of: outcomes.filter { showsFindings($0, settings: settings) }.map(\.file), settings: settings, console: console)
+        }
         return (engine, outcomes)
     }
 
@@ -35,10 +38,27 @@ enum Workspace {
         let (settings, files) = try settingsAndFiles(
             options, paths: paths, floorNotes: announceFloor ? { console.note($0) } : nil, warn: console.warning)
         ready(settings)
+        var decided: [SourceFile] = []
         try MigrationRun.stream(files, engine: settings.engine) { outcome in
             warnAboutProblems([outcome], console: console)
+            if announceFloor && showsFindings(outcome, settings: settings) { decided.append(outcome.file) }
             try each(outcome)
         }
+        if announceFloor { noteFloors(of: decided, settings: settings, console: console) }
+    }
+
+    /// The notes saying which deployment floors decided the findings printed: one per distinct floor of
+    /// `files`, those with a finding the output shows (a `keep` only with `--show-kept`), none for the others.
+    static func noteFloors(of files: [SourceFile], settings: RunSettings, console: Console) {
+        let targets = Set(files.map { ($0.configuration ?? settings.configuration).deploymentTarget })
+        let configured = targets.count == 1 ? targets.first! : nil
+        for line in FloorNote.lines(files: files, configured: configured, problems: []) { console.note(line) }
+    }
+
+    /// True when the output shows a finding of `outcome`'s file.
+    private static func showsFindings(_ outcome: FileOutcome, settings: RunSettings) -> Bool {
+        let showsKept = (outcome.file.configuration ?? settings.configuration).showKept
+        return outcome.migration?.findings.contains { $0.action != .keep || showsKept } ?? false
     }
 
     /// The settings for `options` and the files `paths` name, each with the deployment floor found
@@ -140,7 +160,6 @@ enum Workspace {
     ) -> [SourceFile] {
         // A file whose configuration sets `deploymentTarget` has that floor; the others' are looked for.
         let targets = Set(files.map { ($0.configuration ?? settings.configuration).deploymentTarget })
-        let configured = targets.count == 1 ? targets.first! : nil
         let finder = targets.contains(nil) || module != nil ? DeploymentFloorFinder(tree: tree) : nil
         var modules: [String: ModuleFiles] = [:]
         let floored = files.map { file in
@@ -155,9 +174,10 @@ enum Workspace {
             }
             return file
         }
-        let problems = finder?.problems ?? []
+        // The manifests that could not be read are said at once; the floors that decided findings once these are
+        // known (`noteFloors`).
         if let floorNotes {
-            for line in FloorNote.lines(files: floored, configured: configured, problems: problems) { floorNotes(line) }
+            for line in finder?.problems ?? [] { floorNotes(line) }
         }
         return floored
     }
