@@ -29,6 +29,7 @@ enum FindingSchema {
                     "message": ["type": "string"],
                     "action": ["enum": FindingAction.allCases.map(\.rawValue)],
                     "safety": ["enum": [SafetyLabel.preserving.name, SafetyLabel.behaviorChange("").name]],
+                    "runtimeChange": ["type": "boolean"],
                     "safetyReason": ["type": "string"],
                     "reason": ["type": "string"],
                     "edits": ["type": "array", "items": ["$ref": "#/$defs/edit"]],
