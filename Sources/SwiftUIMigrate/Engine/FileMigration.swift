@@ -17,8 +17,6 @@ public struct FileMigration: Sendable {
     /// Set to the budget (`Configuration.fileTimeout`) when the migration took longer and was
     /// stopped: the file is then unchanged and has no findings.
     public var timedOut: Duration?
-    /// The first parse of `original`, when the engine was asked to keep it (`MigrationEngine.keepsParse`).
-    public var parse: ParsedText?
 
     /// True when the migration rewrote something.
     public var changed: Bool { original != migrated }

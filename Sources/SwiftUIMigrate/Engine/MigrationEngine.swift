@@ -23,11 +23,11 @@ public struct MigrationEngine: Sendable {
     /// findings, `timedOut` set) — an editor's newer text superseding the check of an older one.
     /// Nil never stops.
     public var isStopped: (@Sendable () -> Bool)? = nil
-    /// The parse of an earlier version of the text `migrate` is given (an editor's buffer before its
-    /// latest change): the text is parsed incrementally from it. Nil parses from scratch.
-    public var reusableParse: ParsedText? = nil
-    /// True to keep the first parse in the result (`FileMigration.parse`), for the next `reusableParse`.
-    public var keepsParse = false
+    /// What the check of an earlier version of the text `migrate` is given left (an editor's buffer
+    /// before its latest change): each pass is parsed incrementally from that check's, and the
+    /// top-level items it found unchanged are not checked again. `migrate` leaves its own check
+    /// there. Nil checks from scratch.
+    public var memory: CheckMemory? = nil
 
     /// An engine running the rules of `candidates` that `configuration` enables.
     public init(configuration: Configuration, rules candidates: [any Rule] = RuleRegistry.all) {
@@ -47,8 +47,7 @@ public struct MigrationEngine: Sendable {
         var engine = MigrationEngine(configuration: other, rules: candidates)
         engine.decide = decide
         engine.isStopped = isStopped
-        engine.reusableParse = reusableParse
-        engine.keepsParse = keepsParse
+        engine.memory = memory
         return engine
     }
 
@@ -73,12 +72,12 @@ public struct MigrationEngine: Sendable {
 
         // Needed only to place findings of a later pass; most files never get there.
         lazy var lines = LineTable(bytes: bytes)
-        let earlier = reusableParse?.reusable
-        var parsed = parse(bytes, after: earlier.map { ($0.result, [$0.edit(to: bytes)]) })
-        if keepsParse { result.parse = ParsedText(bytes: bytes, result: parsed, reuses: earlier.map { $0.reuses + 1 } ?? 0) }
+        var memo = RememberingCheck(memory, file: file, configuration: configuration, floor: floor, module: module)
+        defer { if !deadline.hasPassed { memo.commit() } }
+        var parsed = memo.parse(bytes, pass: 0, after: nil)
         let first = parsed.tree
         result.hasSyntaxErrors = first.hasError
-        var findings = run(on: first, bytes: bytes, file: file, floor: floor, module: module, suppression: suppression, deadline: deadline)
+        var findings = run(on: first, bytes: bytes, file: file, floor: floor, module: module, suppression: suppression, deadline: deadline, memo: &memo)
         if deadline.hasPassed { return timedOut(result, deadline) }
         var fingerprints = FingerprintIndex(tree: first, bytes: bytes)
         for index in findings.indices {
@@ -116,13 +115,13 @@ public struct MigrationEngine: Sendable {
             attribution.record(
                 groups: application.applied.map { FixAttribution.AppliedGroup(owner: pending[$0].key, edits: pending[$0].edits) },
                 appliedEdits: application.appliedEdits)
-            parsed = parse(text, after: (parsed, application.appliedEdits))
+            parsed = memo.parse(text, pass: pass, after: (parsed, application.appliedEdits))
             let tree = parsed.tree
             if tree.hasError {
                 return failed(result, findings, "a rewrite produced code that does not parse")
             }
             pending = []
-            let found = run(on: tree, bytes: text, file: file, floor: floor, module: module, suppression: nil, deadline: deadline)
+            let found = run(on: tree, bytes: text, file: file, floor: floor, module: module, suppression: nil, deadline: deadline, memo: &memo)
             if deadline.hasPassed { return timedOut(result, deadline) }
             for finding in found {
                 let anchor = attribution.originalRange(finding.offset..<finding.offset)
@@ -174,46 +173,25 @@ public struct MigrationEngine: Sendable {
         return (String(decoding: migration.migrated, as: UTF8.self), migration)
     }
 
-    /// Edits after which a pass's text is parsed afresh rather than incrementally: SwiftParser
-    /// looks through every edit for each node it considers reusing, so an incremental parse
-    /// after many edits costs their number times the file's nodes, while a full parse costs the file.
-    static let incrementalParseEditLimit = 16
-
-    /// Parses `bytes`; after a pass with few edits, incrementally: the parser reuses every node of
-    /// the previous tree that the pass's edits did not touch, so checking a small rewrite costs a
-    /// fraction of a full parse. (SwiftParser's incremental parse yields the tree a full parse would.)
-    private func parse(
-        _ bytes: [UInt8], after previous: (result: IncrementalParseResult, edits: [SourceEdit])?
-    ) -> IncrementalParseResult {
-        let transition = previous.flatMap { previous -> IncrementalParseTransition? in
-            guard previous.edits.count <= Self.incrementalParseEditLimit else { return nil }
-            let edits = previous.edits.map { edit in
-                SwiftSyntax.SourceEdit(
-                    range: AbsolutePosition(utf8Offset: edit.range.lowerBound)..<AbsolutePosition(utf8Offset: edit.range.upperBound),
-                    replacement: Array(edit.replacement.utf8))
-            }
-            guard let concurrent = try? ConcurrentEdits(concurrent: edits) else { return nil }
-            return IncrementalParseTransition(previousIncrementalParseResult: previous.result, edits: concurrent)
-        }
-        return bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-    }
-
     /// The findings of every rule in `tree`; fewer when `deadline` passes (the caller then drops them).
     private func run(
         on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, module: (any ModuleLookup)?,
-        suppression: Suppression?, deadline: FileDeadline
+        suppression: Suppression?, deadline: FileDeadline, memo: inout RememberingCheck
     ) -> [Finding] {
+        // The top-level items an earlier check found as they are now give their findings again;
+        // the rules look only at the others.
+        let recall = memo.recall(tree: tree, bytes: bytes)
         let context = RuleContext(
-            tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline, module: module)
-        var findings: [Finding] = []
+            tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline, module: module,
+            only: recall?.uncheckedItems)
+        var found: [Finding] = []
         for rule in rules {
             if deadline.hasPassed { break }
-            for finding in rule.findings(in: context) {
-                if let suppression, suppression.silences(rule: finding.ruleID, line: finding.line) { continue }
-                findings.append(finding)
-            }
+            found += rule.findings(in: context)
         }
-        return findings.sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
+        if let recall, !deadline.hasPassed { found = memo.remember(found, recall) + recall.findings }
+        if let suppression { found.removeAll { suppression.silences(rule: $0.ruleID, line: $0.line) } }
+        return found.sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
     }
 
     /// `finding` as `decide` wants it: nil when hidden, a `skip` when a rewrite is declined.

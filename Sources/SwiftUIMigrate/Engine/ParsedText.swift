@@ -2,7 +2,7 @@ import SwiftParser
 
 /// A text with its parse, kept so that the next version of the same text — an editor's buffer
 /// after a keystroke — is parsed incrementally: SwiftParser reuses every node outside the part
-/// that changed (`MigrationEngine.reusableParse`).
+/// that changed (`MigrationEngine.memory`).
 public struct ParsedText: Sendable {
     /// The text that was parsed.
     let bytes: [UInt8]

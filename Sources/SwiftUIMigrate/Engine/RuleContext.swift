@@ -21,7 +21,8 @@ public struct RuleContext {
 
     public init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none, module: (any ModuleLookup)? = nil
+        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none, module: (any ModuleLookup)? = nil,
+        only items: [CodeBlockItemSyntax]? = nil
     ) {
         self.module = module
         self.tree = tree
@@ -30,7 +31,7 @@ public struct RuleContext {
         self.configuration = configuration
         self.floor = floor
         self.deadline = deadline
-        self.shared = SharedFileFacts(tree: tree, bytes: bytes)
+        self.shared = SharedFileFacts(tree: tree, bytes: bytes, items: items)
     }
 
     /// `sites` as a rule should walk them: they end early once the file's time is up, so the
@@ -43,7 +44,9 @@ public struct RuleContext {
     public var style: SourceStyle { shared.style }
 
     /// Every function call of the file, outer calls first, in source order: one walk of the
-    /// tree that all rules share, instead of one walk per rule.
+    /// tree that all rules share, instead of one walk per rule. Only those of the context's top-level
+    /// items when it was made for some (`only`: the others' findings are known from an earlier check),
+    /// so every site a rule finds is in them.
     public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
 
     /// A fact about the whole file that an analysis works out once per pass and every site then

@@ -10,16 +10,24 @@ final class SharedFileFacts {
     private let tree: SourceFileSyntax
     private let bytes: [UInt8]
 
-    init(tree: SourceFileSyntax, bytes: [UInt8]) {
+    /// The top-level items whose function calls are walked; nil: the whole tree.
+    private let items: [CodeBlockItemSyntax]?
+
+    init(tree: SourceFileSyntax, bytes: [UInt8], items: [CodeBlockItemSyntax]? = nil) {
         self.tree = tree
         self.bytes = bytes
+        self.items = items
     }
 
     lazy var style = SourceStyle(inferringFrom: bytes)
     lazy var lines = LineTable(bytes: bytes)
     lazy var functionCalls: [FunctionCallExprSyntax] = {
         let collector = FunctionCallCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
+        if let items {
+            for item in items { collector.walk(item) }
+        } else {
+            collector.walk(tree)
+        }
         return collector.calls
     }()
 

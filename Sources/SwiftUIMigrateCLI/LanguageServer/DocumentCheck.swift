@@ -18,9 +18,6 @@ struct DocumentCheck {
     /// budget, not UTF-8), shown in the editor as one diagnostic; nil when it was checked.
     var skipped: String?
 
-    /// The parse of the buffer, for the next text's incremental parse; nil when it was not parsed.
-    var parse: ParsedText? { migration?.parse }
-
     /// What the path of a document decides — the settings (configuration, baseline) and the file
     /// with its floor — found once and kept until a file that decides them changes.
     struct Setting {
@@ -37,10 +34,10 @@ struct DocumentCheck {
     }
 
     /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why);
-    /// `isStopped` stops it early (the result is then not wanted). `reusing`, the parse of an earlier text of
-    /// the document, makes the parse incremental; the check keeps its own parse (`parse`) for the next text.
+    /// `isStopped` stops it early (the result is then not wanted). `memory`, what the check of an earlier
+    /// text of the document left, makes the check cost what changed; the check leaves itself there.
     static func run(
-        _ bytes: [UInt8], setting: Result<Setting, any Error>, reusing earlier: ParsedText? = nil,
+        _ bytes: [UInt8], setting: Result<Setting, any Error>, memory: CheckMemory? = nil,
         isStopped: (@Sendable () -> Bool)? = nil
     ) -> DocumentCheck {
         let found: Setting
@@ -52,8 +49,7 @@ struct DocumentCheck {
         file.buffer = bytes
         var engine = found.settings.engine
         engine.isStopped = isStopped
-        engine.reusableParse = earlier
-        engine.keepsParse = true
+        engine.memory = memory
         let outcomes = MigrationRun.run([file], engine: engine)
         let problem = Workspace.problems(outcomes).first
         guard let migration = outcomes.first?.migration else {

@@ -220,9 +220,8 @@ final class LanguageServer: @unchecked Sendable {
     private func check(_ uri: String) -> (OpenDocument, DocumentCheck)? {
         guard var document = documents[uri] else { return nil }
         if let check = document.check { return (document, check) }
-        let check = DocumentCheck.run(document.text, setting: setting(document.path, preserving: false), reusing: document.parse)
+        let check = DocumentCheck.run(document.text, setting: setting(document.path, preserving: false), memory: document.memory)
         document.check = check
-        document.parse = check.parse ?? document.parse
         documents[uri] = document
         if let problem = check.problem { log(problem) }
         return (document, check)
@@ -272,11 +271,11 @@ final class LanguageServer: @unchecked Sendable {
         document.job = job
         documents[uri] = document
         running[uri] = job
-        let (text, earlier) = (document.text, document.parse)
+        let (text, memory) = (document.text, document.memory)
         checks.async { [self] in
             let isStopped: @Sendable () -> Bool = { job.isStopped }
             let made = (
-                main.map { DocumentCheck.run(text, setting: $0, reusing: earlier, isStopped: isStopped) },
+                main.map { DocumentCheck.run(text, setting: $0, memory: memory, isStopped: isStopped) },
                 preserving.map { DocumentCheck.run(text, setting: $0, isStopped: isStopped) })
             queue.async { self.finish(uri, job: job, check: made.0, preservingCheck: made.1) }
         }
@@ -293,10 +292,7 @@ final class LanguageServer: @unchecked Sendable {
             return
         }
         document.job = nil
-        if let check {
-            document.check = check
-            document.parse = check.parse ?? document.parse
-        }
+        if let check { document.check = check }
         if let preservingCheck { document.preservingCheck = preservingCheck }
         documents[uri] = document
         if let check {

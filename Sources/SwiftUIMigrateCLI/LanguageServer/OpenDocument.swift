@@ -13,8 +13,9 @@ struct OpenDocument {
     var preservingCheck: DocumentCheck?
     /// The check of a large document's text running in the background, if any.
     var job: CheckJob?
-    /// The parse of the last text checked (kept when the text changes): the next check parses incrementally from it.
-    var parse: ParsedText?
+    /// What the last check of the document left (kept when the text changes): the next check parses
+    /// incrementally from it and checks only the top-level items that changed.
+    let memory = CheckMemory()
 
     /// Replaces the text; the checks of the old text are dropped (a running one stopped), so only a
     /// changed text is parsed again.
