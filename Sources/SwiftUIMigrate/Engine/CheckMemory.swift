@@ -29,7 +29,7 @@ public final class CheckMemory: @unchecked Sendable {
         /// The findings of each item, by the item's text and place.
         var units: [RememberedUnit.Key: RememberedUnit] = [:]
         /// The names of each item, by its text.
-        var names: [[UInt8]: UnitNames] = [:]
+        var names: [TopLevelUnits.Text: UnitNames] = [:]
 
         /// True when its findings were decided as a check with these would decide them.
         func decides(_ other: Check) -> Bool {
@@ -49,18 +49,18 @@ struct RememberedUnit {
     /// An item's text, the line and column it starts at (reasons name lines) and the style of its
     /// file (rewrites indent in it).
     struct Key: Hashable {
-        let bytes: [UInt8]
+        let text: TopLevelUnits.Text
         let line: Int
         let column: Int
         let style: SourceStyle
 
         init(_ unit: TopLevelUnits.Unit, style: SourceStyle) {
-            (bytes, line, column, self.style) = (unit.bytes, unit.start.line, unit.start.column, style)
+            (text, line, column, self.style) = (unit.text, unit.start.line, unit.start.column, style)
         }
     }
 
     /// The items its findings depended on: their texts and where they started.
-    let dependencies: [(bytes: [UInt8], start: SourcePoint)]
+    let dependencies: [(text: TopLevelUnits.Text, start: SourcePoint)]
     /// The findings, with offsets counted from the item's start.
     let findings: [Finding]
 
@@ -68,7 +68,7 @@ struct RememberedUnit {
     func matches(dependencies others: [TopLevelUnits.Unit]) -> Bool {
         guard dependencies.count == others.count else { return false }
         return zip(dependencies, others).allSatisfy { remembered, other in
-            remembered.start.line == other.start.line && remembered.start.column == other.start.column && remembered.bytes == other.bytes
+            remembered.start.line == other.start.line && remembered.start.column == other.start.column && remembered.text == other.text
         }
     }
 

@@ -49,21 +49,22 @@ public enum Fingerprint {
     }
 
     private static func declarationName(_ node: Syntax) -> String? {
-        if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
-        if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
-        if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
-        if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
-        if let decl = node.as(ProtocolDeclSyntax.self) { return decl.name.text }
-        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
-        if let decl = node.as(FunctionDeclSyntax.self) {
+        // One switch on the kind: this runs for every ancestor of every finding.
+        switch node.kind {
+        case .structDecl: return node.cast(StructDeclSyntax.self).name.text
+        case .classDecl: return node.cast(ClassDeclSyntax.self).name.text
+        case .enumDecl: return node.cast(EnumDeclSyntax.self).name.text
+        case .actorDecl: return node.cast(ActorDeclSyntax.self).name.text
+        case .protocolDecl: return node.cast(ProtocolDeclSyntax.self).name.text
+        case .extensionDecl: return node.cast(ExtensionDeclSyntax.self).extendedType.trimmedDescription
+        case .functionDecl:
+            let decl = node.cast(FunctionDeclSyntax.self)
             return decl.name.text + labels(decl.signature.parameterClause.parameters)
+        case .initializerDecl: return "init" + labels(node.cast(InitializerDeclSyntax.self).signature.parameterClause.parameters)
+        case .subscriptDecl: return "subscript"
+        case .variableDecl: return node.cast(VariableDeclSyntax.self).bindings.map { $0.pattern.trimmedDescription }.joined(separator: ",")
+        default: return nil
         }
-        if let decl = node.as(InitializerDeclSyntax.self) { return "init" + labels(decl.signature.parameterClause.parameters) }
-        if node.is(SubscriptDeclSyntax.self) { return "subscript" }
-        if let decl = node.as(VariableDeclSyntax.self) {
-            return decl.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ",")
-        }
-        return nil
     }
 
     private static func labels(_ parameters: FunctionParameterListSyntax) -> String {

@@ -81,12 +81,12 @@ struct RememberingCheck {
         var names = next.names
         let earlierNames = earlier.names
         let units = TopLevelUnits(tree: tree, bytes: bytes) { unit in
-            if let known = names[unit.bytes] ?? earlierNames[unit.bytes] {
-                names[unit.bytes] = known
+            if let known = names[unit.text] ?? earlierNames[unit.text] {
+                names[unit.text] = known
                 return known
             }
             let found = UnitNames(unit.item)
-            names[unit.bytes] = found
+            names[unit.text] = found
             return found
         }
         next.names = names
@@ -134,7 +134,7 @@ struct RememberingCheck {
         for (position, index) in recall.unchecked.enumerated() where !escaped.contains(position) {
             let unit = units.units[index]
             next.units[RememberedUnit.Key(unit, style: recall.style)] = RememberedUnit(
-                dependencies: units.dependencies[index].map { (units.units[$0].bytes, units.units[$0].start) },
+                dependencies: units.dependencies[index].map { (units.units[$0].text, units.units[$0].start) },
                 findings: byItem[position].map { $0.moved(by: -unit.range.lowerBound) })
         }
         return kept

@@ -1,3 +1,4 @@
+import PlainText
 import SwiftSyntax
 
 /// A file's top-level items (a view struct, an extension, a free function, an `#if` block), each
@@ -15,11 +16,26 @@ struct TopLevelUnits {
         /// Its bytes in the file, trivia included.
         let range: Range<Int>
         /// Its text.
-        let bytes: [UInt8]
+        let text: Text
         /// The line and column it starts at (reasons name lines, so a moved item is checked again).
         let start: SourcePoint
         /// The item's node in the tree.
         let item: CodeBlockItemSyntax
+    }
+
+    /// An item's text, hashed once: items are looked up by their text on every check.
+    struct Text: Hashable {
+        let bytes: [UInt8]
+        private let hash: UInt64
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            self.bytes = Array(bytes)
+            hash = FNV1a.hash(bytes: bytes)
+        }
+
+        static func == (lhs: Text, rhs: Text) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// The items in source order.
@@ -32,7 +48,7 @@ struct TopLevelUnits {
         var units: [Unit] = []
         for item in tree.statements {
             let range = item.position.utf8Offset..<item.endPosition.utf8Offset
-            units.append(Unit(range: range, bytes: Array(bytes[range]), start: lines.point(at: range.lowerBound), item: item))
+            units.append(Unit(range: range, text: Text(bytes[range]), start: lines.point(at: range.lowerBound), item: item))
         }
         self.units = units
         let unitNames = units.map(names)
