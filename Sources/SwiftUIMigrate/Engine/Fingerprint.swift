@@ -56,13 +56,19 @@ public enum Fingerprint {
         case .enumDecl: return node.cast(EnumDeclSyntax.self).name.text
         case .actorDecl: return node.cast(ActorDeclSyntax.self).name.text
         case .protocolDecl: return node.cast(ProtocolDeclSyntax.self).name.text
-        case .extensionDecl: return node.cast(ExtensionDeclSyntax.self).extendedType.trimmedDescription
+        case .extensionDecl:
+            let type = node.cast(ExtensionDeclSyntax.self).extendedType
+            if let simple = type.as(IdentifierTypeSyntax.self), simple.genericArgumentClause == nil { return simple.name.text }
+            return type.trimmedDescription
         case .functionDecl:
             let decl = node.cast(FunctionDeclSyntax.self)
             return decl.name.text + labels(decl.signature.parameterClause.parameters)
         case .initializerDecl: return "init" + labels(node.cast(InitializerDeclSyntax.self).signature.parameterClause.parameters)
         case .subscriptDecl: return "subscript"
-        case .variableDecl: return node.cast(VariableDeclSyntax.self).bindings.map { $0.pattern.trimmedDescription }.joined(separator: ",")
+        case .variableDecl:
+            return node.cast(VariableDeclSyntax.self).bindings.map { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? binding.pattern.trimmedDescription
+            }.joined(separator: ",")
         default: return nil
         }
     }
