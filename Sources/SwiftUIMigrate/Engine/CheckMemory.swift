@@ -30,6 +30,8 @@ public final class CheckMemory: @unchecked Sendable {
         var units: [RememberedUnit.Key: RememberedUnit] = [:]
         /// The names of each item, by its text.
         var names: [TopLevelUnits.Text: UnitNames] = [:]
+        /// The scopes of the findings of each item (`ScopeMemo`).
+        var scopes: ScopeMemo.Scopes = [:]
 
         /// True when its findings were decided as a check with these would decide them.
         func decides(_ other: Check) -> Bool {

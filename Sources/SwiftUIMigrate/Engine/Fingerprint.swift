@@ -94,17 +94,23 @@ struct FingerprintIndex {
         var offset: Int
     }
 
+    /// Scopes an earlier check of the same document worked out (nil: every scope is worked out).
+    private let scopes: ScopeMemo?
+
     /// An index over the original file's `tree` and `bytes`.
-    init(tree: SourceFileSyntax, bytes: [UInt8]) {
+    init(tree: SourceFileSyntax, bytes: [UInt8], scopes: ScopeMemo? = nil) {
         self.tokens = TokenLocator(tree)
         self.bytes = bytes
+        self.scopes = scopes
     }
 
     /// The fingerprint of the finding of `rule` at byte `offset` of the original file.
     mutating func fingerprint(rule: String, offset: Int) -> String {
         let key = Key(rule: rule, offset: offset)
         if let known = known[key] { return known }
-        let scope = Fingerprint.scope(of: tokens.token(at: offset))
+        let tokens = tokens
+        let scope = scopes?.scope(at: offset) { Fingerprint.scope(of: tokens.token(at: offset)) }
+            ?? Fingerprint.scope(of: tokens.token(at: offset))
         let text = Fingerprint.normalizedLine(at: offset, in: bytes)
         let triple = [rule, scope, text].joined(separator: "\u{1F}")
         let occurrence = occurrences[triple, default: 0]
@@ -112,5 +118,31 @@ struct FingerprintIndex {
         let fingerprint = Fingerprint.make(rule: rule, scope: scope, text: text, occurrence: occurrence)
         known[key] = fingerprint
         return fingerprint
+    }
+}
+
+/// The scopes of the findings of a document's checks, by top-level item: a finding's scope is
+/// the names of the declarations around it, all inside its item, so an item with the same text
+/// gives the same scope at the same place in it.
+final class ScopeMemo {
+    /// The scopes by item text and offset in the item.
+    typealias Scopes = [TopLevelUnits.Text: [Int: String]]
+    private let units: TopLevelUnits
+    private let earlier: Scopes
+    /// The scopes of this check, for the next one.
+    private(set) var found: Scopes = [:]
+
+    init(units: TopLevelUnits, earlier: Scopes) {
+        self.units = units
+        self.earlier = earlier
+    }
+
+    /// The scope at byte `offset`, from an earlier check when its item was there, else `compute`d.
+    func scope(at offset: Int, compute: () -> String) -> String {
+        guard let unit = units.unit(holding: offset) else { return compute() }
+        let inside = offset - unit.range.lowerBound
+        let scope = found[unit.text]?[inside] ?? earlier[unit.text]?[inside] ?? compute()
+        found[unit.text, default: [:]][inside] = scope
+        return scope
     }
 }

@@ -79,7 +79,7 @@ public struct MigrationEngine: Sendable {
         result.hasSyntaxErrors = first.hasError
         var findings = run(on: first, bytes: bytes, file: file, floor: floor, module: module, suppression: suppression, deadline: deadline, memo: &memo)
         if deadline.hasPassed { return timedOut(result, deadline) }
-        var fingerprints = FingerprintIndex(tree: first, bytes: bytes)
+        var fingerprints = FingerprintIndex(tree: first, bytes: bytes, scopes: memo.scopes)
         for index in findings.indices {
             findings[index].fingerprint = fingerprints.fingerprint(rule: findings[index].ruleID, offset: findings[index].offset)
         }

@@ -22,8 +22,13 @@ struct RememberingCheck {
 
     /// Leaves this check in the memory for the next one.
     func commit() {
+        var next = next
+        if let scopes { next.scopes = scopes.found }
         memory?.check = next
     }
+
+    /// The scopes of the first pass's findings, for their fingerprints; nil without a memory.
+    private(set) var scopes: ScopeMemo?
 
     /// Edits after which a pass's text is parsed afresh rather than incrementally: SwiftParser
     /// looks through every edit for each node it considers reusing, so an incremental parse
@@ -104,6 +109,7 @@ struct RememberingCheck {
                 unchecked.append(index)
             }
         }
+        if scopes == nil { scopes = ScopeMemo(units: units, earlier: earlier.scopes) }
         return Recall(units: units, unchecked: unchecked, findings: recalled, style: style)
     }
 

@@ -43,6 +43,18 @@ struct TopLevelUnits {
     /// For each item, the other items its findings can depend on (indices into `units`, ascending).
     let dependencies: [[Int]]
 
+    /// The item whose bytes hold `offset`.
+    func unit(holding offset: Int) -> Unit? {
+        var low = 0
+        var high = units.count
+        while low < high {
+            let mid = (low + high) / 2
+            if units[mid].range.lowerBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, units[low - 1].range.contains(offset) else { return nil }
+        return units[low - 1]
+    }
+
     init(tree: SourceFileSyntax, bytes: [UInt8], names: (Unit) -> UnitNames) {
         let lines = LineTable(bytes: bytes)
         var units: [Unit] = []
