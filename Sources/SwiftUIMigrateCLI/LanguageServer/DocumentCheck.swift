@@ -54,7 +54,8 @@ struct DocumentCheck {
         engine.isStopped = isStopped
         engine.reusableParse = earlier
         engine.keepsParse = true
-        let outcomes = MigrationRun.run([file], engine: engine)
+        // Waits for a parse past the time budget: the servers hold one parse at a time per document.
+        let outcomes = MigrationRun.run([file], engine: engine, waitsForOverdueFiles: true)
         let problem = Workspace.problems(outcomes).first
         guard let migration = outcomes.first?.migration else {
             return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcomes.first?.skipReason)
