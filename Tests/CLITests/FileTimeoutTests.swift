@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import XCTest
 
@@ -34,6 +35,54 @@ final class FileTimeoutTests: XCTestCase {
 
             """
         }.joined()
+    }
+
+    /// At least `bytes` bytes of declarations with nothing to find, then one Group lifecycle site: a
+    /// file whose cost is its parse, which the engine cannot stop midway.
+    static func largeFile(bytes: Int) -> String {
+        var text = "import SwiftUI\n\n"
+        var index = 0
+        while text.utf8.count < bytes {
+            text += "struct Plain\(index) {\n    var value\(index): Int = \(index)\n"
+                + "    func total(_ other: Int) -> Int { value\(index) + other * \(index) }\n}\n\n"
+            index += 1
+        }
+        return text + Samples.groupLifecycle
+    }
+
+    /// The wall time `body` takes, in seconds, with its result.
+    private func timed<Result>(_ body: () throws -> Result) rethrows -> (Result, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    func testTheBudgetBoundsTheParseOfAMultiMegabyteFile() throws {
+        let repository = try GitRepositoryFolder()
+        try repository.commit([
+            "Large.swift": Self.largeFile(bytes: 2_000_000),
+            "Quarter/Large.swift": Self.largeFile(bytes: 500_000),
+        ])
+        // The parse is linear in the text: the untimed run of the 2 MB file takes four times that of
+        // the quarter (estimated so, since it takes seconds to run).
+        let (quarter, quarterSeconds) = try timed {
+            try ToolProcess.run(["scan", "--file-timeout", "none", "Quarter/Large.swift"], in: repository.path)
+        }
+        XCTAssertEqual(quarter.status, 1, "the site at its end is found: " + quarter.stderr)
+        let untimedSeconds = 4 * quarterSeconds
+        // 500 ms, or less where the parse is fast (a source build of SwiftSyntax): an eighth of the untimed run.
+        let budget = max(1, min(500, Int(untimedSeconds * 1000 / 8)))
+        let warning = "warning: skipped Large.swift: took longer than the \(budget)ms limit per file (fileTimeout, --file-timeout)\n"
+        for command in [["scan"], ["diff"], ["apply", "--in-place"]] {
+            let (result, seconds) = try timed {
+                try ToolProcess.run(command + ["--file-timeout", "\(budget)ms", "Large.swift"], in: repository.path)
+            }
+            XCTAssertEqual(result.status, 0, "\(command): its only file was skipped: " + result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix(warning), "\(command): " + result.stderr)
+            XCTAssertEqual(result.stdout, "", "\(command)")
+            XCTAssertLessThan(seconds, untimedSeconds / 2, "\(command) waited for the parse (\(untimedSeconds) s untimed)")
+        }
+        XCTAssertEqual(try repository.git("status", "--porcelain"), "", "apply --in-place left the file as it was")
     }
 
     func testAFileOverItsBudgetIsSkippedWithAWarningAndTheRunGoesOn() throws {

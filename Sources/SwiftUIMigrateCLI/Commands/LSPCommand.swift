@@ -27,6 +27,7 @@ struct LSPCommand: Command {
     init(console: Console, environment: [String: String]) {}
 
     func run(_ options: Options) throws -> Int32 {
-        LanguageServer(channel: MessageChannel(), options: options.migration).serve()
+        try StandardInput.requireReadable()
+        return LanguageServer(channel: MessageChannel(), options: options.migration).serve()
     }
 }

@@ -34,6 +34,7 @@ struct MCPCommand: Command {
     init(console: Console, environment: [String: String]) {}
 
     func run(_ options: Options) throws -> Int32 {
+        try StandardInput.requireReadable()
         // Relative paths, in calls and in the options, are taken from the workspace.
         if let folder = options.workspace, !FileManager.default.changeCurrentDirectoryPath(folder) {
             throw CommandError("--workspace \(folder): no such folder")

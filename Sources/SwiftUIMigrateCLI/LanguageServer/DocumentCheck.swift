@@ -50,7 +50,8 @@ struct DocumentCheck {
         var engine = found.settings.engine
         engine.isStopped = isStopped
         engine.memory = memory
-        let outcomes = MigrationRun.run([file], engine: engine)
+        // Waits for a parse past the time budget: the servers hold one parse at a time per document.
+        let outcomes = MigrationRun.run([file], engine: engine, waitsForOverdueFiles: true)
         let problem = Workspace.problems(outcomes).first
         guard let migration = outcomes.first?.migration else {
             return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcomes.first?.skipReason)

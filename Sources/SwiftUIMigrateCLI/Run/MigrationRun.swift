@@ -31,19 +31,21 @@ enum MigrationRun {
     /// One worker per core.
     static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// Migrates `files` read from disk, returning every outcome in input order.
-    static func run(_ files: [SourceFile], engine: MigrationEngine) -> [FileOutcome] {
-        run(files, engine: engine, load: reader(for: engine))
+    /// Migrates `files` read from disk, returning every outcome in input order. `waitsForOverdueFiles`
+    /// as `stream` takes it.
+    static func run(_ files: [SourceFile], engine: MigrationEngine, waitsForOverdueFiles: Bool = false) -> [FileOutcome] {
+        run(files, engine: engine, load: reader(for: engine), waitsForOverdueFiles: waitsForOverdueFiles)
     }
 
     /// Migrates `files` whose bytes `load` provides (from disk, or from a commit's blobs),
     /// returning every outcome in input order.
     static func run(
-        _ files: [SourceFile], engine: MigrationEngine, load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome
+        _ files: [SourceFile], engine: MigrationEngine, load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome,
+        waitsForOverdueFiles: Bool = false
     ) -> [FileOutcome] {
         var outcomes: [FileOutcome] = []
         outcomes.reserveCapacity(files.count)
-        stream(files, engine: engine, load: load) { outcomes.append($0) }
+        stream(files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles) { outcomes.append($0) }
         return outcomes
     }
 
@@ -62,9 +64,14 @@ enum MigrationRun {
     /// every outcome, in input order, as soon as it and all earlier ones are done. The
     /// output is the same as a serial run's. When `each` throws, the files not yet started
     /// are not migrated, and the error is rethrown once the workers have stopped.
+    ///
+    /// A file past its time budget inside a parse is handed over as timed out when the budget is
+    /// spent (`DeadlineWatch`) and its thread left to end on its own, another taking its place;
+    /// `waitsForOverdueFiles` waits for the thread instead (the servers: one parse at a time per
+    /// document).
     static func stream<Failure: Error>(
         _ files: [SourceFile], engine: MigrationEngine, workerCount: Int = defaultWorkerCount,
-        load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil,
+        load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil, waitsForOverdueFiles: Bool = false,
         each: (FileOutcome) throws(Failure) -> Void
     ) throws(Failure) {
         guard !files.isEmpty else { return }
@@ -72,11 +79,18 @@ enum MigrationRun {
         let workers = max(1, min(workerCount, files.count))
         let window = OutcomeWindow(files: files, size: workers * filesAheadPerWorker)
         let finished = DispatchGroup()
-        for _ in 0..<workers {
-            finished.enter()
+        let watch = waitsForOverdueFiles ? nil : DeadlineWatch.shortestBudget(files, engine: engine).map(DeadlineWatch.init)
+        // A worker serves its place until no file is left; one whose file the watch handed over
+        // ends early, and a new one takes the place.
+        @Sendable func startWorker() {
             let thread = Thread {
+                let runner = watch?.enroll()
                 while let (index, file) = window.claim() {
+                    if let runner {
+                        watch?.begin(runner, index: index, file: file, budget: (file.configuration ?? engine.configuration).fileTimeout)
+                    }
                     let outcome = window.isCancelled ? FileOutcome(file: file) : migrate(file, engine: engine, load: load)
+                    if let runner, watch?.finish(runner) == false { return }
                     window.deliver(outcome, at: index)
                 }
                 finished.leave()
@@ -84,6 +98,14 @@ enum MigrationRun {
             // The parser and the rules recurse with the nesting of the code: give them the main thread's room.
             thread.stackSize = 16 << 20
             thread.start()
+        }
+        watch?.start { overdue in
+            window.deliver(FileOutcome(file: overdue.file, migration: nil, skipReason: timeoutReason(overdue.budget)), at: overdue.index)
+            startWorker()
+        }
+        for _ in 0..<workers {
+            finished.enter()
+            startWorker()
         }
         var failure: Failure?
         for index in files.indices {
@@ -97,6 +119,7 @@ enum MigrationRun {
             }
         }
         finished.wait()
+        watch?.end()
         if let failure { throw failure }
     }
 
@@ -144,9 +167,10 @@ private extension FileOutcome {
 /// and each slot's `filled` semaphore hands its outcome to the consumer. A worker blocks
 /// only when it is a whole window ahead of the consumer.
 private final class OutcomeWindow: @unchecked Sendable {
-    // Unchecked: slot `i % size` is written only by the worker that claimed index `i` (index
-    // `i - size` was taken before `i` could be claimed) and read only by the consumer after
-    // waiting on the slot's `filled` semaphore.
+    // Unchecked: slot `i % size` is written only once, by the worker that claimed index `i` or,
+    // when its budget ran out, by the deadline watch instead (`DeadlineWatch.finish` lets one of
+    // them; index `i - size` was taken before `i` could be claimed), and read only by the consumer
+    // after waiting on the slot's `filled` semaphore.
     private let files: [SourceFile]
     private let size: Int
     private let slots: UnsafeMutablePointer<FileOutcome?>

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The hostile command lines of issue 28, typed as a user would at a shell: each must end with its exit
+# code and exactly one line on stderr (never a backtrace, never a signal: an exit below 128), and
+# change nothing. Cases that need more than a command line have their own tests, named here so the
+# list is whole:
+#   - the language server's bad frames, a 3.9 MB document, a half-typed configuration in the editor:
+#     Tests/lsp/test_robustness.py, Tests/lsp/test_large_documents.py (pytest-lsp)
+#   - --file-timeout on a multi-megabyte file: FileTimeoutTests, OverdueParseTests
+#   - --resume/--abort after an edit following a kill: KillRecoveryTests (it kills a real apply)
+#   - apply from a superproject on a submodule's folder, in every mode: SubmoduleTests
+# Here: standard input closed or a folder (stdin mode and both servers), a half-typed configuration,
+# a configuration that leaves out every file, a bare repository, a hostContainer that would not
+# compile, a damaged journal, and JSON on a file dense with sites costing the order of the text format.
+#   Tests/shell/hostile-cli.sh <swiftui-migrate binary>
+set -euo pipefail
+bin=$(readlink -f "${1:?usage: hostile-cli.sh <swiftui-migrate binary>}")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+cases=0
+fail() { echo "hostile-cli: FAIL: $*" >&2; failures=$((failures + 1)); }
+export GIT_CONFIG_GLOBAL="$work/gitconfig" GIT_CONFIG_NOSYSTEM=1 NO_COLOR=1
+git config --global user.name "Test" && git config --global user.email "test@example.com"
+git config --global init.defaultBranch main
+
+# What a run could change in the repository at $1: files, index, branches and HEAD.
+repository_state() {
+    git -C "$1" status --porcelain --ignored 2>/dev/null || true
+    git -C "$1" for-each-ref --format='%(refname) %(objectname)' 2>/dev/null || true
+    git -C "$1" rev-parse HEAD 2>/dev/null || true
+}
+
+# expect STATUS STDERR-LINE DIRECTORY REDIRECTION COMMAND…: runs the binary with COMMAND in DIRECTORY,
+# standard input as REDIRECTION says (`<&-` closes it), and checks the status, that stderr is exactly
+# STDERR-LINE (a glob pattern), and that nothing in DIRECTORY's repository changed.
+expect() {
+    local status=$1 line=$2 directory=$3 redirection=$4
+    shift 4
+    cases=$((cases + 1))
+    local before after actual
+    before=$(repository_state "$directory")
+    set +e
+    (cd "$directory" && eval "exec \"\$bin\" \"\$@\" >\"\$work/out\" 2>\"\$work/err\" $redirection")
+    actual=$?
+    set -e
+    after=$(repository_state "$directory")
+    local shown="swiftui-migrate $* $redirection (in ${directory#"$work"/})"
+    if [ "$actual" -ge 128 ]; then fail "$shown: killed by a signal (exit $actual): $(head -c 2000 "$work/err")"; return; fi
+    [ "$actual" -eq "$status" ] || fail "$shown: exit $actual, expected $status: $(cat "$work/err")"
+    [ "$(wc -l < "$work/err")" -eq 1 ] || fail "$shown: stderr is not one line: $(head -c 2000 "$work/err")"
+    # shellcheck disable=SC2053 # the expected line is a pattern
+    [[ "$(cat "$work/err")" == $line ]] || fail "$shown: stderr: $(cat "$work/err")
+  expected: $line"
+    [ "$before" = "$after" ] || fail "$shown: changed the repository: $after"
+}
+
+# An app: one file with a site to rewrite.
+app="$work/app"
+mkdir -p "$app/App"
+cat > "$app/App/FeedView.swift" <<'SWIFT'
+import SwiftUI
+
+struct FeedView: View {
+    @State private var isLoading = true
+
+    var body: some View {
+        Group {
+            if isLoading {
+                ProgressView()
+            } else {
+                Text("Loaded")
+            }
+        }
+        .onAppear {
+            print("shown")
+        }
+    }
+}
+SWIFT
+git -C "$app" init -q && git -C "$app" add . && git -C "$app" commit -qm app
+
+# Standard input that is not there: closed (`<&-`) or a folder (`< /`).
+for command in scan diff apply; do
+    expect 2 "error: cannot read standard input: it is closed; pipe the file's text into the command" "$app" "<&-" \
+        "$command" --stdin-filepath App/FeedView.swift
+    expect 2 "error: cannot read standard input: it is a folder, not a file's text" "$app" "< /" \
+        "$command" --stdin-filepath App/FeedView.swift
+done
+for server in lsp mcp; do
+    expect 2 "error: cannot read standard input: it is closed; the server reads its client's messages there (an editor or agent starts it with a pipe)" \
+        "$app" "<&-" "$server"
+    expect 2 "error: cannot read standard input: it is a folder, not a file's text" "$app" "< /" "$server"
+done
+
+# A half-typed configuration (saved mid-edit): one line naming where, for every command that reads it.
+printf '{"exclude": ["App/"' > "$app/.swiftui-migrate.json"
+for command in "scan" "diff" "apply" "apply --in-place"; do
+    # shellcheck disable=SC2086 # the command's words
+    expect 2 "error: $app/.swiftui-migrate.json:1:20: not valid JSON: expected ',' or ']' after a value in an array, found the end of the file" \
+        "$app" "" $command
+done
+expect 2 "error: $app/.swiftui-migrate.json:1:20: not valid JSON: *" "$app" "< App/FeedView.swift" scan --stdin-filepath App/FeedView.swift
+
+# A configuration that leaves out every file: nothing checked is not a pass.
+printf '{"exclude": ["App/", "Other/"]}\n' > "$app/.swiftui-migrate.json"
+for command in "scan" "diff" "apply --in-place ."; do
+    # shellcheck disable=SC2086
+    expect 2 "error: . holds 1 .swift file but the configuration's include/exclude leave it out; nothing was checked — change the globs, or name a file to check it" \
+        "$app" "" $command
+done
+
+# A hostContainer that would not compile with the Group's members.
+for host in Text if; do
+    printf '{"hostContainer": "%s"}\n' "$host" > "$app/.swiftui-migrate.json"
+    expect 2 "error: $app/.swiftui-migrate.json: 'hostContainer' must be one of ZStack, VStack, HStack, LazyVStack, LazyHStack (a container that takes the Group's views as they are), not '$host'" \
+        "$app" "" apply --in-place App/FeedView.swift
+done
+rm "$app/.swiftui-migrate.json"
+
+# A bare repository: no work tree to check.
+git clone -q --bare "$app" "$work/App.git"
+expect 2 "error: . is a bare git repository, with no work tree to check; run 'swiftui-migrate batch --mode scan .' (it reads HEAD), or 'apply --no-checkout', which commits HEAD's files, migrated, onto a new branch" \
+    "$work/App.git" "" scan
+
+# A damaged journal: set aside with a message, not a dead end.
+for recovery in --abort --resume; do
+    printf '{"version": 1, "cut' > "$app/.git/swiftui-migrate-journal"
+    expect 2 "error: the journal $app/.git/swiftui-migrate-journal is damaged: *; it is set aside as $app/.git/swiftui-migrate-journal.damaged. *then run apply again" \
+        "$app" "" apply "$recovery"
+    [ -e "$app/.git/swiftui-migrate-journal.damaged" ] && [ ! -e "$app/.git/swiftui-migrate-journal" ] \
+        || fail "apply $recovery: the damaged journal was not set aside"
+    rm -f "$app/.git/swiftui-migrate-journal.damaged"
+done
+
+# JSON on a file dense with sites: the order of the text format (it was quadratic: 72 s against 5.9 s
+# on 4,000 views). 40 dense views after 50,000 comment lines: each finding's hunk once cost the
+# whole file.
+python3 - "$root/scripts/lib/bench-dense.py" "$work/Dense.swift" <<'PYTHON'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("bench_dense", sys.argv[1])
+dense = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(dense)
+text = "import SwiftUI\n\n" + "\n".join(dense.VIEW.format(index=index) for index in range(40))
+with open(sys.argv[2], "w") as handle:
+    handle.write(text + "".join(f"// note {index}\n" for index in range(50000)))
+PYTHON
+# Processor seconds (user + system) of one run, the findings on stdout to $work/out.
+cpu_seconds() {
+    local TIMEFORMAT='%3U %3S' times
+    times=$( { time "$bin" scan --file-timeout none "$@" "$work/Dense.swift" >"$work/out" 2>/dev/null; } 2>&1 ) || true
+    awk '{ print $1 + $2 }' <<<"$times"
+}
+cases=$((cases + 1))
+text=$(cpu_seconds)
+findings=$(wc -l < "$work/out")
+json=$(cpu_seconds --format json)
+json_findings=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$work/out")
+[ "$findings" -gt 100 ] && [ "$json_findings" -eq "$findings" ] || fail "dense file: $findings text findings, $json_findings in JSON"
+awk -v json="$json" -v text="$text" 'BEGIN { exit !(json <= 1.5 * text + 0.3) }' \
+    || fail "dense file: scan --format json took ${json}s of CPU against ${text}s for the text format"
+echo "hostile-cli: dense file ($findings findings): text ${text}s, json ${json}s of CPU" >&2
+
+if [ "$failures" -gt 0 ]; then
+    echo "hostile-cli: $failures failed checks in $cases cases" >&2
+    exit 1
+fi
+echo "hostile-cli: $cases cases passed" >&2
