@@ -148,7 +148,7 @@ def main():
     cpu_before = server.cpu_seconds()
     lines = text.split("\n")
     for change in range(1, arguments.changes + 1):
-        # Type into one line: its string literal grows and shrinks, as under a keyboard.
+        # Type at the end of one line: a comment grows and shrinks, as under a keyboard.
         index = 20 + (change * 37) % (len(lines) - 40)
         edited = list(lines)
         edited[index] = edited[index] + " // " + "x" * (change % 17)
