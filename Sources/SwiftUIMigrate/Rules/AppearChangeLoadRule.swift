@@ -286,6 +286,8 @@ extension AppearChangeLoadRule {
         case inside(InnerTask.NestingConstruct)
     }
 
+    public var reasonFamily: ReasonFamily? { .taskMove }
+
     public var reasons: [RuleReason] {
         let decisions: [Decision] = [
             .mergeIntoTask(id: "", startWasOnAppear: true, deferredStatement: nil), .mergeIntoOnChangeInitial,
@@ -293,7 +295,7 @@ extension AppearChangeLoadRule {
             .notOneWork(.changeRunsInitially(value: "")), .notOneWork(.changeReadsOldValue(value: "", name: "")),
             .nestedTask(line: 0, .beforeOtherStatements), .startNamesFunction, .valuesOfUnknownTypes([]),
         ]
-        return decisions.map(\.catalogEntry) + TaskUnwrapping.movingWorkCatalog
+        return decisions.map(\.catalogEntry)
     }
 }
 
@@ -340,9 +342,9 @@ fileprivate extension AppearChangeLoadRule.Decision {
             RuleReason("values-of-unknown-types", .skip,
                        meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
                        whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
-        case .taskObstacle(let obstacle, _): obstacle.catalogEntry
-        case .belowFloor: FloorShortfall.catalogEntry
-        case .hazard(let hazard): hazard.catalogEntry
+        case .taskObstacle(let obstacle, _): obstacle.decision.entry
+        case .belowFloor: TaskMoveDecision.belowFloor.entry
+        case .hazard(let hazard): hazard.decision.entry
         }
     }
 

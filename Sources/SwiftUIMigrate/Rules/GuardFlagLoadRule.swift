@@ -377,6 +377,8 @@ extension GuardFlagLoadRule {
         case storage(flag: String, line: Int)
     }
 
+    public var reasonFamily: ReasonFamily? { .taskMove }
+
     public var reasons: [RuleReason] {
         let decisions: [Decision] = [
             .keyOnIdentity(id: ""), .flagDefeatsID(id: ""), .oneTimeSetup, .noIdentity,
@@ -387,7 +389,7 @@ extension GuardFlagLoadRule {
             .guardInHelper("", flag: "", id: ""),
         ]
         let nearMisses = NearMissReason.allCases.map(\.catalogEntry)
-        return decisions.map(\.catalogEntry) + nearMisses + TaskUnwrapping.movingWorkCatalog
+        return decisions.map(\.catalogEntry) + nearMisses
     }
 }
 
@@ -442,9 +444,9 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .guardInHelper:
             RuleReason("guard-in-helper", .skip, meaning: "the flag's guard stands in a helper the modifier calls, which the rule does not rewrite",
                        whatToDo: "remove the flag, its guard and its set from the helper, and call it from .task(id:)")
-        case .taskObstacle(let obstacle): obstacle.catalogEntry
-        case .belowFloor: FloorShortfall.catalogEntry
-        case .hazard(let hazard): hazard.catalogEntry
+        case .taskObstacle(let obstacle): obstacle.decision.entry
+        case .belowFloor: TaskMoveDecision.belowFloor.entry
+        case .hazard(let hazard): hazard.decision.entry
         }
     }
 

@@ -186,6 +186,8 @@ public struct OnAppearTaskRule: Rule {
         case hazard(CancellationHazard)
     }
 
+    public var reasonFamily: ReasonFamily? { .taskMove }
+
     public var reasons: [RuleReason] {
         [
             Decision.moveIntoTask(id: nil, setup: .absent), .moveIntoTask(id: "id", setup: .absent),
@@ -193,7 +195,6 @@ public struct OnAppearTaskRule: Rule {
             .flagGuarded, .closureSignature(""),
             .nestedTask(line: 0, in: .expression),
         ].map(\.catalogEntry)
-            + TaskUnwrapping.movingWorkCatalog
     }
 }
 
@@ -233,9 +234,9 @@ fileprivate extension OnAppearTaskRule.Decision {
             RuleReason("nested-task", .skip,
                        meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
                        whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
-        case .taskObstacle(let obstacle): obstacle.catalogEntry
-        case .belowFloor: FloorShortfall.catalogEntry
-        case .hazard(let hazard): hazard.catalogEntry
+        case .taskObstacle(let obstacle): obstacle.decision.entry
+        case .belowFloor: TaskMoveDecision.belowFloor.entry
+        case .hazard(let hazard): hazard.decision.entry
         }
     }
 
