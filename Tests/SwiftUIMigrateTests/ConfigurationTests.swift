@@ -64,9 +64,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.exclude, ["**/Generated/**"])
         XCTAssertEqual(configuration.identity, ["BrewDetailView": "brewID"])
         XCTAssertEqual(configuration.maxFileSize, 1000)
-        XCTAssertEqual(configuration.integer(GroupModifiersRule.maxModifiers, of: "group-modifiers"), 1)
-        XCTAssertEqual(configuration.integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 3)
-        XCTAssertEqual(Configuration().integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 2)
+        XCTAssertEqual(configuration.value(of: GroupModifiersRule.maxModifiers, for: GroupModifiersRule.id), 1)
+        XCTAssertEqual(configuration.value(of: GroupModifiersRule.maxMembers, for: GroupModifiersRule.id), 3)
+        XCTAssertEqual(Configuration().value(of: GroupModifiersRule.maxMembers, for: GroupModifiersRule.id), 2)
     }
 
     func testEveryStrategyParses() throws {
@@ -171,9 +171,9 @@ final class ConfigurationTests: XCTestCase {
             .integer("limit", default: 4, minimum: 1, summary: "how many"),
         ]
         let configuration = try parse("{\"ruleOptions\": {\"pick\": {\"mode\": \"rewrite\"}}}", rules: [rule])
-        XCTAssertEqual(configuration.string(rule.options[0], of: "pick"), "rewrite")
-        XCTAssertEqual(configuration.integer(rule.options[1], of: "pick"), 4, "an option not set keeps its default")
-        XCTAssertEqual(Configuration().string(rule.options[0], of: "pick"), "keep")
+        XCTAssertEqual(configuration.value(of: rule.options[0], for: "pick"), "rewrite")
+        XCTAssertEqual(configuration.value(of: rule.options[1], for: "pick"), 4, "an option not set keeps its default")
+        XCTAssertEqual(Configuration().value(of: rule.options[0], for: "pick"), "keep")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"pick\": {\"mode\": \"Rewrite\"}}}", rules: [rule]),
             "test.json: 'ruleOptions.pick.mode' must be one of keep, rewrite")

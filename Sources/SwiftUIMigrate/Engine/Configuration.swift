@@ -191,19 +191,19 @@ public struct Configuration: Sendable, Hashable {
         rules[rule.id] ?? rule.isEnabledByDefault
     }
 
-    /// The value of `option` of the rule `ruleID`: as configured, else the option's default.
-    public func value(of option: RuleOption, for ruleID: String) -> RuleOptionValue {
-        ruleOptions[ruleID]?[option.name] ?? option.defaultValue
+    /// True when the shipped rule `rule` runs, named by its type: as configured, else its default.
+    public func isEnabled(_ rule: any ShippedRule.Type) -> Bool {
+        rules[rule.id] ?? rule.isEnabledByDefault
     }
 
-    /// A whole-number option of a rule: as configured, else its declared default.
-    public func integer(_ option: RuleOption, of ruleID: String) -> Int {
-        value(of: option, for: ruleID).integer ?? option.defaultValue.integer ?? 0
-    }
-
-    /// A string option of a rule: as configured, else its declared default.
-    public func string(_ option: RuleOption, of ruleID: String) -> String {
-        value(of: option, for: ruleID).string ?? option.defaultValue.string ?? ""
+    /// The value of `option` of the rule `ruleID`, as configured, else the option's default, read
+    /// as the type the rule uses: `Int`, `String`, a `String`-backed enum, or `RuleOptionValue`.
+    public func value<Value: RuleOptionReadable>(of option: RuleOption, for ruleID: String) -> Value {
+        if let configured = ruleOptions[ruleID]?[option.name].flatMap(Value.init(option:)) { return configured }
+        guard let value = Value(option: option.defaultValue) else {
+            preconditionFailure("option \(option.name) of \(ruleID) is not read as its declared kind")
+        }
+        return value
     }
 }
 

@@ -31,6 +31,20 @@ public protocol Rule: Sendable {
     func findings(in context: RuleContext) -> [Finding]
 }
 
+/// A rule the tool ships: its id and default belong to its type, so code names a rule without
+/// building one (`configuration.isEnabled(GuardFlagLoadRule.self)`).
+public protocol ShippedRule: Rule {
+    /// Kebab-case id, such as `group-lifecycle`.
+    static var id: String { get }
+    /// True for the rules that run unless turned off.
+    static var isEnabledByDefault: Bool { get }
+}
+
+extension ShippedRule {
+    public var id: String { Self.id }
+    public var isEnabledByDefault: Bool { Self.isEnabledByDefault }
+}
+
 extension Rule {
     /// Most rules' fixes use nothing newer than the code they rewrite.
     public var flooredAPIs: [FlooredAPI] { [] }

@@ -8,17 +8,17 @@ import SwiftSyntax
 /// runs on each appearance, restarts when `x` changes and is cancelled on disappear.
 /// `onappear-task` leaves a pair's start to this rule (see `LoadingPair`), so the two compose at
 /// the engine's fixpoint into one `.task(id:)`, never a `.task` plus a leftover onChange.
-public struct AppearChangeLoadRule: Rule {
+public struct AppearChangeLoadRule: ShippedRule {
     public init() {}
-    public var id: String { "appear-change-load" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "appear-change-load"
+    public static let isEnabledByDefault = true
     /// The start, not `onChange`: a file needs one to hold a pair, and files with only `onChange`
     /// are common enough that parsing them all would double the scan time of some apps.
     public var triggerWords: [String] { ["onAppear", ".task"] }
     public var flooredAPIs: [FlooredAPI] { [.task, .modernOnChange] }
 
     /// The `syncWork` option: what happens to a pair doing synchronous work.
-    public enum SyncWork: String, CaseIterable, Sendable {
+    public enum SyncWork: String, CaseIterable, Sendable, RuleOptionReadable {
         /// Leave it as it is (the default).
         case keep
         /// Rewrite it to `.onChange(of: x, initial: true) { … }` (iOS 17+).
@@ -71,7 +71,7 @@ public struct AppearChangeLoadRule: Rule {
     }
 
     public func findings(in context: RuleContext) -> [Finding] {
-        let syncWork = SyncWork(rawValue: context.configuration.string(Self.syncWork, of: id)) ?? .keep
+        let syncWork: SyncWork = context.configuration.value(of: Self.syncWork, for: id)
         return LoadingPair.all(in: context).map { finding(for: $0, syncWork: syncWork, context: context) }
     }
 

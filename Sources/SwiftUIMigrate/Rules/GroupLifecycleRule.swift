@@ -19,11 +19,11 @@ import SwiftSyntax
 ///    presenting or navigating, no lifecycle action changes which member shows,
 ///    and no member is `EmptyView()`;
 /// 4. else report, naming what blocked each fix and the manual fix.
-public struct GroupLifecycleRule: Rule {
+public struct GroupLifecycleRule: ShippedRule {
     public init() {}
 
-    public var id: String { "group-lifecycle" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "group-lifecycle"
+    public static let isEnabledByDefault = true
     // The lifecycle modifiers, not "Group": far fewer files hold them (a member name always
     // follows its dot directly; anything else is a syntax error).
     public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }

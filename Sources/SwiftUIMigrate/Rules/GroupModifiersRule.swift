@@ -14,11 +14,11 @@ import SwiftSyntax
 /// Group does with them on current SDKs is not documented), an identity
 /// shared by several members at once, and branches that bind a name the chain
 /// uses.
-public struct GroupModifiersRule: Rule {
+public struct GroupModifiersRule: ShippedRule {
     public init() {}
 
-    public var id: String { "group-modifiers" }
-    public var isEnabledByDefault: Bool { false }
+    public static let id = "group-modifiers"
+    public static let isEnabledByDefault = false
     public var triggerWords: [String] { ["Group"] }
 
     public func findings(in context: RuleContext) -> [Finding] {
@@ -30,8 +30,8 @@ public struct GroupModifiersRule: Rule {
         let (group, chain, members) = (site.group, site.chain, site.members)
         guard !chain.modifiers.isEmpty,
               !chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
-        let maxMembers = context.configuration.integer(Self.maxMembers, of: id)
-        let maxModifiers = context.configuration.integer(Self.maxModifiers, of: id)
+        let maxMembers: Int = context.configuration.value(of: Self.maxMembers, for: id)
+        let maxModifiers: Int = context.configuration.value(of: Self.maxModifiers, for: id)
         guard !members.views.isEmpty, members.views.count <= maxMembers, chain.modifiers.count <= maxModifiers else {
             return nil
         }

@@ -5,10 +5,10 @@ import SwiftSyntax
 ///
 /// Statements before the guard stay where they are: they ran on every appearance and
 /// still do. The flag's declaration is removed with its doc comment.
-public struct GuardFlagLoadRule: Rule {
+public struct GuardFlagLoadRule: ShippedRule {
     public init() {}
-    public var id: String { "guard-flag-load" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "guard-flag-load"
+    public static let isEnabledByDefault = true
     // The modifiers the flag guards, not "@State", which most view files hold.
     public var triggerWords: [String] { [".onAppear", ".task"] }
     public var flooredAPIs: [FlooredAPI] { [.task] }

@@ -19,10 +19,10 @@ import SwiftSyntax
 /// (`if !isLoadingMore { Color.clear.frame(height: 1).onAppear { Task { await loadMore() } } }`)
 /// whose load removes it, or an app-wide refresh the view does not own. Every `.onAppear`
 /// that starts a Task gets a finding, so `scan` lists every site a person must look at.
-public struct OnAppearTaskRule: Rule {
+public struct OnAppearTaskRule: ShippedRule {
     public init() {}
-    public var id: String { "onappear-task" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "onappear-task"
+    public static let isEnabledByDefault = true
     public var triggerWords: [String] { ["onAppear"] }
     public var flooredAPIs: [FlooredAPI] { [.task] }
 
@@ -107,10 +107,10 @@ public struct OnAppearTaskRule: Rule {
         // A site left to another rule is left only while that rule is on; it then decides the site.
         let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
-            if context.configuration.isEnabled(GuardFlagLoadRule()) { return nil }
+            if context.configuration.isEnabled(GuardFlagLoadRule.self) { return nil }
             return skip(.flagGuarded)
         }
-        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
+        if context.configuration.isEnabled(AppearChangeLoadRule.self), LoadingPair.isStart(modifier, in: context) { return nil }
         // Below the floor of `.task` no other reason may advise moving the work into it.
         if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
         if let signature = closure.signature {
