@@ -289,13 +289,7 @@ extension AppearChangeLoadRule {
     public var reasonFamily: ReasonFamily? { .taskMove }
 
     public var reasons: [RuleReason] {
-        let decisions: [Decision] = [
-            .mergeIntoTask(id: "", startWasOnAppear: true, deferredStatement: nil), .mergeIntoOnChangeInitial,
-            .synchronousWork(also: nil, offersOption: true), .synchronousSeveralValues,
-            .notOneWork(.changeRunsInitially(value: "")), .notOneWork(.changeReadsOldValue(value: "", name: "")),
-            .nestedTask(line: 0, .beforeOtherStatements), .startNamesFunction, .valuesOfUnknownTypes([]),
-        ]
-        return decisions.map(\.catalogEntry)
+        DecisionKind.allCases.map(\.catalogEntry)
     }
 }
 
@@ -309,39 +303,15 @@ fileprivate extension AppearChangeLoadRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .mergeIntoTask:
-            RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
-                       whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
-        case .mergeIntoOnChangeInitial:
-            RuleReason("merge-into-onchange-initial", .rewrite,
-                       meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
-                       whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
-        case .synchronousWork:
-            RuleReason("synchronous-work", .keep,
-                       meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable",
-                       whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
-        case .synchronousSeveralValues:
-            RuleReason("synchronous-several-values", .keep,
-                       meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value",
-                       whatToDo: "nothing")
-        case .notOneWork(.changeRunsInitially):
-            RuleReason("onchange-runs-initially", .skip,
-                       meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
-                       whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
-        case .notOneWork(.changeReadsOldValue):
-            RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
-                       whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
-        case .nestedTask:
-            RuleReason("nested-task", .skip,
-                       meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
-                       whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
-        case .startNamesFunction:
-            RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
-                       whatToDo: "merge the two into .task(id:) by hand, calling f")
-        case .valuesOfUnknownTypes:
-            RuleReason("values-of-unknown-types", .skip,
-                       meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
-                       whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
+        case .mergeIntoTask: DecisionKind.mergeIntoTaskID.catalogEntry
+        case .mergeIntoOnChangeInitial: DecisionKind.mergeIntoOnChangeInitial.catalogEntry
+        case .synchronousWork: DecisionKind.synchronousWork.catalogEntry
+        case .synchronousSeveralValues: DecisionKind.synchronousSeveralValues.catalogEntry
+        case .notOneWork(.changeRunsInitially): DecisionKind.onChangeRunsInitially.catalogEntry
+        case .notOneWork(.changeReadsOldValue): DecisionKind.onChangeReadsOldValue.catalogEntry
+        case .nestedTask: DecisionKind.nestedTask.catalogEntry
+        case .startNamesFunction: DecisionKind.startNamesFunction.catalogEntry
+        case .valuesOfUnknownTypes: DecisionKind.valuesOfUnknownTypes.catalogEntry
         case .taskObstacle(let obstacle, _): obstacle.decision.entry
         case .belowFloor: TaskMoveDecision.belowFloor.entry
         case .hazard(let hazard): hazard.decision.entry
@@ -423,6 +393,45 @@ fileprivate extension AppearChangeLoadRule.PairObstacle {
             "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
         case .changeReadsOldValue(let value, let name):
             "onChange(of: \(value)) reads the old value (\(name)), which task(id:) does not give"
+        }
+    }
+}
+
+/// The decisions of `appear-change-load` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case mergeIntoTaskID, mergeIntoOnChangeInitial, synchronousWork, synchronousSeveralValues, onChangeRunsInitially
+    case onChangeReadsOldValue, nestedTask, startNamesFunction, valuesOfUnknownTypes
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .mergeIntoTaskID:
+            RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
+                       whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
+        case .mergeIntoOnChangeInitial:
+            RuleReason("merge-into-onchange-initial", .rewrite, meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
+                       whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
+        case .synchronousWork:
+            RuleReason("synchronous-work", .keep, meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable",
+                       whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
+        case .synchronousSeveralValues:
+            RuleReason("synchronous-several-values", .keep, meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value",
+                       whatToDo: "nothing")
+        case .onChangeRunsInitially:
+            RuleReason("onchange-runs-initially", .skip, meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
+                       whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
+        case .onChangeReadsOldValue:
+            RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
+                       whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
+        case .nestedTask:
+            RuleReason("nested-task", .skip, meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
+                       whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
+        case .startNamesFunction:
+            RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
+                       whatToDo: "merge the two into .task(id:) by hand, calling f")
+        case .valuesOfUnknownTypes:
+            RuleReason("values-of-unknown-types", .skip, meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
+                       whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
         }
     }
 }

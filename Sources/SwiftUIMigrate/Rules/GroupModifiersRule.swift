@@ -66,8 +66,7 @@ public struct GroupModifiersRule: ShippedRule {
     }
 
     public var reasons: [RuleReason] {
-        ([Decision.distribute, .actionModifier(""), .sharedIdentity("")]
-            + GroupSite.Obstacle.all.filter { $0 != .noMembers }.map(Decision.cannotUnwrap)).map(\.catalogEntry)
+        DecisionKind.allCases.map(\.catalogEntry) + GroupSite.Obstacle.all.filter { $0 != .noMembers }.map { $0.catalogEntry(.skip) }
     }
 
     /// Modifiers that run an action or present something (`onChange`, `onTapGesture`, `sheet`,
@@ -134,16 +133,9 @@ fileprivate extension GroupModifiersRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .distribute:
-            RuleReason("distribute", .rewrite, meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
-                       whatToDo: "review the diff")
-        case .actionModifier:
-            RuleReason("action-modifier", .keep,
-                       meaning: "the chain has a modifier that runs an action or presents something; copied onto each member it could run once per member",
-                       whatToDo: "leave the Group")
-        case .sharedIdentity:
-            RuleReason("shared-identity", .keep, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
-                       whatToDo: "leave the Group")
+        case .distribute: DecisionKind.distribute.catalogEntry
+        case .actionModifier: DecisionKind.actionModifier.catalogEntry
+        case .sharedIdentity: DecisionKind.sharedIdentity.catalogEntry
         case .cannotUnwrap(let obstacle): obstacle.catalogEntry(.skip)
         }
     }
@@ -165,6 +157,26 @@ fileprivate extension GroupModifiersRule.Decision {
         case .sharedIdentity(let name):
             "the Group shows several members at once and its chain has .\(name), which would give each of them the same identity"
         case .cannotUnwrap(let obstacle): obstacle.fact
+        }
+    }
+}
+
+/// The decisions of `group-modifiers` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case distribute, actionModifier, sharedIdentity
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .distribute:
+            RuleReason("distribute", .rewrite, meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
+                       whatToDo: "review the diff")
+        case .actionModifier:
+            RuleReason("action-modifier", .keep, meaning: "the chain has a modifier that runs an action or presents something; copied onto each member it could run once per member",
+                       whatToDo: "leave the Group")
+        case .sharedIdentity:
+            RuleReason("shared-identity", .keep, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
+                       whatToDo: "leave the Group")
         }
     }
 }

@@ -189,12 +189,7 @@ public struct OnAppearTaskRule: ShippedRule {
     public var reasonFamily: ReasonFamily? { .taskMove }
 
     public var reasons: [RuleReason] {
-        [
-            Decision.moveIntoTask(id: nil, setup: .absent), .moveIntoTask(id: "id", setup: .absent),
-            .moveIntoTask(id: nil, setup: .staysInOnAppear), .moveIntoTask(id: nil, setup: .movesWithTask),
-            .flagGuarded, .closureSignature(""),
-            .nestedTask(line: 0, in: .expression),
-        ].map(\.catalogEntry)
+        DecisionKind.allCases.map(\.catalogEntry)
     }
 }
 
@@ -208,32 +203,13 @@ fileprivate extension OnAppearTaskRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .moveIntoTask(_, .staysInOnAppear):
-            RuleReason("setup-stays-in-onappear", .rewrite,
-                       meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
-        case .moveIntoTask(_, .movesWithTask):
-            RuleReason("setup-moves-with-task", .rewrite,
-                       meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
-                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
-        case .moveIntoTask(nil, _):
-            RuleReason("move-into-task", .rewrite, meaning: "the Task's body moves into .task, tied to the view's lifetime",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
-        case .moveIntoTask:
-            RuleReason("move-into-task-id", .rewrite,
-                       meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
-        case .flagGuarded:
-            RuleReason("flag-guarded", .skip,
-                       meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",
-                       whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
-        case .closureSignature:
-            RuleReason("onappear-signature", .skip, meaning: "the onAppear's closure has a signature, which task's action does not take",
-                       whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
-        case .nestedTask:
-            RuleReason("nested-task", .skip,
-                       meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
-                       whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
+        case .moveIntoTask(_, .staysInOnAppear): DecisionKind.setupStaysInOnAppear.catalogEntry
+        case .moveIntoTask(_, .movesWithTask): DecisionKind.setupMovesWithTask.catalogEntry
+        case .moveIntoTask(nil, _): DecisionKind.moveIntoTask.catalogEntry
+        case .moveIntoTask: DecisionKind.moveIntoTaskID.catalogEntry
+        case .flagGuarded: DecisionKind.flagGuarded.catalogEntry
+        case .closureSignature: DecisionKind.onAppearSignature.catalogEntry
+        case .nestedTask: DecisionKind.nestedTask.catalogEntry
         case .taskObstacle(let obstacle): obstacle.decision.entry
         case .belowFloor: TaskMoveDecision.belowFloor.entry
         case .hazard(let hazard): hazard.decision.entry
@@ -279,6 +255,39 @@ fileprivate extension OnAppearTaskRule.Decision {
         case (false, .moveIntoTask(let id?, _)): return .behaviorChange("the work now runs again when \(id) changes")
         case (true, _): return .behaviorChange(cancelled)
         case (false, _): return .preserving
+        }
+    }
+}
+
+/// The decisions of `onappear-task` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case moveIntoTask, moveIntoTaskID, setupStaysInOnAppear, setupMovesWithTask, flagGuarded, onAppearSignature
+    case nestedTask
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .moveIntoTask:
+            RuleReason("move-into-task", .rewrite, meaning: "the Task's body moves into .task, tied to the view's lifetime",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        case .moveIntoTaskID:
+            RuleReason("move-into-task-id", .rewrite, meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
+        case .setupStaysInOnAppear:
+            RuleReason("setup-stays-in-onappear", .rewrite, meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        case .setupMovesWithTask:
+            RuleReason("setup-moves-with-task", .rewrite, meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
+                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
+        case .flagGuarded:
+            RuleReason("flag-guarded", .skip, meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",
+                       whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
+        case .onAppearSignature:
+            RuleReason("onappear-signature", .skip, meaning: "the onAppear's closure has a signature, which task's action does not take",
+                       whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
+        case .nestedTask:
+            RuleReason("nested-task", .skip, meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
+                       whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
         }
     }
 }
