@@ -101,6 +101,28 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    func testGroupLifecycleSettingsStandUnderItsRuleOptionsAndStillReadAtTheTopLevel() throws {
+        let nested = try parse(#"{"ruleOptions": {"group-lifecycle": {"strategy": "hoist", "hostContainer": "VStack"}}}"#)
+        XCTAssertEqual(nested.strategy, .hoist)
+        XCTAssertEqual(nested.hostContainer, "VStack")
+        XCTAssertEqual(nested.ruleOptions, [:], "typed fields, not undeclared options")
+        XCTAssertEqual(try parse(#"{"strategy": "report", "ruleOptions": {"group-lifecycle": {"strategy": "hoist"}}}"#).strategy, .hoist,
+                       "the new place wins in one file")
+        XCTAssertEqual(error(#"{"ruleOptions": {"group-lifecycle": {"strategy": "sideways"}}}"#),
+                       "test.json: 'ruleOptions.group-lifecycle.strategy' must be one of auto, hoist, distribute, report")
+        let old = try ConfigurationFile(json: Data(#"{"strategy": "report", "hostContainer": "VStack"}"#.utf8), source: "old.json")
+        XCTAssertEqual(old.configuration.strategy, .report)
+        XCTAssertEqual(old.deprecations, [
+            "old.json: 'strategy' at the top level is deprecated; set it under ruleOptions.group-lifecycle",
+            "old.json: 'hostContainer' at the top level is deprecated; set it under ruleOptions.group-lifecycle",
+        ])
+        let new = try ConfigurationFile(json: Data(#"{"ruleOptions": {"group-lifecycle": {"strategy": "distribute"}}}"#.utf8), source: "new.json")
+        XCTAssertEqual(new.deprecations, [])
+        // A nearer file setting it in its new place overrides the files above; what it does not set, it keeps.
+        XCTAssertEqual(old.configuration.overridden(by: new).strategy, .distribute)
+        XCTAssertEqual(old.configuration.overridden(by: new).hostContainer, "VStack")
+    }
+
     func testBadStrategyIsAnError() {
         XCTAssertEqual(error("{\"strategy\": \"sideways\"}"), "test.json: 'strategy' must be one of auto, hoist, distribute, report")
     }
