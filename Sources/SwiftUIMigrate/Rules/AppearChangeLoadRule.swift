@@ -93,7 +93,7 @@ public struct AppearChangeLoadRule: ShippedRule {
             }
             if let obstacle { return decided(.notOneWork(obstacle)) }
             guard pair.changes.count == 1, let change = pair.changes.first else { return decided(.synchronousSeveralValues) }
-            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return decided(.belowFloor(shortfall)) }
+            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return decided(.taskMove(.belowFloor(shortfall))) }
             return rewriteSync(pair, change: change, context: context)
         }
         if let obstacle { return decided(.notOneWork(obstacle)) }
@@ -116,10 +116,10 @@ public struct AppearChangeLoadRule: ShippedRule {
             return decided(.valuesOfUnknownTypes(pair.changes.map { $0.modifier.value.trimmedDescription }))
         }
         if start.name != "task", let shortfall = context.floor.shortfall(of: .task, at: start.call) {
-            return decided(.belowFloor(shortfall))
+            return decided(.taskMove(.belowFloor(shortfall)))
         }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: start, view: view) {
-            return decided(.hazard(hazard))
+            return decided(.taskMove(.hazard(hazard)))
         }
 
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
@@ -264,10 +264,8 @@ extension AppearChangeLoadRule {
         case taskObstacle(TaskUnwrapping.Obstacle, inChangeOf: String?)
         /// Several onChange values whose one type the rule cannot tell.
         case valuesOfUnknownTypes([String])
-        /// The fix's API is newer than the deployment floor.
-        case belowFloor(FloorShortfall)
-        /// `.task` would cancel work that must finish.
-        case hazard(CancellationHazard)
+        /// A floor below the fix's API, or a cancellation hazard.
+        case taskMove(TaskMoveFact)
     }
 
     /// Why the pair's work, the same in both, cannot move as it is.
@@ -313,8 +311,7 @@ fileprivate extension AppearChangeLoadRule.Decision {
         case .startNamesFunction: DecisionKind.startNamesFunction.catalogEntry
         case .valuesOfUnknownTypes: DecisionKind.valuesOfUnknownTypes.catalogEntry
         case .taskObstacle(let obstacle, _): obstacle.decision.entry
-        case .belowFloor: TaskMoveDecision.belowFloor.entry
-        case .hazard(let hazard): hazard.decision.entry
+        case .taskMove(let fact): fact.entry
         }
     }
 
@@ -329,8 +326,7 @@ fileprivate extension AppearChangeLoadRule.Decision {
         case .startNamesFunction: "merge the start and onChange into task(id:) by hand"
         case .valuesOfUnknownTypes: "merge the start and onChange into one task(id:) by hand"
         case .taskObstacle(let obstacle, _): obstacle.headline(keeping: Self.kept)
-        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
-        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }
     }
 
@@ -359,8 +355,7 @@ fileprivate extension AppearChangeLoadRule.Decision {
                 + "type, which task(id: [\(names.joined(separator: ", "))]) needs"
         case .taskObstacle(let obstacle, nil): obstacle.reason
         case .taskObstacle(let obstacle, let value?): "in onChange(of: \(value)), \(obstacle.reason)"
-        case .belowFloor(let shortfall): shortfall.reason
-        case .hazard(let hazard): hazard.reason
+        case .taskMove(let fact): fact.reason
         }
     }
 

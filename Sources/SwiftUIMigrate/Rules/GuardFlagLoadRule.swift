@@ -181,16 +181,16 @@ public struct GuardFlagLoadRule: ShippedRule {
             if let outerTask { try move.adopt(outerTask, inView: true) }
             try move.unwrapLastTask(inView: true)
         } catch {
-            return decided(.taskObstacle(error))
+            return decided(.taskMove(.obstacle(error)))
         }
         move.replacePieces { removing(sets, from: $0, context: context) }
         if modifier.name != "task", let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
-            return decided(.belowFloor(shortfall))
+            return decided(.taskMove(.belowFloor(shortfall)))
         }
         // Work already in a `.task` was cancellable before; work leaving `onAppear` is checked.
         if modifier.name == "onAppear",
            let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return decided(.hazard(hazard))
+            return decided(.taskMove(.hazard(hazard)))
         }
 
         var edits = move.edits(id: taskID, context: context)
@@ -358,12 +358,8 @@ extension GuardFlagLoadRule {
         case siblingOnChange(id: String)
         /// The guard stands in the helper `helper`, which the rule does not rewrite; the task would key on `id`.
         case guardInHelper(String, flag: String, id: String)
-        /// The inner Task cannot become `.task`'s action.
-        case taskObstacle(TaskUnwrapping.Obstacle)
-        /// `.task` is newer than the deployment floor.
-        case belowFloor(FloorShortfall)
-        /// `.task` would cancel work that must finish.
-        case hazard(CancellationHazard)
+        /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
+        case taskMove(TaskMoveFact)
     }
 
     /// A use of the flag besides its check and the set the rewrite removes, with its line.
@@ -408,9 +404,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .configuredIdentityNotFound: DecisionKind.configuredIdentityNotFound.catalogEntry
         case .siblingOnChange: DecisionKind.siblingOnChange.catalogEntry
         case .guardInHelper: DecisionKind.guardInHelper.catalogEntry
-        case .taskObstacle(let obstacle): obstacle.decision.entry
-        case .belowFloor: TaskMoveDecision.belowFloor.entry
-        case .hazard(let hazard): hazard.decision.entry
+        case .taskMove(let fact): fact.entry
         }
     }
 
@@ -429,9 +423,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .configuredIdentityNotFound: "fix the configured identity"
         case .siblingOnChange: "merge the flag-guarded load and the onChange into task(id:) by hand"
         case .guardInHelper(let helper, _, let id): "call \(helper)() from .task(id: \(id)) and remove its flag by hand"
-        case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
-        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
-        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }
     }
 
@@ -453,9 +445,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .guardInHelper(let helper, let flag, let id):
             "the guard is in \(helper)(), which the rule does not rewrite: remove \(flag), its guard and its set there, "
                 + "and call \(helper)() from .task(id: \(id))"
-        case .taskObstacle(let obstacle): obstacle.reason
-        case .belowFloor(let shortfall): shortfall.reason
-        case .hazard(let hazard): hazard.reason
+        case .taskMove(let fact): fact.reason
         }
     }
 

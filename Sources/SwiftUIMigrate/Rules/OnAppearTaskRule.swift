@@ -112,7 +112,7 @@ public struct OnAppearTaskRule: ShippedRule {
         }
         if context.configuration.isEnabled(AppearChangeLoadRule.self), LoadingPair.isStart(modifier, in: context) { return nil }
         // Below the floor of `.task` no other reason may advise moving the work into it.
-        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
+        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.taskMove(.belowFloor(shortfall))) }
         if let signature = closure.signature {
             return skip(.closureSignature(signature.trimmedDescription))
         }
@@ -123,11 +123,11 @@ public struct OnAppearTaskRule: ShippedRule {
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return skip(.taskObstacle(error))
+            return skip(.taskMove(.obstacle(error)))
         }
         guard !move.statements.isEmpty else { return nil }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return skip(.hazard(hazard))
+            return skip(.taskMove(.hazard(hazard)))
         }
 
         // Setup before the Task stays synchronous in onAppear unless the work reads it before it awaits.
@@ -178,12 +178,8 @@ public struct OnAppearTaskRule: ShippedRule {
         case closureSignature(String)
         /// The Task on `line` starts inside a construct the rule does not unwrap.
         case nestedTask(line: Int, in: InnerTask.NestingConstruct)
-        /// The inner Task cannot become `.task`'s action.
-        case taskObstacle(TaskUnwrapping.Obstacle)
-        /// `.task` is newer than the deployment floor.
-        case belowFloor(FloorShortfall)
-        /// `.task` would cancel work that must finish.
-        case hazard(CancellationHazard)
+        /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
+        case taskMove(TaskMoveFact)
     }
 
     public var reasonFamily: ReasonFamily? { .taskMove }
@@ -210,9 +206,7 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .flagGuarded: DecisionKind.flagGuarded.catalogEntry
         case .closureSignature: DecisionKind.onAppearSignature.catalogEntry
         case .nestedTask: DecisionKind.nestedTask.catalogEntry
-        case .taskObstacle(let obstacle): obstacle.decision.entry
-        case .belowFloor: TaskMoveDecision.belowFloor.entry
-        case .hazard(let hazard): hazard.decision.entry
+        case .taskMove(let fact): fact.entry
         }
     }
 
@@ -222,9 +216,7 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .flagGuarded: "keep \(Self.kept), or replace the run-once flag with task(id:) by hand"
         case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
         case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
-        case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
-        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
-        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }
     }
 
@@ -238,9 +230,7 @@ fileprivate extension OnAppearTaskRule.Decision {
             "the onAppear's closure has a signature (\(signature)), which task's action does not take"
         case .nestedTask(let line, let construct):
             "the Task on line \(line) starts inside \(construct.phrase), which the rule does not unwrap"
-        case .taskObstacle(let obstacle): obstacle.reason
-        case .belowFloor(let shortfall): shortfall.reason
-        case .hazard(let hazard): hazard.reason
+        case .taskMove(let fact): fact.reason
         }
     }
 

@@ -90,6 +90,44 @@ enum TaskMoveDecision: String, CaseIterable {
     }
 }
 
+/// What stops a rule moving work into `.task`, as the rules' decisions carry it: worded here once,
+/// each rule naming only what it keeps.
+enum TaskMoveFact: Hashable, Sendable {
+    /// The inner Task cannot become `.task`'s action.
+    case obstacle(TaskUnwrapping.Obstacle)
+    /// The fix's API is newer than the deployment floor.
+    case belowFloor(FloorShortfall)
+    /// `.task` would cancel work that must finish.
+    case hazard(CancellationHazard)
+
+    /// The catalog entry of the `task-move` family.
+    var entry: RuleReason {
+        switch self {
+        case .obstacle(let obstacle): obstacle.decision.entry
+        case .belowFloor: TaskMoveDecision.belowFloor.entry
+        case .hazard(let hazard): hazard.decision.entry
+        }
+    }
+
+    /// The headline of the skip or keep, keeping `kept` (what the rule leaves as it is).
+    func headline(keeping kept: String) -> String {
+        switch self {
+        case .obstacle(let obstacle): obstacle.headline(keeping: kept)
+        case .belowFloor(let shortfall): shortfall.headline(keeping: kept)
+        case .hazard(let hazard): hazard.headline(keeping: kept)
+        }
+    }
+
+    /// The deciding fact.
+    var reason: String {
+        switch self {
+        case .obstacle(let obstacle): obstacle.reason
+        case .belowFloor(let shortfall): shortfall.reason
+        case .hazard(let hazard): hazard.reason
+        }
+    }
+}
+
 extension CancellationHazard {
     /// The headline of a skip for this hazard: keep `kept` (what the rule leaves as it is, "the
     /// Task") and what to check — never to move the work into `.task`, which is the hazard.
