@@ -143,10 +143,19 @@ final class CommandLineTests: XCTestCase {
         try folder.write("ContentView.swift", Samples.groupLifecycle)
         try folder.write(".swiftui-migrate.json", #"{"rules": {"group-lifecycle": false}}"#)
         XCTAssertEqual(try ToolProcess.run(["scan", "."], in: folder.path).status, 0)
-        try folder.write(".swiftui-migrate.json", #"{"strategy": "report"}"#)
+        try folder.write(".swiftui-migrate.json", #"{"ruleOptions": {"group-lifecycle": {"strategy": "report"}}}"#)
         let reported = try ToolProcess.run(["scan", "."], in: folder.path)
         XCTAssertEqual(reported.status, 1)
         XCTAssertTrue(reported.stdout.contains("warning:"), reported.stdout)
+        XCTAssertFalse(reported.stderr.contains("deprecated"), reported.stderr)
+        // The top level, strategy's first place, still reads it, and says where it belongs now: one line.
+        try folder.write(".swiftui-migrate.json", #"{"strategy": "report"}"#)
+        let deprecated = try ToolProcess.run(["scan", "."], in: folder.path)
+        XCTAssertEqual(deprecated.stdout, reported.stdout)
+        let lines = deprecated.stderr.components(separatedBy: "\n").filter { $0.contains("deprecated") }
+        XCTAssertEqual(lines.count, 1, deprecated.stderr)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("warning: ") && $0.hasSuffix(
+            "/.swiftui-migrate.json: 'strategy' at the top level is deprecated; set it under ruleOptions.group-lifecycle") }, deprecated.stderr)
         XCTAssertEqual(try ToolProcess.run(["diff", "--exit-code", "."], in: folder.path).status, 0)
         try folder.write(".swiftui-migrate.json", #"{"stratgy": "report"}"#)
         let bad = try ToolProcess.run(["scan", "."], in: folder.path)

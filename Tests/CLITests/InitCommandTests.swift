@@ -12,12 +12,12 @@ final class InitCommandTests: XCTestCase {
         let text = try folder.read(".swiftui-migrate.json")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let options = Set(object.keys.filter { !$0.hasPrefix("//") })
-        XCTAssertEqual(options, ["rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "fileTimeout", "ruleOptions", "deploymentTarget", "showKept"])
+        XCTAssertEqual(options, ["rules", "include", "exclude", "identity", "maxFileSize", "fileTimeout", "ruleOptions", "deploymentTarget", "showKept"])
         XCTAssertEqual(object["showKept"] as? Bool, false)
         XCTAssertTrue(object["deploymentTarget"] is NSNull, "null: the floor is found beside the files")
         for option in options { XCTAssertNotNil(object["// " + option] as? String, option) }
-        XCTAssertEqual(object["strategy"] as? String, "auto")
-        XCTAssertEqual(object["hostContainer"] as? String, "ZStack")
+        let groupLifecycle = (object["ruleOptions"] as? [String: Any])?["group-lifecycle"] as? [String: String]
+        XCTAssertEqual(groupLifecycle, ["strategy": "auto", "hostContainer": "ZStack"], "group-lifecycle's settings, in their place")
         XCTAssertEqual(object["maxFileSize"] as? Int, 4_194_304)
         XCTAssertEqual(object["fileTimeout"] as? String, "10s")
         let rules = try XCTUnwrap(object["rules"] as? [String: Bool])

@@ -10,7 +10,7 @@ final class NestedConfigurationTests: XCTestCase {
         let repository = try GitRepositoryFolder()
         try repository.folder.write(".swiftui-migrate.json", #"{"exclude": ["*.generated.swift"]}"#)
         try repository.folder.write("App/ContentView.swift", Samples.groupLifecycle)
-        try repository.folder.write("Packages/MemoKit/.swiftui-migrate.json", #"{"strategy": "report"}"#)
+        try repository.folder.write("Packages/MemoKit/.swiftui-migrate.json", #"{"ruleOptions": {"group-lifecycle": {"strategy": "report"}}}"#)
         try repository.folder.write("Packages/MemoKit/Sources/MemoView.swift", Samples.groupLifecycle)
         try repository.folder.write("Packages/MemoKit/Sources/Made.generated.swift", Samples.groupLifecycle)
         try repository.git("add", "-A")
@@ -47,7 +47,7 @@ final class NestedConfigurationTests: XCTestCase {
     func testNoCheckoutReadsEachFolderConfigurationFromHEAD() throws {
         let repository = try makeRepository()
         // A configuration changed on disk but not committed does not count: HEAD's does.
-        try repository.folder.write("Packages/MemoKit/.swiftui-migrate.json", #"{"strategy": "auto"}"#)
+        try repository.folder.write("Packages/MemoKit/.swiftui-migrate.json", #"{"ruleOptions": {"group-lifecycle": {"strategy": "auto"}}}"#)
         let result = try ToolProcess.run(["apply", "--no-checkout"], in: repository.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         let changed = try repository.git("diff", "--name-only", "main", "swiftui-migrate/lifecycle")

@@ -92,7 +92,7 @@ final class StandardInputTests: XCTestCase {
             import PackageDescription
             let package = Package(name: "App", platforms: [.iOS(.v14)], targets: [.target(name: "App")])
             """)
-        try folder.write(".swiftui-migrate.json", #"{"strategy": "report"}"#)
+        try folder.write(".swiftui-migrate.json", #"{"ruleOptions": {"group-lifecycle": {"strategy": "report"}}}"#)
         let source = """
             import SwiftUI
             struct FeedView: View {
@@ -171,7 +171,7 @@ final class StandardInputTests: XCTestCase {
 
     func testStandardInputThatIsClosedOrAFolderIsOneLineAndExitTwo() throws {
         let repository = try GitRepositoryFolder()
-        try repository.commit(["App/A.swift": Samples.groupLifecycle, ".swiftui-migrate.json": #"{"strategy": "report"}"#])
+        try repository.commit(["App/A.swift": Samples.groupLifecycle, ".swiftui-migrate.json": #"{"ruleOptions": {"group-lifecycle": {"strategy": "report"}}}"#])
         let before = try repository.snapshot()
         for command in ["scan", "diff", "apply"] {
             for (redirection, reason) in [

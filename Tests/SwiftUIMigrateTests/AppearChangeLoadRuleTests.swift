@@ -393,8 +393,8 @@ final class AppearChangeLoadRuleTests: XCTestCase {
     func testSyncWorkOptionIsDeclaredAndChecked() throws {
         let chosen = try Configuration(
             json: Data(#"{"ruleOptions": {"appear-change-load": {"syncWork": "onChangeInitial"}}}"#.utf8), source: "test.json")
-        XCTAssertEqual(chosen.string(AppearChangeLoadRule.syncWork, of: "appear-change-load"), "onChangeInitial")
-        XCTAssertEqual(Configuration().string(AppearChangeLoadRule.syncWork, of: "appear-change-load"), "keep")
+        XCTAssertEqual(chosen.value(of: AppearChangeLoadRule.syncWork, for: AppearChangeLoadRule.id), AppearChangeLoadRule.SyncWork.onChangeInitial)
+        XCTAssertEqual(Configuration().value(of: AppearChangeLoadRule.syncWork, for: AppearChangeLoadRule.id), AppearChangeLoadRule.SyncWork.keep)
         XCTAssertThrowsError(try Configuration(
             json: Data(#"{"ruleOptions": {"appear-change-load": {"syncWork": "sometimes"}}}"#.utf8), source: "test.json")
         ) { error in

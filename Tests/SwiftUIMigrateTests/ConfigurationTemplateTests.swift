@@ -46,8 +46,12 @@ final class ConfigurationTemplateTests: XCTestCase {
     func testEveryOptionIsPresentAndExplained() throws {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ConfigurationTemplate.render().utf8)) as? [String: Any])
         let options = Set(object.keys.filter { !Configuration.isComment($0) })
-        XCTAssertEqual(options, Configuration.knownKeys)
-        for key in Configuration.knownKeys {
+        // group-lifecycle's settings stand under ruleOptions, their place; the top level still reads them (deprecated).
+        let placed = Configuration.knownKeys.subtracting(Configuration.groupLifecycleSettings)
+        XCTAssertEqual(options, placed)
+        let groupLifecycle = (object["ruleOptions"] as? [String: Any])?[GroupLifecycleRule.id] as? [String: String]
+        XCTAssertEqual(groupLifecycle, ["strategy": "auto", "hostContainer": "ZStack"])
+        for key in placed {
             let comment = try XCTUnwrap(object["// " + key] as? String, key)
             XCTAssertFalse(comment.isEmpty, key)
         }

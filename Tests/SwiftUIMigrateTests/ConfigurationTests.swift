@@ -64,9 +64,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.exclude, ["**/Generated/**"])
         XCTAssertEqual(configuration.identity, ["BrewDetailView": "brewID"])
         XCTAssertEqual(configuration.maxFileSize, 1000)
-        XCTAssertEqual(configuration.integer(GroupModifiersRule.maxModifiers, of: "group-modifiers"), 1)
-        XCTAssertEqual(configuration.integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 3)
-        XCTAssertEqual(Configuration().integer(GroupModifiersRule.maxMembers, of: "group-modifiers"), 2)
+        XCTAssertEqual(configuration.value(of: GroupModifiersRule.maxModifiers, for: GroupModifiersRule.id), 1)
+        XCTAssertEqual(configuration.value(of: GroupModifiersRule.maxMembers, for: GroupModifiersRule.id), 3)
+        XCTAssertEqual(Configuration().value(of: GroupModifiersRule.maxMembers, for: GroupModifiersRule.id), 2)
     }
 
     func testEveryStrategyParses() throws {
@@ -99,6 +99,28 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertEqual(error("{\"hostContainer\": \"\(host)\"}"), "test.json: 'hostContainer' must be one of ZStack, VStack, "
                 + "HStack, LazyVStack, LazyHStack (a container that takes the Group's views as they are), not '\(host)'")
         }
+    }
+
+    func testGroupLifecycleSettingsStandUnderItsRuleOptionsAndStillReadAtTheTopLevel() throws {
+        let nested = try parse(#"{"ruleOptions": {"group-lifecycle": {"strategy": "hoist", "hostContainer": "VStack"}}}"#)
+        XCTAssertEqual(nested.strategy, .hoist)
+        XCTAssertEqual(nested.hostContainer, "VStack")
+        XCTAssertEqual(nested.ruleOptions, [:], "typed fields, not undeclared options")
+        XCTAssertEqual(try parse(#"{"strategy": "report", "ruleOptions": {"group-lifecycle": {"strategy": "hoist"}}}"#).strategy, .hoist,
+                       "the new place wins in one file")
+        XCTAssertEqual(error(#"{"ruleOptions": {"group-lifecycle": {"strategy": "sideways"}}}"#),
+                       "test.json: 'ruleOptions.group-lifecycle.strategy' must be one of auto, hoist, distribute, report")
+        let old = try ConfigurationFile(json: Data(#"{"strategy": "report", "hostContainer": "VStack"}"#.utf8), source: "old.json")
+        XCTAssertEqual(old.configuration.strategy, .report)
+        XCTAssertEqual(old.deprecations, [
+            "old.json: 'strategy' at the top level is deprecated; set it under ruleOptions.group-lifecycle",
+            "old.json: 'hostContainer' at the top level is deprecated; set it under ruleOptions.group-lifecycle",
+        ])
+        let new = try ConfigurationFile(json: Data(#"{"ruleOptions": {"group-lifecycle": {"strategy": "distribute"}}}"#.utf8), source: "new.json")
+        XCTAssertEqual(new.deprecations, [])
+        // A nearer file setting it in its new place overrides the files above; what it does not set, it keeps.
+        XCTAssertEqual(old.configuration.overridden(by: new).strategy, .distribute)
+        XCTAssertEqual(old.configuration.overridden(by: new).hostContainer, "VStack")
     }
 
     func testBadStrategyIsAnError() {
@@ -171,9 +193,9 @@ final class ConfigurationTests: XCTestCase {
             .integer("limit", default: 4, minimum: 1, summary: "how many"),
         ]
         let configuration = try parse("{\"ruleOptions\": {\"pick\": {\"mode\": \"rewrite\"}}}", rules: [rule])
-        XCTAssertEqual(configuration.string(rule.options[0], of: "pick"), "rewrite")
-        XCTAssertEqual(configuration.integer(rule.options[1], of: "pick"), 4, "an option not set keeps its default")
-        XCTAssertEqual(Configuration().string(rule.options[0], of: "pick"), "keep")
+        XCTAssertEqual(configuration.value(of: rule.options[0], for: "pick"), "rewrite")
+        XCTAssertEqual(configuration.value(of: rule.options[1], for: "pick"), 4, "an option not set keeps its default")
+        XCTAssertEqual(Configuration().value(of: rule.options[0], for: "pick"), "keep")
         XCTAssertEqual(
             error("{\"ruleOptions\": {\"pick\": {\"mode\": \"Rewrite\"}}}", rules: [rule]),
             "test.json: 'ruleOptions.pick.mode' must be one of keep, rewrite")

@@ -25,7 +25,8 @@ final class SARIFFormatTests: XCTestCase {
             XCTAssertEqual((descriptor["shortDescription"] as? [String: Any])?["text"] as? String, rule.documentation.summary)
             XCTAssertNotNil((descriptor["fullDescription"] as? [String: Any])?["text"] as? String)
             let help = try XCTUnwrap(descriptor["help"] as? [String: Any])
-            XCTAssertEqual(help["text"] as? String, RuleExplanation.render(rule))
+            // A SARIF file stands alone: its help lists the rule's family's reasons too.
+            XCTAssertEqual(help["text"] as? String, RuleExplanation.render(rule, listingFamily: true))
             XCTAssertTrue((help["markdown"] as? String)?.contains("**Fix:**") ?? false)
             XCTAssertEqual((descriptor["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool, rule.isEnabledByDefault)
         }

@@ -9,9 +9,9 @@ import PlainText
 public struct Configuration: Sendable, Hashable {
     /// Rules turned on or off by id; a rule not named keeps its default.
     public var rules: [String: Bool] = [:]
-    /// How `group-lifecycle` fixes what it finds.
+    /// How `group-lifecycle` fixes what it finds (`ruleOptions.group-lifecycle.strategy`).
     public var strategy: GroupStrategy = .auto
-    /// The container that replaces a hoisted Group.
+    /// The container that replaces a hoisted Group (`ruleOptions.group-lifecycle.hostContainer`).
     public var hostContainer: String = "ZStack"
     /// Globs (relative to the configuration's folder) of the files to look at; empty means all.
     public var include: [String] = []
@@ -98,19 +98,13 @@ public struct Configuration: Sendable, Hashable {
             }
             self.rules = rules
         }
-        if let strategy = try value("strategy", as: String.self, described: "a string") {
-            guard let parsed = GroupStrategy(rawValue: strategy) else {
-                throw ConfigurationError("\(source): 'strategy' must be one of auto, hoist, distribute, report")
-            }
-            self.strategy = parsed
-        }
-        if let host = try value("hostContainer", as: String.self, described: "a string") {
-            let name = host.hasPrefix("SwiftUI.") ? String(host.dropFirst("SwiftUI.".count)) : host
-            guard Self.hostContainers.contains(name) else {
-                throw ConfigurationError("\(source): 'hostContainer' must be one of \(Self.hostContainers.joined(separator: ", ")) "
-                    + "(a container that takes the Group's views as they are), not '\(host)'")
-            }
-            self.hostContainer = host
+        // group-lifecycle's settings: under ruleOptions.group-lifecycle, or (deprecated) at the top level.
+        try readGroupLifecycleSettings(dictionary, named: { "'\($0)'" }, source: source)
+        var options = try value("ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: value}")
+        if let nested = options?[GroupLifecycleRule.id] {
+            try readGroupLifecycleSettings(nested, named: { "'ruleOptions.\(GroupLifecycleRule.id).\($0)'" }, source: source)
+            let others = nested.filter { !Self.groupLifecycleSettings.contains($0.key) }
+            options?[GroupLifecycleRule.id] = others.isEmpty ? nil : others
         }
         if let include = try value("include", as: [String].self, described: "an array of globs") { self.include = include }
         if let exclude = try value("exclude", as: [String].self, described: "an array of globs") { self.exclude = exclude }
@@ -124,9 +118,7 @@ public struct Configuration: Sendable, Hashable {
         if let timeout = dictionary["fileTimeout"] {
             self.fileTimeout = try Self.fileTimeout(timeout, source: source)
         }
-        if let options = try value(
-            "ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: value}"
-        ) {
+        if let options {
             self.ruleOptions = try RuleOptionsReader(source: source, rules: known).read(options)
         }
         if let showKept = try value("showKept", as: Bool.self, described: "true or false", kinds: .booleans) {
@@ -134,6 +126,31 @@ public struct Configuration: Sendable, Hashable {
         }
         if let target = dictionary["deploymentTarget"], !(target is NSNull) {
             self.deploymentTarget = try Self.deploymentTarget(target, source: source)
+        }
+    }
+
+    /// The settings of `group-lifecycle` kept as typed fields (`strategy`, `hostContainer`), read under
+    /// `ruleOptions.group-lifecycle`; the top level, where they were first, still reads them (deprecated).
+    public static let groupLifecycleSettings = ["strategy", "hostContainer"]
+
+    /// `strategy` and `hostContainer` from `object` (the top level, or `ruleOptions.group-lifecycle`);
+    /// `named` quotes a key as errors name it.
+    private mutating func readGroupLifecycleSettings(_ object: [String: Any], named: (String) -> String, source: String) throws {
+        if let raw = object["strategy"] {
+            guard let text = raw as? String else { throw ConfigurationError("\(source): \(named("strategy")) must be a string") }
+            guard let parsed = GroupStrategy(rawValue: text) else {
+                throw ConfigurationError("\(source): \(named("strategy")) must be one of auto, hoist, distribute, report")
+            }
+            strategy = parsed
+        }
+        if let raw = object["hostContainer"] {
+            guard let host = raw as? String else { throw ConfigurationError("\(source): \(named("hostContainer")) must be a string") }
+            let name = host.hasPrefix("SwiftUI.") ? String(host.dropFirst("SwiftUI.".count)) : host
+            guard Self.hostContainers.contains(name) else {
+                throw ConfigurationError("\(source): \(named("hostContainer")) must be one of \(Self.hostContainers.joined(separator: ", ")) "
+                    + "(a container that takes the Group's views as they are), not '\(host)'")
+            }
+            hostContainer = host
         }
     }
 
@@ -191,19 +208,19 @@ public struct Configuration: Sendable, Hashable {
         rules[rule.id] ?? rule.isEnabledByDefault
     }
 
-    /// The value of `option` of the rule `ruleID`: as configured, else the option's default.
-    public func value(of option: RuleOption, for ruleID: String) -> RuleOptionValue {
-        ruleOptions[ruleID]?[option.name] ?? option.defaultValue
+    /// True when the shipped rule `rule` runs, named by its type: as configured, else its default.
+    public func isEnabled(_ rule: any ShippedRule.Type) -> Bool {
+        rules[rule.id] ?? rule.isEnabledByDefault
     }
 
-    /// A whole-number option of a rule: as configured, else its declared default.
-    public func integer(_ option: RuleOption, of ruleID: String) -> Int {
-        value(of: option, for: ruleID).integer ?? option.defaultValue.integer ?? 0
-    }
-
-    /// A string option of a rule: as configured, else its declared default.
-    public func string(_ option: RuleOption, of ruleID: String) -> String {
-        value(of: option, for: ruleID).string ?? option.defaultValue.string ?? ""
+    /// The value of `option` of the rule `ruleID`, as configured, else the option's default, read
+    /// as the type the rule uses: `Int`, `String`, a `String`-backed enum, or `RuleOptionValue`.
+    public func value<Value: RuleOptionReadable>(of option: RuleOption, for ruleID: String) -> Value {
+        if let configured = ruleOptions[ruleID]?[option.name].flatMap(Value.init(option:)) { return configured }
+        guard let value = Value(option: option.defaultValue) else {
+            preconditionFailure("option \(option.name) of \(ruleID) is not read as its declared kind")
+        }
+        return value
     }
 }
 

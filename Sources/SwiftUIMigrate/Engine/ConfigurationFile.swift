@@ -9,13 +9,20 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var configuration: Configuration
     /// The keys it sets (comment keys left out).
     public var keys: Set<String>
+    /// One line for each deprecated key the file sets, naming its new place, for the run to warn.
+    public var deprecations: [String]
 
     /// Reads the file's JSON; `source` names it in errors. Rule ids and options are checked against `rules`.
     public init(json data: Data, source: String, rules: [any Rule] = RuleRegistry.all) throws {
         let object = try Configuration.object(json: data, source: source)
         self.source = source
         configuration = try Configuration(object: object, source: source, rules: rules)
-        keys = Set(object.keys.filter { !Configuration.isComment($0) })
+        // A group-lifecycle setting counts as set at either of its places.
+        let nested = (object["ruleOptions"] as? [String: Any])?[GroupLifecycleRule.id] as? [String: Any] ?? [:]
+        keys = Set(object.keys.filter { !Configuration.isComment($0) } + nested.keys.filter(Configuration.groupLifecycleSettings.contains))
+        deprecations = Configuration.groupLifecycleSettings.filter { object[$0] != nil }.map {
+            "\(source): '\($0)' at the top level is deprecated; set it under ruleOptions.\(GroupLifecycleRule.id)"
+        }
     }
 }
 

@@ -10,22 +10,27 @@ public enum ConfigurationTemplate {
         let defaults = Configuration()
         let ruleLines = rules.map { "    \(quoted($0.id)): \($0.isEnabledByDefault)" }.joined(separator: ",\n")
         let configurable = rules.filter { !$0.options.isEmpty }
-        let optionLines = configurable.map { rule in
+        // group-lifecycle's settings are typed fields of the configuration, not declared options.
+        let groupLifecycle = rules.contains { $0.id == GroupLifecycleRule.id }
+            ? ["    \(quoted(GroupLifecycleRule.id)): { \"strategy\": \(quoted(defaults.strategy.rawValue)), "
+                + "\"hostContainer\": \(quoted(defaults.hostContainer)) }"] : []
+        let optionLines = (groupLifecycle + configurable.map { rule in
             let values = rule.options.map { "\(quoted($0.name)): \($0.defaultValue)" }.joined(separator: ", ")
             return "    \(quoted(rule.id)): { \(values) }"
-        }.joined(separator: ",\n")
-        let optionDocs = configurable.map { rule in
+        }).joined(separator: ",\n")
+        let groupLifecycleDocs = groupLifecycle.isEmpty ? [] : [
+            "\(GroupLifecycleRule.id): strategy, how it fixes a Group: auto (hoist, else distribute, else report), hoist, "
+                + "distribute or report; hostContainer, the container that replaces a hoisted Group "
+                + "(\(Configuration.hostContainers.joined(separator: ", ")))",
+        ]
+        let optionDocs = (groupLifecycleDocs + configurable.map { rule in
             "\(rule.id): " + rule.options.map { "\($0.name), \($0.summary) (\($0.expected))" }.joined(separator: "; ")
-        }.joined(separator: ". ")
+        }).joined(separator: ". ")
         let entries: [(key: String, comment: String, value: String)] = [
             ("rules",
              "Rules on (true) or off (false) by id; a rule not named keeps its default. "
                 + "'swiftui-migrate rules' lists them; opt-in rules are off by default.",
              "{\n\(ruleLines)\n  }"),
-            ("strategy",
-             "How group-lifecycle fixes a Group: auto (hoist, else distribute, else report), hoist, distribute or report.",
-             quoted(defaults.strategy.rawValue)),
-            ("hostContainer", "The container that replaces a hoisted Group.", quoted(defaults.hostContainer)),
             ("include",
              "Globs of the files to look at, relative to this file's folder; empty means all. "
                 + "Read as .gitignore lines: * within a path component, ? one character, dir/** everything under dir, **/x/** an x folder "

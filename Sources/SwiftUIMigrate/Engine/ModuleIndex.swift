@@ -103,10 +103,9 @@ public final class ModuleIndex: ModuleLookup {
         guard let bytes = state.files?.first(where: { $0.path == path })?.bytes else { return [] }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         state.trees[path] = tree
-        let collector = DeclarationCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        state.declarations[path] = collector.found
-        return collector.found
+        let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)
+        state.declarations[path] = found
+        return found
     }
 
     /// True when `members` belong to a type that conforms to `ViewModifier` (its `body(content:)`).
@@ -115,37 +114,4 @@ public final class ModuleIndex: ModuleLookup {
         let inheritance = owner.as(StructDeclSyntax.self)?.inheritanceClause ?? owner.as(ExtensionDeclSyntax.self)?.inheritanceClause
         return inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("ViewModifier") } ?? false
     }
-}
-
-/// The member blocks of a file's classes, structs, actors, enums and extensions, with the type's name.
-private final class DeclarationCollector: SyntaxVisitor {
-    var found: [(type: String, members: MemberBlockItemListSyntax)] = []
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let extended = node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? node.extendedType.as(MemberTypeSyntax.self)?.name.text
-        if let extended { found.append((extended, node.memberBlock.members)) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

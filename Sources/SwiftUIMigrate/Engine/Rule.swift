@@ -22,11 +22,27 @@ public protocol Rule: Sendable {
     var flooredAPIs: [FlooredAPI] { get }
     /// The settings the rule reads from `ruleOptions[id]`; the configuration accepts no others.
     var options: [RuleOption] { get }
-    /// Every decision the rule's findings can name (`Finding.reasonID`), as `explain` lists
-    /// them; the run's own (`RunDecline`) follow in `reasonCatalog`.
+    /// The decisions the rule's findings can name (`Finding.reasonID`) that are its own, as
+    /// `explain` lists them; its family's and the run's own (`RunDecline`) follow in `reasonCatalog`.
     var reasons: [RuleReason] { get }
+    /// The family of reasons the rule shares with others, listed once by `explain FAMILY`; nil for none.
+    var reasonFamily: ReasonFamily? { get }
     /// The findings in one parsed file.
     func findings(in context: RuleContext) -> [Finding]
+}
+
+/// A rule the tool ships: its id and default belong to its type, so code names a rule without
+/// building one (`configuration.isEnabled(GuardFlagLoadRule.self)`).
+public protocol ShippedRule: Rule {
+    /// Kebab-case id, such as `group-lifecycle`.
+    static var id: String { get }
+    /// True for the rules that run unless turned off.
+    static var isEnabledByDefault: Bool { get }
+}
+
+extension ShippedRule {
+    public var id: String { Self.id }
+    public var isEnabledByDefault: Bool { Self.isEnabledByDefault }
 }
 
 extension Rule {
@@ -34,6 +50,8 @@ extension Rule {
     public var flooredAPIs: [FlooredAPI] { [] }
     /// Most rules have no settings.
     public var options: [RuleOption] { [] }
+    /// Most rules share no reasons.
+    public var reasonFamily: ReasonFamily? { nil }
 }
 
 /// A rule's user-facing documentation, printed by `explain` and, through it, docs/rules.md.

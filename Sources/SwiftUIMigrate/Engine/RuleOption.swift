@@ -79,3 +79,35 @@ public enum RuleOptionValue: Sendable, Hashable, CustomStringConvertible,
         }
     }
 }
+
+/// A type a rule option is read as (`Configuration.value(of:for:)`).
+public protocol RuleOptionReadable {
+    /// `value` as this type, nil when it is of the other kind.
+    init?(option value: RuleOptionValue)
+}
+
+extension RuleOptionValue: RuleOptionReadable {
+    public init?(option value: RuleOptionValue) { self = value }
+}
+
+extension Int: RuleOptionReadable {
+    public init?(option value: RuleOptionValue) {
+        guard let number = value.integer else { return nil }
+        self = number
+    }
+}
+
+extension String: RuleOptionReadable {
+    public init?(option value: RuleOptionValue) {
+        guard let text = value.string else { return nil }
+        self = text
+    }
+}
+
+extension RuleOptionReadable where Self: RawRepresentable, RawValue == String {
+    /// One of the strings an option of `.oneOf` takes, as the enum naming them.
+    public init?(option value: RuleOptionValue) {
+        guard let text = value.string else { return nil }
+        self.init(rawValue: text)
+    }
+}

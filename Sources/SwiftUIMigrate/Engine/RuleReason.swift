@@ -44,8 +44,8 @@ public struct FindingWords: Sendable {
 }
 
 extension Rule {
-    /// The rule's reasons and the run's (`RunDecline`), as `explain` lists them.
-    public var reasonCatalog: [RuleReason] { reasons + RunDecline.catalog }
+    /// Every reason the rule's findings can name: its own, its family's and the run's (`RunDecline`).
+    public var reasonCatalog: [RuleReason] { reasons + (reasonFamily?.reasons ?? []) + RunDecline.catalog }
 
     /// The catalog entry with the id `reasonID` (`rule/decision`), nil when the rule has none such.
     public func reason(withID reasonID: String) -> RuleReason? {

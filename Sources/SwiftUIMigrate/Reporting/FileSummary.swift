@@ -17,9 +17,6 @@ public struct FileSummary: Sendable {
         findings.reduce(0) { $0 + ($1.action == action ? 1 : 0) }
     }
 
-    /// True when the change touches this file: it has a rewrite (written, or in a preview to be written).
-    public var isChanged: Bool { notWritten == nil && findings.contains { $0.action == .rewrite } }
-
     /// What became of `finding` in `tense`: "rewritten" / "would rewrite", "not written: <why>" for a rewrite of a
     /// file that was not written, else the action's word.
     public func outcome(of finding: Finding, tense: SummaryTense) -> String {

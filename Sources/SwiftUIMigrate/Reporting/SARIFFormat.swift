@@ -103,7 +103,7 @@ public enum SARIFFormat {
             shortDescription: MultiformatMessage(text: doc.summary, markdown: nil),
             fullDescription: MultiformatMessage(
                 text: "\(doc.detects)\n\nFix: \(doc.fix)", markdown: "\(doc.detects)\n\n**Fix:** \(doc.fix)"),
-            help: MultiformatMessage(text: RuleExplanation.render(rule), markdown: markdown),
+            help: MultiformatMessage(text: RuleExplanation.render(rule, listingFamily: true), markdown: markdown),
             defaultConfiguration: ReportingConfiguration(enabled: rule.isEnabledByDefault, level: "warning"),
             properties: RuleProperties(tags: ["swiftui", "lifecycle", "migration"], safety: doc.safety))
     }

@@ -8,17 +8,17 @@ import SwiftSyntax
 /// runs on each appearance, restarts when `x` changes and is cancelled on disappear.
 /// `onappear-task` leaves a pair's start to this rule (see `LoadingPair`), so the two compose at
 /// the engine's fixpoint into one `.task(id:)`, never a `.task` plus a leftover onChange.
-public struct AppearChangeLoadRule: Rule {
+public struct AppearChangeLoadRule: ShippedRule {
     public init() {}
-    public var id: String { "appear-change-load" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "appear-change-load"
+    public static let isEnabledByDefault = true
     /// The start, not `onChange`: a file needs one to hold a pair, and files with only `onChange`
     /// are common enough that parsing them all would double the scan time of some apps.
     public var triggerWords: [String] { ["onAppear", ".task"] }
     public var flooredAPIs: [FlooredAPI] { [.task, .modernOnChange] }
 
     /// The `syncWork` option: what happens to a pair doing synchronous work.
-    public enum SyncWork: String, CaseIterable, Sendable {
+    public enum SyncWork: String, CaseIterable, Sendable, RuleOptionReadable {
         /// Leave it as it is (the default).
         case keep
         /// Rewrite it to `.onChange(of: x, initial: true) { … }` (iOS 17+).
@@ -71,7 +71,7 @@ public struct AppearChangeLoadRule: Rule {
     }
 
     public func findings(in context: RuleContext) -> [Finding] {
-        let syncWork = SyncWork(rawValue: context.configuration.string(Self.syncWork, of: id)) ?? .keep
+        let syncWork: SyncWork = context.configuration.value(of: Self.syncWork, for: id)
         return LoadingPair.all(in: context).map { finding(for: $0, syncWork: syncWork, context: context) }
     }
 
@@ -93,7 +93,7 @@ public struct AppearChangeLoadRule: Rule {
             }
             if let obstacle { return decided(.notOneWork(obstacle)) }
             guard pair.changes.count == 1, let change = pair.changes.first else { return decided(.synchronousSeveralValues) }
-            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return decided(.belowFloor(shortfall)) }
+            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return decided(.taskMove(.belowFloor(shortfall))) }
             return rewriteSync(pair, change: change, context: context)
         }
         if let obstacle { return decided(.notOneWork(obstacle)) }
@@ -116,10 +116,10 @@ public struct AppearChangeLoadRule: Rule {
             return decided(.valuesOfUnknownTypes(pair.changes.map { $0.modifier.value.trimmedDescription }))
         }
         if start.name != "task", let shortfall = context.floor.shortfall(of: .task, at: start.call) {
-            return decided(.belowFloor(shortfall))
+            return decided(.taskMove(.belowFloor(shortfall)))
         }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: start, view: view) {
-            return decided(.hazard(hazard))
+            return decided(.taskMove(.hazard(hazard)))
         }
 
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
@@ -264,10 +264,8 @@ extension AppearChangeLoadRule {
         case taskObstacle(TaskUnwrapping.Obstacle, inChangeOf: String?)
         /// Several onChange values whose one type the rule cannot tell.
         case valuesOfUnknownTypes([String])
-        /// The fix's API is newer than the deployment floor.
-        case belowFloor(FloorShortfall)
-        /// `.task` would cancel work that must finish.
-        case hazard(CancellationHazard)
+        /// A floor below the fix's API, or a cancellation hazard.
+        case taskMove(TaskMoveFact)
     }
 
     /// Why the pair's work, the same in both, cannot move as it is.
@@ -286,14 +284,10 @@ extension AppearChangeLoadRule {
         case inside(InnerTask.NestingConstruct)
     }
 
+    public var reasonFamily: ReasonFamily? { .taskMove }
+
     public var reasons: [RuleReason] {
-        let decisions: [Decision] = [
-            .mergeIntoTask(id: "", startWasOnAppear: true, deferredStatement: nil), .mergeIntoOnChangeInitial,
-            .synchronousWork(also: nil, offersOption: true), .synchronousSeveralValues,
-            .notOneWork(.changeRunsInitially(value: "")), .notOneWork(.changeReadsOldValue(value: "", name: "")),
-            .nestedTask(line: 0, .beforeOtherStatements), .startNamesFunction, .valuesOfUnknownTypes([]),
-        ]
-        return decisions.map(\.catalogEntry) + TaskUnwrapping.movingWorkCatalog
+        DecisionKind.allCases.map(\.catalogEntry)
     }
 }
 
@@ -307,42 +301,17 @@ fileprivate extension AppearChangeLoadRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .mergeIntoTask:
-            RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
-                       whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
-        case .mergeIntoOnChangeInitial:
-            RuleReason("merge-into-onchange-initial", .rewrite,
-                       meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
-                       whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
-        case .synchronousWork:
-            RuleReason("synchronous-work", .keep,
-                       meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable",
-                       whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
-        case .synchronousSeveralValues:
-            RuleReason("synchronous-several-values", .keep,
-                       meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value",
-                       whatToDo: "nothing")
-        case .notOneWork(.changeRunsInitially):
-            RuleReason("onchange-runs-initially", .skip,
-                       meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
-                       whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
-        case .notOneWork(.changeReadsOldValue):
-            RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
-                       whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
-        case .nestedTask:
-            RuleReason("nested-task", .skip,
-                       meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
-                       whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
-        case .startNamesFunction:
-            RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
-                       whatToDo: "merge the two into .task(id:) by hand, calling f")
-        case .valuesOfUnknownTypes:
-            RuleReason("values-of-unknown-types", .skip,
-                       meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
-                       whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
-        case .taskObstacle(let obstacle, _): obstacle.catalogEntry
-        case .belowFloor: FloorShortfall.catalogEntry
-        case .hazard(let hazard): hazard.catalogEntry
+        case .mergeIntoTask: DecisionKind.mergeIntoTaskID.catalogEntry
+        case .mergeIntoOnChangeInitial: DecisionKind.mergeIntoOnChangeInitial.catalogEntry
+        case .synchronousWork: DecisionKind.synchronousWork.catalogEntry
+        case .synchronousSeveralValues: DecisionKind.synchronousSeveralValues.catalogEntry
+        case .notOneWork(.changeRunsInitially): DecisionKind.onChangeRunsInitially.catalogEntry
+        case .notOneWork(.changeReadsOldValue): DecisionKind.onChangeReadsOldValue.catalogEntry
+        case .nestedTask: DecisionKind.nestedTask.catalogEntry
+        case .startNamesFunction: DecisionKind.startNamesFunction.catalogEntry
+        case .valuesOfUnknownTypes: DecisionKind.valuesOfUnknownTypes.catalogEntry
+        case .taskObstacle(let obstacle, _): obstacle.decision.entry
+        case .taskMove(let fact): fact.entry
         }
     }
 
@@ -357,8 +326,7 @@ fileprivate extension AppearChangeLoadRule.Decision {
         case .startNamesFunction: "merge the start and onChange into task(id:) by hand"
         case .valuesOfUnknownTypes: "merge the start and onChange into one task(id:) by hand"
         case .taskObstacle(let obstacle, _): obstacle.headline(keeping: Self.kept)
-        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
-        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }
     }
 
@@ -387,8 +355,7 @@ fileprivate extension AppearChangeLoadRule.Decision {
                 + "type, which task(id: [\(names.joined(separator: ", "))]) needs"
         case .taskObstacle(let obstacle, nil): obstacle.reason
         case .taskObstacle(let obstacle, let value?): "in onChange(of: \(value)), \(obstacle.reason)"
-        case .belowFloor(let shortfall): shortfall.reason
-        case .hazard(let hazard): hazard.reason
+        case .taskMove(let fact): fact.reason
         }
     }
 
@@ -421,6 +388,45 @@ fileprivate extension AppearChangeLoadRule.PairObstacle {
             "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
         case .changeReadsOldValue(let value, let name):
             "onChange(of: \(value)) reads the old value (\(name)), which task(id:) does not give"
+        }
+    }
+}
+
+/// The decisions of `appear-change-load` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case mergeIntoTaskID, mergeIntoOnChangeInitial, synchronousWork, synchronousSeveralValues, onChangeRunsInitially
+    case onChangeReadsOldValue, nestedTask, startNamesFunction, valuesOfUnknownTypes
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .mergeIntoTaskID:
+            RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
+                       whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
+        case .mergeIntoOnChangeInitial:
+            RuleReason("merge-into-onchange-initial", .rewrite, meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
+                       whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
+        case .synchronousWork:
+            RuleReason("synchronous-work", .keep, meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable",
+                       whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
+        case .synchronousSeveralValues:
+            RuleReason("synchronous-several-values", .keep, meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value",
+                       whatToDo: "nothing")
+        case .onChangeRunsInitially:
+            RuleReason("onchange-runs-initially", .skip, meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
+                       whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
+        case .onChangeReadsOldValue:
+            RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
+                       whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
+        case .nestedTask:
+            RuleReason("nested-task", .skip, meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
+                       whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
+        case .startNamesFunction:
+            RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
+                       whatToDo: "merge the two into .task(id:) by hand, calling f")
+        case .valuesOfUnknownTypes:
+            RuleReason("values-of-unknown-types", .skip, meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
+                       whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
         }
     }
 }

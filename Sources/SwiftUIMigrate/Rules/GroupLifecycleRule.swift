@@ -19,11 +19,11 @@ import SwiftSyntax
 ///    presenting or navigating, no lifecycle action changes which member shows,
 ///    and no member is `EmptyView()`;
 /// 4. else report, naming what blocked each fix and the manual fix.
-public struct GroupLifecycleRule: Rule {
+public struct GroupLifecycleRule: ShippedRule {
     public init() {}
 
-    public var id: String { "group-lifecycle" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "group-lifecycle"
+    public static let isEnabledByDefault = true
     // The lifecycle modifiers, not "Group": far fewer files hold them (a member name always
     // follows its dot directly; anything else is a syntax error).
     public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }
@@ -214,22 +214,7 @@ extension GroupLifecycleRule {
     }
 
     public var reasons: [RuleReason] {
-        let floor = FloorShortfall(api: "", platforms: [], source: "", isRaisedLocally: false)
-        let decisions: [Decision] = [
-            .hoist(into: "", change: .none(floor: nil), mayShowNothing: false, spacedStack: nil),
-            .hoist(into: "", change: .none(floor: nil), mayShowNothing: true, spacedStack: nil),
-            .hoist(into: "", change: .rowMembers(of: ""), mayShowNothing: false, spacedStack: nil),
-            .hoist(into: "", change: .belowMergingFloor(floor), mayShowNothing: false, spacedStack: nil),
-            .distribute, .severalMembers, .helperShowsSeveral(""), .itemContent(container: "", lifecycle: []),
-            .reportStrategy, .showsNoView(hasOnlyEmptyViews: false), .hostIsGroup,
-            .hoistBlocked(.memberScoped(""), lifecycle: []), .hoistBlocked(.emptyRow(container: ""), lifecycle: []),
-            .hoistBlocked(.emptyListRow(""), lifecycle: []),
-        ] + [
-            DistributeBlocker.presents(""), .unknown(""), .choosesMember(modifier: "", property: "", method: nil), .emptyView,
-            .overBudget(lines: 0, copies: 0, added: 0),
-        ].map { Decision.distributeBlocked($0, more: [], notHoisted: nil, lifecycle: []) }
-            + GroupSite.Obstacle.all.map(Decision.cannotUnwrap)
-        return decisions.map(\.catalogEntry)
+        DecisionKind.allCases.map(\.catalogEntry) + GroupSite.Obstacle.all.map { $0.catalogEntry(.report) }
     }
 }
 
@@ -338,52 +323,20 @@ fileprivate extension GroupLifecycleRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .hoist(_, .none, true, _):
-            RuleReason("hoist-empty-path", .rewrite,
-                       meaning: "the Group shows at most one view, and some path shows none: it becomes the host container, which runs the action also when no member shows and takes a place then (in a stack, with the stack's spacing)",
-                       whatToDo: "review the diff, and check the path that shows nothing on a device: the action now runs there, and the empty container takes a place")
-        case .hoist(_, .none, _, _):
-            RuleReason("hoist-no-runtime-change", .rewrite,
-                       meaning: "the Group shows at most one view: it becomes the host container; on the app's floor (iOS 15+) nothing changes at runtime, since SDK builds already merge the members' calls, and the code stops relying on that undocumented merging",
-                       whatToDo: "review the one-token diff")
-        case .hoist(_, .rowMembers, _, _):
-            RuleReason("hoist-in-row", .rewrite,
-                       meaning: "the Group is a row of a List, Form, Section or ForEach, where each member is a row of its own: the members' actions become one action of the container's row",
-                       whatToDo: "review the diff: the action no longer runs again when the branch shown changes")
-        case .hoist(_, .belowMergingFloor, _, _):
-            RuleReason("hoist-below-merging-floor", .rewrite,
-                       meaning: "the Group becomes the host container; the floor is below iOS 15, where the action ran once per member: there it now runs once",
-                       whatToDo: "review the diff")
-        case .distribute:
-            RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
-                       whatToDo: "review the diff: each member now runs the action when it appears")
-        case .severalMembers:
-            RuleReason("several-members", .report, meaning: "several views show at once: one action per member as documented, one in all on iOS 15+ SDK builds",
-                       whatToDo: "move the modifier to a container or to the one view that owns the work")
-        case .helperShowsSeveral:
-            RuleReason("helper-shows-several", .report, meaning: "a member is a @ViewBuilder helper that shows several views at once, which the Group flattens",
-                       whatToDo: "move the modifier to a container or to the one view that owns the work")
-        case .itemContent:
-            RuleReason("item-content", .report,
-                       meaning: "the Group stands in the content of a Menu, Picker, TabView, .contextMenu, .toolbar or another holder of items, where a container would be one item",
-                       whatToDo: "move the lifecycle modifier to the view that holds the menu, picker or toolbar")
-        case .reportStrategy:
-            RuleReason("report-strategy", .report, meaning: "the strategy is report", whatToDo: "make the fix by hand")
-        case .showsNoView:
-            RuleReason("shows-no-view", .report, meaning: "the Group shows no view on any path, so its lifecycle modifiers never run",
-                       whatToDo: "remove them or move them to a view that appears")
-        case .hostIsGroup:
-            RuleReason("host-is-group", .report, meaning: "the configured host container is Group itself",
-                       whatToDo: "set hostContainer to a container such as ZStack")
-        case .hoistBlocked(.memberScoped, _):
-            RuleReason("hoist-blocked-member-scoped", .report, meaning: "the strategy is hoist, and the chain has a modifier that acts on each member (id, transition, …)",
-                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
-        case .hoistBlocked(.emptyListRow, _):
-            RuleReason("hoist-blocked-list-row", .report, meaning: "the strategy is hoist, and the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a container would add an empty row",
-                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
-        case .hoistBlocked(.emptyRow, _):
-            RuleReason("hoist-blocked-empty-row", .report, meaning: "the strategy is hoist, and the Group is a row that shows no view on some path, where a container would add an empty row",
-                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoist(_, .none, true, _): DecisionKind.hoistEmptyPath.catalogEntry
+        case .hoist(_, .none, _, _): DecisionKind.hoistNoRuntimeChange.catalogEntry
+        case .hoist(_, .rowMembers, _, _): DecisionKind.hoistInRow.catalogEntry
+        case .hoist(_, .belowMergingFloor, _, _): DecisionKind.hoistBelowMergingFloor.catalogEntry
+        case .distribute: DecisionKind.distribute.catalogEntry
+        case .severalMembers: DecisionKind.severalMembers.catalogEntry
+        case .helperShowsSeveral: DecisionKind.helperShowsSeveral.catalogEntry
+        case .itemContent: DecisionKind.itemContent.catalogEntry
+        case .reportStrategy: DecisionKind.reportStrategy.catalogEntry
+        case .showsNoView: DecisionKind.showsNoView.catalogEntry
+        case .hostIsGroup: DecisionKind.hostIsGroup.catalogEntry
+        case .hoistBlocked(.memberScoped, _): DecisionKind.hoistBlockedMemberScoped.catalogEntry
+        case .hoistBlocked(.emptyListRow, _): DecisionKind.hoistBlockedListRow.catalogEntry
+        case .hoistBlocked(.emptyRow, _): DecisionKind.hoistBlockedEmptyRow.catalogEntry
         case .distributeBlocked(let blocker, _, _, _):
             blocker.catalogEntry
         case .cannotUnwrap(let obstacle):
@@ -530,18 +483,86 @@ fileprivate extension GroupLifecycleRule.DistributeBlocker {
     }
 
     var catalogEntry: RuleReason {
-        let fix = "move the lifecycle modifiers to the member or view that owns the work"
-        return switch self {
-        case .presents:
-            RuleReason("presents-or-navigates", .report, meaning: "the hoist is blocked and the chain has a presentation or navigation modifier (sheet, toolbar, navigationTitle…), which copied onto each member would be installed once per member", whatToDo: fix)
-        case .unknown:
-            RuleReason("unknown-modifier", .report, meaning: "the hoist is blocked and the chain has a modifier the tool does not know (it may present, navigate or run work)", whatToDo: fix)
+        switch self {
+        case .presents: DecisionKind.presentsOrNavigates.catalogEntry
+        case .unknown: DecisionKind.unknownModifier.catalogEntry
+        case .choosesMember: DecisionKind.choosesMember.catalogEntry
+        case .emptyView: DecisionKind.emptyViewMember.catalogEntry
+        case .overBudget: DecisionKind.overBudget.catalogEntry
+        }
+    }
+}
+
+/// The decisions of `group-lifecycle` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case hoistNoRuntimeChange, hoistEmptyPath, hoistInRow, hoistBelowMergingFloor, distribute, severalMembers
+    case helperShowsSeveral, itemContent, reportStrategy, showsNoView, hostIsGroup, hoistBlockedMemberScoped
+    case hoistBlockedEmptyRow, hoistBlockedListRow, presentsOrNavigates, unknownModifier, choosesMember
+    case emptyViewMember, overBudget
+
+    /// What to do where the hoist is blocked and distributing the chain is too.
+    static let moveToOwner = "move the lifecycle modifiers to the member or view that owns the work"
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .hoistNoRuntimeChange:
+            RuleReason("hoist-no-runtime-change", .rewrite, meaning: "the Group shows at most one view: it becomes the host container; on the app's floor (iOS 15+) nothing changes at runtime, since SDK builds already merge the members' calls, and the code stops relying on that undocumented merging",
+                       whatToDo: "review the one-token diff")
+        case .hoistEmptyPath:
+            RuleReason("hoist-empty-path", .rewrite, meaning: "the Group shows at most one view, and some path shows none: it becomes the host container, which runs the action also when no member shows and takes a place then (in a stack, with the stack's spacing)",
+                       whatToDo: "review the diff, and check the path that shows nothing on a device: the action now runs there, and the empty container takes a place")
+        case .hoistInRow:
+            RuleReason("hoist-in-row", .rewrite, meaning: "the Group is a row of a List, Form, Section or ForEach, where each member is a row of its own: the members' actions become one action of the container's row",
+                       whatToDo: "review the diff: the action no longer runs again when the branch shown changes")
+        case .hoistBelowMergingFloor:
+            RuleReason("hoist-below-merging-floor", .rewrite, meaning: "the Group becomes the host container; the floor is below iOS 15, where the action ran once per member: there it now runs once",
+                       whatToDo: "review the diff")
+        case .distribute:
+            RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
+                       whatToDo: "review the diff: each member now runs the action when it appears")
+        case .severalMembers:
+            RuleReason("several-members", .report, meaning: "several views show at once: one action per member as documented, one in all on iOS 15+ SDK builds",
+                       whatToDo: "move the modifier to a container or to the one view that owns the work")
+        case .helperShowsSeveral:
+            RuleReason("helper-shows-several", .report, meaning: "a member is a @ViewBuilder helper that shows several views at once, which the Group flattens",
+                       whatToDo: "move the modifier to a container or to the one view that owns the work")
+        case .itemContent:
+            RuleReason("item-content", .report, meaning: "the Group stands in the content of a Menu, Picker, TabView, .contextMenu, .toolbar or another holder of items, where a container would be one item",
+                       whatToDo: "move the lifecycle modifier to the view that holds the menu, picker or toolbar")
+        case .reportStrategy:
+            RuleReason("report-strategy", .report, meaning: "the strategy is report",
+                       whatToDo: "make the fix by hand")
+        case .showsNoView:
+            RuleReason("shows-no-view", .report, meaning: "the Group shows no view on any path, so its lifecycle modifiers never run",
+                       whatToDo: "remove them or move them to a view that appears")
+        case .hostIsGroup:
+            RuleReason("host-is-group", .report, meaning: "the configured host container is Group itself",
+                       whatToDo: "set hostContainer to a container such as ZStack")
+        case .hoistBlockedMemberScoped:
+            RuleReason("hoist-blocked-member-scoped", .report, meaning: "the strategy is hoist, and the chain has a modifier that acts on each member (id, transition, …)",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlockedEmptyRow:
+            RuleReason("hoist-blocked-empty-row", .report, meaning: "the strategy is hoist, and the Group is a row that shows no view on some path, where a container would add an empty row",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlockedListRow:
+            RuleReason("hoist-blocked-list-row", .report, meaning: "the strategy is hoist, and the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a container would add an empty row",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .presentsOrNavigates:
+            RuleReason("presents-or-navigates", .report, meaning: "the hoist is blocked and the chain has a presentation or navigation modifier (sheet, toolbar, navigationTitle…), which copied onto each member would be installed once per member",
+                       whatToDo: Self.moveToOwner)
+        case .unknownModifier:
+            RuleReason("unknown-modifier", .report, meaning: "the hoist is blocked and the chain has a modifier the tool does not know (it may present, navigate or run work)",
+                       whatToDo: Self.moveToOwner)
         case .choosesMember:
-            RuleReason("chooses-member", .report, meaning: "the hoist is blocked and a lifecycle action sets the property that chooses the member shown: copied onto each member it would start again on every member it brings in", whatToDo: fix)
-        case .emptyView:
-            RuleReason("empty-view-member", .report, meaning: "the hoist is blocked and a member is EmptyView(), on which copied modifiers would never act", whatToDo: fix)
+            RuleReason("chooses-member", .report, meaning: "the hoist is blocked and a lifecycle action sets the property that chooses the member shown: copied onto each member it would start again on every member it brings in",
+                       whatToDo: Self.moveToOwner)
+        case .emptyViewMember:
+            RuleReason("empty-view-member", .report, meaning: "the hoist is blocked and a member is EmptyView(), on which copied modifiers would never act",
+                       whatToDo: Self.moveToOwner)
         case .overBudget:
-            RuleReason("over-budget", .report, meaning: "the hoist is blocked and copying the chain onto each member would add more than \(GroupLifecycleRule.distributionLineBudget) lines", whatToDo: fix)
+            RuleReason("over-budget", .report, meaning: "the hoist is blocked and copying the chain onto each member would add more than \(GroupLifecycleRule.distributionLineBudget) lines",
+                       whatToDo: Self.moveToOwner)
         }
     }
 }

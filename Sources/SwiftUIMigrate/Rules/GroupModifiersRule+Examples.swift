@@ -123,9 +123,9 @@ extension GroupModifiersRule {
     private static func configuration(maxMembers: Int? = nil, maxModifiers: Int? = nil) -> Configuration {
         var configuration = Configuration()
         var options: [String: RuleOptionValue] = [:]
-        options["maxMembers"] = maxMembers.map(RuleOptionValue.integer)
-        options["maxModifiers"] = maxModifiers.map(RuleOptionValue.integer)
-        configuration.ruleOptions["group-modifiers"] = options
+        options[GroupModifiersRule.maxMembers.name] = maxMembers.map(RuleOptionValue.integer)
+        options[GroupModifiersRule.maxModifiers.name] = maxModifiers.map(RuleOptionValue.integer)
+        configuration.ruleOptions[GroupModifiersRule.id] = options
         return configuration
     }
 

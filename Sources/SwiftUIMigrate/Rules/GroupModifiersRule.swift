@@ -14,11 +14,11 @@ import SwiftSyntax
 /// Group does with them on current SDKs is not documented), an identity
 /// shared by several members at once, and branches that bind a name the chain
 /// uses.
-public struct GroupModifiersRule: Rule {
+public struct GroupModifiersRule: ShippedRule {
     public init() {}
 
-    public var id: String { "group-modifiers" }
-    public var isEnabledByDefault: Bool { false }
+    public static let id = "group-modifiers"
+    public static let isEnabledByDefault = false
     public var triggerWords: [String] { ["Group"] }
 
     public func findings(in context: RuleContext) -> [Finding] {
@@ -30,8 +30,8 @@ public struct GroupModifiersRule: Rule {
         let (group, chain, members) = (site.group, site.chain, site.members)
         guard !chain.modifiers.isEmpty,
               !chain.modifiers.contains(where: { GroupModifierKind.isLifecycle($0.name) }) else { return nil }
-        let maxMembers = context.configuration.integer(Self.maxMembers, of: id)
-        let maxModifiers = context.configuration.integer(Self.maxModifiers, of: id)
+        let maxMembers: Int = context.configuration.value(of: Self.maxMembers, for: id)
+        let maxModifiers: Int = context.configuration.value(of: Self.maxModifiers, for: id)
         guard !members.views.isEmpty, members.views.count <= maxMembers, chain.modifiers.count <= maxModifiers else {
             return nil
         }
@@ -66,8 +66,7 @@ public struct GroupModifiersRule: Rule {
     }
 
     public var reasons: [RuleReason] {
-        ([Decision.distribute, .actionModifier(""), .sharedIdentity("")]
-            + GroupSite.Obstacle.all.filter { $0 != .noMembers }.map(Decision.cannotUnwrap)).map(\.catalogEntry)
+        DecisionKind.allCases.map(\.catalogEntry) + GroupSite.Obstacle.all.filter { $0 != .noMembers }.map { $0.catalogEntry(.skip) }
     }
 
     /// Modifiers that run an action or present something (`onChange`, `onTapGesture`, `sheet`,
@@ -134,16 +133,9 @@ fileprivate extension GroupModifiersRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .distribute:
-            RuleReason("distribute", .rewrite, meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
-                       whatToDo: "review the diff")
-        case .actionModifier:
-            RuleReason("action-modifier", .keep,
-                       meaning: "the chain has a modifier that runs an action or presents something; copied onto each member it could run once per member",
-                       whatToDo: "leave the Group")
-        case .sharedIdentity:
-            RuleReason("shared-identity", .keep, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
-                       whatToDo: "leave the Group")
+        case .distribute: DecisionKind.distribute.catalogEntry
+        case .actionModifier: DecisionKind.actionModifier.catalogEntry
+        case .sharedIdentity: DecisionKind.sharedIdentity.catalogEntry
         case .cannotUnwrap(let obstacle): obstacle.catalogEntry(.skip)
         }
     }
@@ -165,6 +157,26 @@ fileprivate extension GroupModifiersRule.Decision {
         case .sharedIdentity(let name):
             "the Group shows several members at once and its chain has .\(name), which would give each of them the same identity"
         case .cannotUnwrap(let obstacle): obstacle.fact
+        }
+    }
+}
+
+/// The decisions of `group-modifiers` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case distribute, actionModifier, sharedIdentity
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .distribute:
+            RuleReason("distribute", .rewrite, meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
+                       whatToDo: "review the diff")
+        case .actionModifier:
+            RuleReason("action-modifier", .keep, meaning: "the chain has a modifier that runs an action or presents something; copied onto each member it could run once per member",
+                       whatToDo: "leave the Group")
+        case .sharedIdentity:
+            RuleReason("shared-identity", .keep, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
+                       whatToDo: "leave the Group")
         }
     }
 }

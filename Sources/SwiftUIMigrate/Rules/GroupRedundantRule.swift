@@ -14,11 +14,11 @@ import SwiftSyntax
 /// `#if` there): elsewhere — a `body`, a `@ViewBuilder` property, a modifier's
 /// closure — the Group is what the declaration returns or passes on, and
 /// taking it away would turn one view into several.
-public struct GroupRedundantRule: Rule {
+public struct GroupRedundantRule: ShippedRule {
     public init() {}
 
-    public var id: String { "group-redundant" }
-    public var isEnabledByDefault: Bool { false }
+    public static let id = "group-redundant"
+    public static let isEnabledByDefault = false
     public var triggerWords: [String] { ["Group"] }
 
     /// The containers whose content closure a Group is unwrapped in.

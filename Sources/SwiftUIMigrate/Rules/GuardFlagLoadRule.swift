@@ -5,10 +5,10 @@ import SwiftSyntax
 ///
 /// Statements before the guard stay where they are: they ran on every appearance and
 /// still do. The flag's declaration is removed with its doc comment.
-public struct GuardFlagLoadRule: Rule {
+public struct GuardFlagLoadRule: ShippedRule {
     public init() {}
-    public var id: String { "guard-flag-load" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "guard-flag-load"
+    public static let isEnabledByDefault = true
     // The modifiers the flag guards, not "@State", which most view files hold.
     public var triggerWords: [String] { [".onAppear", ".task"] }
     public var flooredAPIs: [FlooredAPI] { [.task] }
@@ -181,16 +181,16 @@ public struct GuardFlagLoadRule: Rule {
             if let outerTask { try move.adopt(outerTask, inView: true) }
             try move.unwrapLastTask(inView: true)
         } catch {
-            return decided(.taskObstacle(error))
+            return decided(.taskMove(.obstacle(error)))
         }
         move.replacePieces { removing(sets, from: $0, context: context) }
         if modifier.name != "task", let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
-            return decided(.belowFloor(shortfall))
+            return decided(.taskMove(.belowFloor(shortfall)))
         }
         // Work already in a `.task` was cancellable before; work leaving `onAppear` is checked.
         if modifier.name == "onAppear",
            let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return decided(.hazard(hazard))
+            return decided(.taskMove(.hazard(hazard)))
         }
 
         var edits = move.edits(id: taskID, context: context)
@@ -358,12 +358,8 @@ extension GuardFlagLoadRule {
         case siblingOnChange(id: String)
         /// The guard stands in the helper `helper`, which the rule does not rewrite; the task would key on `id`.
         case guardInHelper(String, flag: String, id: String)
-        /// The inner Task cannot become `.task`'s action.
-        case taskObstacle(TaskUnwrapping.Obstacle)
-        /// `.task` is newer than the deployment floor.
-        case belowFloor(FloorShortfall)
-        /// `.task` would cancel work that must finish.
-        case hazard(CancellationHazard)
+        /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
+        case taskMove(TaskMoveFact)
     }
 
     /// A use of the flag besides its check and the set the rewrite removes, with its line.
@@ -377,17 +373,10 @@ extension GuardFlagLoadRule {
         case storage(flag: String, line: Int)
     }
 
+    public var reasonFamily: ReasonFamily? { .taskMove }
+
     public var reasons: [RuleReason] {
-        let decisions: [Decision] = [
-            .keyOnIdentity(id: ""), .flagDefeatsID(id: ""), .oneTimeSetup, .noIdentity,
-            .otherUse(.alsoSet(flag: "", line: 0), inHelper: nil), .otherUse(.setBack(flag: "", line: 0), inHelper: nil),
-            .otherUse(.alsoRead(flag: "", line: 0), inHelper: nil), .otherUse(.binding(flag: "", line: 0), inHelper: nil),
-            .otherUse(.storage(flag: "", line: 0), inHelper: nil), .severalIdentities([], view: "", inHelper: nil),
-            .configuredIdentityNotFound("", view: "", inHelper: nil), .siblingOnChange(id: ""),
-            .guardInHelper("", flag: "", id: ""),
-        ]
-        let nearMisses = NearMissReason.allCases.map(\.catalogEntry)
-        return decisions.map(\.catalogEntry) + nearMisses + TaskUnwrapping.movingWorkCatalog
+        DecisionKind.allCases.map(\.catalogEntry) + NearMissReason.allCases.map(\.catalogEntry)
     }
 }
 
@@ -401,50 +390,21 @@ fileprivate extension GuardFlagLoadRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .keyOnIdentity:
-            RuleReason("key-on-identity", .rewrite, meaning: "the flag goes: the load runs in .task(id:) keyed on the view's one identity",
-                       whatToDo: "review the diff: the load now runs again on each appearance and when the id changes, and is cancelled on disappear")
-        case .flagDefeatsID:
-            RuleReason("flag-defeats-id", .rewrite, meaning: "a run-once flag inside .task(id:) stops the work when the id changes, so the view keeps the old data: the flag goes",
-                       whatToDo: "review the diff: the work now runs again when the id changes, as the id intends, and on each appearance")
-        case .oneTimeSetup:
-            RuleReason("one-time-setup", .keep, meaning: "the guarded work neither awaits nor starts a Task: one-time setup, which task(id:) would redo on each appearance",
-                       whatToDo: "nothing")
-        case .noIdentity:
-            RuleReason("no-identity", .keep, meaning: "the work reads no stored Equatable property of the view to key on, so the flag is the honest tool",
-                       whatToDo: "nothing")
+        case .keyOnIdentity: DecisionKind.keyOnIdentity.catalogEntry
+        case .flagDefeatsID: DecisionKind.flagDefeatsID.catalogEntry
+        case .oneTimeSetup: DecisionKind.oneTimeSetup.catalogEntry
+        case .noIdentity: DecisionKind.noIdentity.catalogEntry
         case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).catalogEntry
-        case .otherUse(.alsoSet, _):
-            RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",
-                       whatToDo: "check what the other set is for before replacing the flag by hand")
-        case .otherUse(.setBack, _):
-            RuleReason("flag-set-back", .keep, meaning: "the flag is set back somewhere, so it is not a run-once flag",
-                       whatToDo: "nothing")
-        case .otherUse(.binding, _):
-            RuleReason("flag-passed-as-binding", .skip, meaning: "$flag is passed on as a binding, which can set the flag",
-                       whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
-        case .otherUse(.storage, _):
-            RuleReason("flag-storage-used", .keep, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
-                       whatToDo: "nothing")
-        case .otherUse(.alsoRead, _):
-            RuleReason("flag-read-elsewhere", .keep, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
-                       whatToDo: "nothing")
-        case .severalIdentities:
-            RuleReason("several-identities", .skip, meaning: "several stored properties could key the task",
-                       whatToDo: "choose one with \"identity\": {\"View\": \"property\"} in .swiftui-migrate.json")
-        case .configuredIdentityNotFound:
-            RuleReason("configured-identity-not-found", .skip,
-                       meaning: "the identity configured for the view is not a stored Equatable property the action reads",
-                       whatToDo: "fix the identity setting in .swiftui-migrate.json")
-        case .siblingOnChange:
-            RuleReason("sibling-onchange", .skip, meaning: "a sibling .onChange(of: id) already reacts when the id changes, so task(id:) would run the work twice",
-                       whatToDo: "merge the two into one .task(id:) by hand")
-        case .guardInHelper:
-            RuleReason("guard-in-helper", .skip, meaning: "the flag's guard stands in a helper the modifier calls, which the rule does not rewrite",
-                       whatToDo: "remove the flag, its guard and its set from the helper, and call it from .task(id:)")
-        case .taskObstacle(let obstacle): obstacle.catalogEntry
-        case .belowFloor: FloorShortfall.catalogEntry
-        case .hazard(let hazard): hazard.catalogEntry
+        case .otherUse(.alsoSet, _): DecisionKind.flagSetElsewhere.catalogEntry
+        case .otherUse(.setBack, _): DecisionKind.flagSetBack.catalogEntry
+        case .otherUse(.binding, _): DecisionKind.flagPassedAsBinding.catalogEntry
+        case .otherUse(.storage, _): DecisionKind.flagStorageUsed.catalogEntry
+        case .otherUse(.alsoRead, _): DecisionKind.flagReadElsewhere.catalogEntry
+        case .severalIdentities: DecisionKind.severalIdentities.catalogEntry
+        case .configuredIdentityNotFound: DecisionKind.configuredIdentityNotFound.catalogEntry
+        case .siblingOnChange: DecisionKind.siblingOnChange.catalogEntry
+        case .guardInHelper: DecisionKind.guardInHelper.catalogEntry
+        case .taskMove(let fact): fact.entry
         }
     }
 
@@ -463,9 +423,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .configuredIdentityNotFound: "fix the configured identity"
         case .siblingOnChange: "merge the flag-guarded load and the onChange into task(id:) by hand"
         case .guardInHelper(let helper, _, let id): "call \(helper)() from .task(id: \(id)) and remove its flag by hand"
-        case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
-        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
-        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }
     }
 
@@ -487,9 +445,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .guardInHelper(let helper, let flag, let id):
             "the guard is in \(helper)(), which the rule does not rewrite: remove \(flag), its guard and its set there, "
                 + "and call \(helper)() from .task(id: \(id))"
-        case .taskObstacle(let obstacle): obstacle.reason
-        case .belowFloor(let shortfall): shortfall.reason
-        case .hazard(let hazard): hazard.reason
+        case .taskMove(let fact): fact.reason
         }
     }
 
@@ -608,6 +564,58 @@ fileprivate extension FlagGuardNearMiss {
         case .setOnlyIn(let function): "\(flag) is set only in \(function)(), not in this closure"
         case .setBack: "\(flag) is set back on line \(line)"
         case .binding: "$\(flag) is passed on line \(line) as a binding, which can set it back"
+        }
+    }
+}
+
+/// The decisions of `guard-flag-load` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case keyOnIdentity, flagDefeatsID, oneTimeSetup, noIdentity, flagSetElsewhere, flagSetBack, flagReadElsewhere
+    case flagPassedAsBinding, flagStorageUsed, severalIdentities, configuredIdentityNotFound, siblingOnChange
+    case guardInHelper
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .keyOnIdentity:
+            RuleReason("key-on-identity", .rewrite, meaning: "the flag goes: the load runs in .task(id:) keyed on the view's one identity",
+                       whatToDo: "review the diff: the load now runs again on each appearance and when the id changes, and is cancelled on disappear")
+        case .flagDefeatsID:
+            RuleReason("flag-defeats-id", .rewrite, meaning: "a run-once flag inside .task(id:) stops the work when the id changes, so the view keeps the old data: the flag goes",
+                       whatToDo: "review the diff: the work now runs again when the id changes, as the id intends, and on each appearance")
+        case .oneTimeSetup:
+            RuleReason("one-time-setup", .keep, meaning: "the guarded work neither awaits nor starts a Task: one-time setup, which task(id:) would redo on each appearance",
+                       whatToDo: "nothing")
+        case .noIdentity:
+            RuleReason("no-identity", .keep, meaning: "the work reads no stored Equatable property of the view to key on, so the flag is the honest tool",
+                       whatToDo: "nothing")
+        case .flagSetElsewhere:
+            RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",
+                       whatToDo: "check what the other set is for before replacing the flag by hand")
+        case .flagSetBack:
+            RuleReason("flag-set-back", .keep, meaning: "the flag is set back somewhere, so it is not a run-once flag",
+                       whatToDo: "nothing")
+        case .flagReadElsewhere:
+            RuleReason("flag-read-elsewhere", .keep, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
+                       whatToDo: "nothing")
+        case .flagPassedAsBinding:
+            RuleReason("flag-passed-as-binding", .skip, meaning: "$flag is passed on as a binding, which can set the flag",
+                       whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
+        case .flagStorageUsed:
+            RuleReason("flag-storage-used", .keep, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
+                       whatToDo: "nothing")
+        case .severalIdentities:
+            RuleReason("several-identities", .skip, meaning: "several stored properties could key the task",
+                       whatToDo: "choose one with \"identity\": {\"View\": \"property\"} in .swiftui-migrate.json")
+        case .configuredIdentityNotFound:
+            RuleReason("configured-identity-not-found", .skip, meaning: "the identity configured for the view is not a stored Equatable property the action reads",
+                       whatToDo: "fix the identity setting in .swiftui-migrate.json")
+        case .siblingOnChange:
+            RuleReason("sibling-onchange", .skip, meaning: "a sibling .onChange(of: id) already reacts when the id changes, so task(id:) would run the work twice",
+                       whatToDo: "merge the two into one .task(id:) by hand")
+        case .guardInHelper:
+            RuleReason("guard-in-helper", .skip, meaning: "the flag's guard stands in a helper the modifier calls, which the rule does not rewrite",
+                       whatToDo: "remove the flag, its guard and its set from the helper, and call it from .task(id:)")
         }
     }
 }

@@ -19,10 +19,10 @@ import SwiftSyntax
 /// (`if !isLoadingMore { Color.clear.frame(height: 1).onAppear { Task { await loadMore() } } }`)
 /// whose load removes it, or an app-wide refresh the view does not own. Every `.onAppear`
 /// that starts a Task gets a finding, so `scan` lists every site a person must look at.
-public struct OnAppearTaskRule: Rule {
+public struct OnAppearTaskRule: ShippedRule {
     public init() {}
-    public var id: String { "onappear-task" }
-    public var isEnabledByDefault: Bool { true }
+    public static let id = "onappear-task"
+    public static let isEnabledByDefault = true
     public var triggerWords: [String] { ["onAppear"] }
     public var flooredAPIs: [FlooredAPI] { [.task] }
 
@@ -107,12 +107,12 @@ public struct OnAppearTaskRule: Rule {
         // A site left to another rule is left only while that rule is on; it then decides the site.
         let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
-            if context.configuration.isEnabled(GuardFlagLoadRule()) { return nil }
+            if context.configuration.isEnabled(GuardFlagLoadRule.self) { return nil }
             return skip(.flagGuarded)
         }
-        if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
+        if context.configuration.isEnabled(AppearChangeLoadRule.self), LoadingPair.isStart(modifier, in: context) { return nil }
         // Below the floor of `.task` no other reason may advise moving the work into it.
-        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
+        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.taskMove(.belowFloor(shortfall))) }
         if let signature = closure.signature {
             return skip(.closureSignature(signature.trimmedDescription))
         }
@@ -123,11 +123,11 @@ public struct OnAppearTaskRule: Rule {
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return skip(.taskObstacle(error))
+            return skip(.taskMove(.obstacle(error)))
         }
         guard !move.statements.isEmpty else { return nil }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return skip(.hazard(hazard))
+            return skip(.taskMove(.hazard(hazard)))
         }
 
         // Setup before the Task stays synchronous in onAppear unless the work reads it before it awaits.
@@ -178,22 +178,14 @@ public struct OnAppearTaskRule: Rule {
         case closureSignature(String)
         /// The Task on `line` starts inside a construct the rule does not unwrap.
         case nestedTask(line: Int, in: InnerTask.NestingConstruct)
-        /// The inner Task cannot become `.task`'s action.
-        case taskObstacle(TaskUnwrapping.Obstacle)
-        /// `.task` is newer than the deployment floor.
-        case belowFloor(FloorShortfall)
-        /// `.task` would cancel work that must finish.
-        case hazard(CancellationHazard)
+        /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
+        case taskMove(TaskMoveFact)
     }
 
+    public var reasonFamily: ReasonFamily? { .taskMove }
+
     public var reasons: [RuleReason] {
-        [
-            Decision.moveIntoTask(id: nil, setup: .absent), .moveIntoTask(id: "id", setup: .absent),
-            .moveIntoTask(id: nil, setup: .staysInOnAppear), .moveIntoTask(id: nil, setup: .movesWithTask),
-            .flagGuarded, .closureSignature(""),
-            .nestedTask(line: 0, in: .expression),
-        ].map(\.catalogEntry)
-            + TaskUnwrapping.movingWorkCatalog
+        DecisionKind.allCases.map(\.catalogEntry)
     }
 }
 
@@ -207,35 +199,14 @@ fileprivate extension OnAppearTaskRule.Decision {
 
     var catalogEntry: RuleReason {
         switch self {
-        case .moveIntoTask(_, .staysInOnAppear):
-            RuleReason("setup-stays-in-onappear", .rewrite,
-                       meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
-        case .moveIntoTask(_, .movesWithTask):
-            RuleReason("setup-moves-with-task", .rewrite,
-                       meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
-                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
-        case .moveIntoTask(nil, _):
-            RuleReason("move-into-task", .rewrite, meaning: "the Task's body moves into .task, tied to the view's lifetime",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
-        case .moveIntoTask:
-            RuleReason("move-into-task-id", .rewrite,
-                       meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
-        case .flagGuarded:
-            RuleReason("flag-guarded", .skip,
-                       meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",
-                       whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
-        case .closureSignature:
-            RuleReason("onappear-signature", .skip, meaning: "the onAppear's closure has a signature, which task's action does not take",
-                       whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
-        case .nestedTask:
-            RuleReason("nested-task", .skip,
-                       meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
-                       whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
-        case .taskObstacle(let obstacle): obstacle.catalogEntry
-        case .belowFloor: FloorShortfall.catalogEntry
-        case .hazard(let hazard): hazard.catalogEntry
+        case .moveIntoTask(_, .staysInOnAppear): DecisionKind.setupStaysInOnAppear.catalogEntry
+        case .moveIntoTask(_, .movesWithTask): DecisionKind.setupMovesWithTask.catalogEntry
+        case .moveIntoTask(nil, _): DecisionKind.moveIntoTask.catalogEntry
+        case .moveIntoTask: DecisionKind.moveIntoTaskID.catalogEntry
+        case .flagGuarded: DecisionKind.flagGuarded.catalogEntry
+        case .closureSignature: DecisionKind.onAppearSignature.catalogEntry
+        case .nestedTask: DecisionKind.nestedTask.catalogEntry
+        case .taskMove(let fact): fact.entry
         }
     }
 
@@ -245,9 +216,7 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .flagGuarded: "keep \(Self.kept), or replace the run-once flag with task(id:) by hand"
         case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
         case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
-        case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
-        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
-        case .hazard(let hazard): hazard.headline(keeping: Self.kept)
+        case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }
     }
 
@@ -261,9 +230,7 @@ fileprivate extension OnAppearTaskRule.Decision {
             "the onAppear's closure has a signature (\(signature)), which task's action does not take"
         case .nestedTask(let line, let construct):
             "the Task on line \(line) starts inside \(construct.phrase), which the rule does not unwrap"
-        case .taskObstacle(let obstacle): obstacle.reason
-        case .belowFloor(let shortfall): shortfall.reason
-        case .hazard(let hazard): hazard.reason
+        case .taskMove(let fact): fact.reason
         }
     }
 
@@ -278,6 +245,39 @@ fileprivate extension OnAppearTaskRule.Decision {
         case (false, .moveIntoTask(let id?, _)): return .behaviorChange("the work now runs again when \(id) changes")
         case (true, _): return .behaviorChange(cancelled)
         case (false, _): return .preserving
+        }
+    }
+}
+
+/// The decisions of `onappear-task` without their payload, in the order `explain` lists them: its
+/// catalog is `allCases`, so no decision can be left out of it.
+fileprivate enum DecisionKind: CaseIterable {
+    case moveIntoTask, moveIntoTaskID, setupStaysInOnAppear, setupMovesWithTask, flagGuarded, onAppearSignature
+    case nestedTask
+
+    var catalogEntry: RuleReason {
+        switch self {
+        case .moveIntoTask:
+            RuleReason("move-into-task", .rewrite, meaning: "the Task's body moves into .task, tied to the view's lifetime",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        case .moveIntoTaskID:
+            RuleReason("move-into-task-id", .rewrite, meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
+        case .setupStaysInOnAppear:
+            RuleReason("setup-stays-in-onappear", .rewrite, meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
+                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        case .setupMovesWithTask:
+            RuleReason("setup-moves-with-task", .rewrite, meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
+                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
+        case .flagGuarded:
+            RuleReason("flag-guarded", .skip, meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",
+                       whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
+        case .onAppearSignature:
+            RuleReason("onappear-signature", .skip, meaning: "the onAppear's closure has a signature, which task's action does not take",
+                       whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
+        case .nestedTask:
+            RuleReason("nested-task", .skip, meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
+                       whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
         }
     }
 }

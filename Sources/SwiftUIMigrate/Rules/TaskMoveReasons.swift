@@ -1,28 +1,134 @@
 /// The words for the facts that every rule moving work into `.task` (`onappear-task`,
 /// `guard-flag-load`, `appear-change-load`) decides on: a cancellation hazard, an obstacle to
 /// unwrapping the inner `Task`, a deployment floor below `.task`. The analyses return the facts;
-/// they are worded once here, and each rule's own words (at the end of its file) choose the
-/// headline around them, naming what that rule keeps.
+/// they are worded once here, as one reason family that `explain` lists once, and each rule's own
+/// words (at the end of its file) choose the headline around them, naming what that rule keeps.
 
-extension TaskUnwrapping {
-    /// The reasons every rule that moves work into `.task` can give besides its own: the obstacles
-    /// to unwrapping the Task, a floor below `.task`, and the cancellation hazards.
-    static let movingWorkCatalog = Obstacle.catalog + [FloorShortfall.catalogEntry] + CancellationHazard.catalog
+extension ReasonFamily {
+    /// The reasons every rule that moves work into `.task` can give besides its own.
+    public static let taskMove = ReasonFamily(
+        id: "task-move",
+        summary: "the decisions every rule that moves work into .task makes besides its own: the obstacles to "
+            + "unwrapping the inner Task, a deployment floor below .task, and the cancellation hazards, where .task "
+            + "would cancel work that must finish.",
+        reasons: TaskMoveDecision.allCases.map(\.entry))
+}
+
+/// The decisions of the `task-move` family, in the order `explain` lists them; the raw value is
+/// the decision's name in a finding's reasonID (`onappear-task/sentinel-host`).
+enum TaskMoveDecision: String, CaseIterable {
+    case detachedTask = "detached-task", storedTask = "stored-task"
+    case mainActorOutsideView = "main-actor-outside-view", taskSignature = "task-signature"
+    case taskThrows = "task-throws", taskReturnsValue = "task-returns-value", taskNotLast = "task-not-last"
+    case deferralOnly = "deferral-only", priorityTwice = "priority-twice", belowFloor = "below-floor"
+    case sentinelHost = "sentinel-host", menuContent = "menu-content", workRemovesHost = "work-removes-host"
+    case hiddenInFlightFlag = "hidden-in-flight-flag", objectMethodRemovesHost = "object-method-removes-host"
+    case objectMethodUnseen = "object-method-unseen", outsideView = "outside-view", noOwnedState = "no-owned-state"
+    case awaitedOperation = "awaited-operation"
+
+    /// What it means and what to do: a skip, or a keep where the advice is to leave the Task as it is.
+    var entry: RuleReason {
+        switch self {
+        case .detachedTask:
+            RuleReason(rawValue, .keep, meaning: "the work runs in Task.detached, which keeps its own actor and lifetime",
+                       whatToDo: "nothing")
+        case .storedTask:
+            RuleReason(rawValue, .keep, meaning: "the Task is stored (let t = Task { }), so other code may await or cancel it",
+                       whatToDo: "nothing")
+        case .mainActorOutsideView:
+            RuleReason(rawValue, .skip, meaning: "the Task is { @MainActor in … } outside a view struct, where task's action may not run on the main actor",
+                       whatToDo: "check the enclosing type; in a view, move the work by hand")
+        case .taskSignature:
+            RuleReason(rawValue, .skip, meaning: "the Task's closure has a signature ([weak self] in, parameters) that task's action cannot take",
+                       whatToDo: "drop the signature, if the work allows it, and move the work by hand")
+        case .taskThrows:
+            RuleReason(rawValue, .skip, meaning: "the Task's body throws, and task's action cannot",
+                       whatToDo: "catch the errors inside the body, then move the work by hand")
+        case .taskReturnsValue:
+            RuleReason(rawValue, .skip, meaning: "the Task's body returns a value, and task's action cannot",
+                       whatToDo: "drop the value, if nobody reads it, then move the work by hand")
+        case .taskNotLast:
+            RuleReason(rawValue, .skip, meaning: "the Task is not the last statement (or there are several), so unwrapping it would make the statements after it wait",
+                       whatToDo: "move the statements after the Task before it, if their order allows, then run again")
+        case .deferralOnly:
+            RuleReason(rawValue, .keep, meaning: "the Task never awaits: it only runs its body on a later turn than the statements before it",
+                       whatToDo: "nothing")
+        case .priorityTwice:
+            RuleReason(rawValue, .skip, meaning: "the task modifier and its inner Task both set a priority",
+                       whatToDo: "choose one priority, then run again")
+        case .belowFloor:
+            RuleReason(rawValue, .skip, meaning: "the fix's API (task, onChange(of:initial:)) is newer than the deployment floor there (deploymentTarget, Package.swift platforms:, the Xcode project, raised by if #available)",
+                       whatToDo: "nothing until the floor is raised; or wrap the code in if #available")
+        case .sentinelHost:
+            RuleReason(rawValue, .keep, meaning: "the view the action is on (Color.clear, EmptyView(), a 1-pt frame, .hidden()) exists to start the work; as task the work is cancelled whenever it scrolls away",
+                       whatToDo: "nothing: keep the Task")
+        case .menuContent:
+            RuleReason(rawValue, .skip, meaning: "the view is the content of a Menu or .contextMenu, where when task starts and cancels is not documented",
+                       whatToDo: "check on a device that the work may stop when the menu closes before moving it by hand")
+        case .workRemovesHost:
+            RuleReason(rawValue, .keep, meaning: "the view shows only under a condition that the work changes before it awaits: starting the work removes the view, and task would cancel it (a pagination sentinel under !isLoadingMore)",
+                       whatToDo: "nothing: keep the Task")
+        case .hiddenInFlightFlag:
+            RuleReason(rawValue, .skip, meaning: "the view shows only while an in-flight flag (!isLoading…) is false, and the tool cannot see who sets it",
+                       whatToDo: "check whether starting the work sets the flag; if it never does, move the work by hand")
+        case .objectMethodRemovesHost:
+            RuleReason(rawValue, .keep, meaning: "the view shows only under a property of an object, and the work calls a method of that object which sets it before it awaits",
+                       whatToDo: "nothing: keep the Task")
+        case .objectMethodUnseen:
+            RuleReason(rawValue, .skip, meaning: "the view shows only under a property of an object, and the work calls a method of that object that the tool cannot read",
+                       whatToDo: "read the method: if it does not change the property before it awaits, move the work by hand")
+        case .outsideView:
+            RuleReason(rawValue, .skip, meaning: "the modifier stands outside a view struct, so the tool cannot see whether the work is the view's",
+                       whatToDo: "check that the work may stop when the view disappears before moving it by hand")
+        case .noOwnedState:
+            RuleReason(rawValue, .skip, meaning: "the work changes no state the view owns: a save, sync or app-wide refresh that must finish",
+                       whatToDo: "nothing, unless the work is the view's after all: then move it by hand")
+        case .awaitedOperation:
+            RuleReason(rawValue, .skip, meaning: "the work awaits an operation and keeps nothing it awaits (await export(); isPresented = false): the view only waits for a job that must finish",
+                       whatToDo: "check that the operation may stop when the view disappears before moving it by hand")
+        }
+    }
+}
+
+/// What stops a rule moving work into `.task`, as the rules' decisions carry it: worded here once,
+/// each rule naming only what it keeps.
+enum TaskMoveFact: Hashable, Sendable {
+    /// The inner Task cannot become `.task`'s action.
+    case obstacle(TaskUnwrapping.Obstacle)
+    /// The fix's API is newer than the deployment floor.
+    case belowFloor(FloorShortfall)
+    /// `.task` would cancel work that must finish.
+    case hazard(CancellationHazard)
+
+    /// The catalog entry of the `task-move` family.
+    var entry: RuleReason {
+        switch self {
+        case .obstacle(let obstacle): obstacle.decision.entry
+        case .belowFloor: TaskMoveDecision.belowFloor.entry
+        case .hazard(let hazard): hazard.decision.entry
+        }
+    }
+
+    /// The headline of the skip or keep, keeping `kept` (what the rule leaves as it is).
+    func headline(keeping kept: String) -> String {
+        switch self {
+        case .obstacle(let obstacle): obstacle.headline(keeping: kept)
+        case .belowFloor(let shortfall): shortfall.headline(keeping: kept)
+        case .hazard(let hazard): hazard.headline(keeping: kept)
+        }
+    }
+
+    /// The deciding fact.
+    var reason: String {
+        switch self {
+        case .obstacle(let obstacle): obstacle.reason
+        case .belowFloor(let shortfall): shortfall.reason
+        case .hazard(let hazard): hazard.reason
+        }
+    }
 }
 
 extension CancellationHazard {
-    /// Representatives of every case, for the catalogs.
-    static let catalog: [RuleReason] = representatives.map(\.catalogEntry)
-
-    private static let representatives: [CancellationHazard] = [
-        .sentinelHost(host: ""), .menuContent(menu: ""),
-        .workRemovesHost(branch: HostBranch(code: "", isSwitch: false, isInsideGroup: false), property: ""),
-        .hiddenInFlightFlag(property: ""),
-        .objectMethodRemovesHost(branch: HostBranch(code: "", isSwitch: false, isInsideGroup: false), call: "", property: ""),
-        .objectMethodUnseen(branch: HostBranch(code: "", isSwitch: false, isInsideGroup: false), call: "", method: "", property: "", isNested: false),
-        .outsideView, .noOwnedState, .awaitedOperation(""),
-    ]
-
     /// The headline of a skip for this hazard: keep `kept` (what the rule leaves as it is, "the
     /// Task") and what to check — never to move the work into `.task`, which is the hazard.
     func headline(keeping kept: String) -> String {
@@ -73,46 +179,18 @@ extension CancellationHazard {
         }
     }
 
-    /// The catalog entry: a skip, with what it means and what to check; a keep where the advice
-    /// is to leave the Task as it is.
-    var catalogEntry: RuleReason {
+    /// The decision of the `task-move` family it is.
+    var decision: TaskMoveDecision {
         switch self {
-        case .sentinelHost:
-            RuleReason("sentinel-host", .keep,
-                       meaning: "the view the action is on (Color.clear, EmptyView(), a 1-pt frame, .hidden()) exists to start the work; as task the work is cancelled whenever it scrolls away",
-                       whatToDo: "nothing: keep the Task")
-        case .menuContent:
-            RuleReason("menu-content", .skip,
-                       meaning: "the view is the content of a Menu or .contextMenu, where when task starts and cancels is not documented",
-                       whatToDo: "check on a device that the work may stop when the menu closes before moving it by hand")
-        case .workRemovesHost:
-            RuleReason("work-removes-host", .keep,
-                       meaning: "the view shows only under a condition that the work changes before it awaits: starting the work removes the view, and task would cancel it (a pagination sentinel under !isLoadingMore)",
-                       whatToDo: "nothing: keep the Task")
-        case .hiddenInFlightFlag:
-            RuleReason("hidden-in-flight-flag", .skip,
-                       meaning: "the view shows only while an in-flight flag (!isLoading…) is false, and the tool cannot see who sets it",
-                       whatToDo: "check whether starting the work sets the flag; if it never does, move the work by hand")
-        case .objectMethodRemovesHost:
-            RuleReason("object-method-removes-host", .keep,
-                       meaning: "the view shows only under a property of an object, and the work calls a method of that object which sets it before it awaits",
-                       whatToDo: "nothing: keep the Task")
-        case .objectMethodUnseen:
-            RuleReason("object-method-unseen", .skip,
-                       meaning: "the view shows only under a property of an object, and the work calls a method of that object that the tool cannot read",
-                       whatToDo: "read the method: if it does not change the property before it awaits, move the work by hand")
-        case .outsideView:
-            RuleReason("outside-view", .skip,
-                       meaning: "the modifier stands outside a view struct, so the tool cannot see whether the work is the view's",
-                       whatToDo: "check that the work may stop when the view disappears before moving it by hand")
-        case .noOwnedState:
-            RuleReason("no-owned-state", .skip,
-                       meaning: "the work changes no state the view owns: a save, sync or app-wide refresh that must finish",
-                       whatToDo: "nothing, unless the work is the view's after all: then move it by hand")
-        case .awaitedOperation:
-            RuleReason("awaited-operation", .skip,
-                       meaning: "the work awaits an operation and keeps nothing it awaits (await export(); isPresented = false): the view only waits for a job that must finish",
-                       whatToDo: "check that the operation may stop when the view disappears before moving it by hand")
+        case .sentinelHost: .sentinelHost
+        case .menuContent: .menuContent
+        case .workRemovesHost: .workRemovesHost
+        case .hiddenInFlightFlag: .hiddenInFlightFlag
+        case .objectMethodRemovesHost: .objectMethodRemovesHost
+        case .objectMethodUnseen: .objectMethodUnseen
+        case .outsideView: .outsideView
+        case .noOwnedState: .noOwnedState
+        case .awaitedOperation: .awaitedOperation
         }
     }
 }
@@ -140,14 +218,6 @@ extension HostBranch {
 }
 
 extension TaskUnwrapping.Obstacle {
-    /// Representatives of every case, for the catalogs.
-    static let catalog: [RuleReason] = representatives.map(\.catalogEntry)
-
-    private static let representatives: [TaskUnwrapping.Obstacle] = [
-        .detached, .stored(in: ""), .mainActorOutsideView, .signature(""), .throwsOut, .returnsValue, .taskNotLast,
-        .deferralOnly, .priorityTwice,
-    ]
-
     /// The headline of a skip for this obstacle, keeping `kept` ("the Task").
     func headline(keeping kept: String) -> String {
         switch self {
@@ -188,51 +258,23 @@ extension TaskUnwrapping.Obstacle {
         }
     }
 
-    /// The catalog entry: a skip, with what it means and what to do; a keep where the advice is
-    /// to leave the Task as it is.
-    var catalogEntry: RuleReason {
+    /// The decision of the `task-move` family it is.
+    var decision: TaskMoveDecision {
         switch self {
-        case .detached:
-            RuleReason("detached-task", .keep, meaning: "the work runs in Task.detached, which keeps its own actor and lifetime",
-                       whatToDo: "nothing")
-        case .stored:
-            RuleReason("stored-task", .keep, meaning: "the Task is stored (let t = Task { }), so other code may await or cancel it",
-                       whatToDo: "nothing")
-        case .mainActorOutsideView:
-            RuleReason("main-actor-outside-view", .skip,
-                       meaning: "the Task is { @MainActor in … } outside a view struct, where task's action may not run on the main actor",
-                       whatToDo: "check the enclosing type; in a view, move the work by hand")
-        case .signature:
-            RuleReason("task-signature", .skip, meaning: "the Task's closure has a signature ([weak self] in, parameters) that task's action cannot take",
-                       whatToDo: "drop the signature, if the work allows it, and move the work by hand")
-        case .throwsOut:
-            RuleReason("task-throws", .skip, meaning: "the Task's body throws, and task's action cannot",
-                       whatToDo: "catch the errors inside the body, then move the work by hand")
-        case .returnsValue:
-            RuleReason("task-returns-value", .skip, meaning: "the Task's body returns a value, and task's action cannot",
-                       whatToDo: "drop the value, if nobody reads it, then move the work by hand")
-        case .taskNotLast:
-            RuleReason("task-not-last", .skip,
-                       meaning: "the Task is not the last statement (or there are several), so unwrapping it would make the statements after it wait",
-                       whatToDo: "move the statements after the Task before it, if their order allows, then run again")
-        case .deferralOnly:
-            RuleReason("deferral-only", .keep,
-                       meaning: "the Task never awaits: it only runs its body on a later turn than the statements before it",
-                       whatToDo: "nothing")
-        case .priorityTwice:
-            RuleReason("priority-twice", .skip, meaning: "the task modifier and its inner Task both set a priority",
-                       whatToDo: "choose one priority, then run again")
+        case .detached: .detachedTask
+        case .stored: .storedTask
+        case .mainActorOutsideView: .mainActorOutsideView
+        case .signature: .taskSignature
+        case .throwsOut: .taskThrows
+        case .returnsValue: .taskReturnsValue
+        case .taskNotLast: .taskNotLast
+        case .deferralOnly: .deferralOnly
+        case .priorityTwice: .priorityTwice
         }
     }
 }
 
 extension FloorShortfall {
-    /// The catalog entry: a skip below the floor.
-    static let catalogEntry = RuleReason(
-        "below-floor", .skip,
-        meaning: "the fix's API (task, onChange(of:initial:)) is newer than the deployment floor there (deploymentTarget, Package.swift platforms:, the Xcode project, raised by if #available)",
-        whatToDo: "nothing until the floor is raised; or wrap the code in if #available")
-
     /// The headline of a skip below the floor, keeping `kept`.
     func headline(keeping kept: String) -> String {
         "keep \(kept)"

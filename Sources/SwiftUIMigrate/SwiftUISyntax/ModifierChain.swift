@@ -13,11 +13,6 @@ public struct Modifier {
 
     /// The call or, for a bare member, the member access: the whole link.
     public var node: ExprSyntax { call.map(ExprSyntax.init) ?? ExprSyntax(memberAccess) }
-
-    /// The labels of the call's arguments, in order (`nil` for unlabeled ones).
-    public var argumentLabels: [String?] {
-        call?.arguments.map { $0.label?.text } ?? []
-    }
 }
 
 /// The modifiers applied to an expression: `base.a(…).b(…)…`.

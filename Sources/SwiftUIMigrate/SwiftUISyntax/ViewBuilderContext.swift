@@ -161,11 +161,6 @@ public struct ViewBuilderContext {
         case modifier(String)
     }
 
-    /// True when `closure` is the content closure of a known container or view-building modifier.
-    static func isBuilderClosure(_ closure: ClosureExprSyntax) -> Bool {
-        builderClosureOwner(closure) != nil
-    }
-
     /// The known container or view-building modifier whose content closure `closure` is, if any.
     static func builderClosureOwner(_ closure: ClosureExprSyntax) -> BuilderClosureOwner? {
         guard let owner = ClosureOwner(of: closure), owner.isTrailing || owner.label != nil else { return nil }

@@ -108,9 +108,8 @@ struct ViewDeclaration {
         /// The member blocks of every class, struct and actor declaration and every extension
         /// in the file (outside code blocks), by the type's name, in source order.
         lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = {
-            let collector = MemberBlockCollector(viewMode: .sourceAccurate)
-            collector.walk(tree)
-            return Dictionary(grouping: collector.found) { $0.type }.mapValues { $0.map(\.members) }
+            let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: false)
+            return Dictionary(grouping: found) { $0.type }.mapValues { $0.map(\.members) }
         }()
     }
 
@@ -210,35 +209,6 @@ private final class StructCollector: SyntaxVisitor {
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         found.append(node)
-        return .visitChildren
-    }
-
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-}
-
-/// The member blocks of a file's classes, structs, actors and extensions, with the type's name.
-private final class MemberBlockCollector: SyntaxVisitor {
-    var found: [(type: String, members: MemberBlockItemListSyntax)] = []
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let extended = node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? node.extendedType.as(MemberTypeSyntax.self)?.name.text {
-            found.append((extended, node.memberBlock.members))
-        }
         return .visitChildren
     }
 

@@ -2,19 +2,22 @@ import ArgumentParsing
 import PlainText
 import SwiftUIMigrate
 
-/// `explain RULE`: the rule's documentation and the examples its tests run, paragraphs wrapped to the terminal.
+/// `explain RULE`: the rule's documentation and the examples its tests run, paragraphs wrapped to the terminal;
+/// `explain FAMILY`: the reasons several rules share (`ReasonFamily`).
 struct ExplainCommand: Command {
     static let spec = CommandSpec(
         name: "explain", abstract: "Explain a rule, with the examples its tests run.",
-        positional: PositionalSpec(name: "rule", help: "A rule id (see 'swiftui-migrate rules').", minimum: 1, maximum: 1))
+        positional: PositionalSpec(
+            name: "rule", help: "A rule id (see 'swiftui-migrate rules'), or a reason family such as task-move.",
+            minimum: 1, maximum: 1))
 
-    /// The rule to explain.
-    static func options(_ arguments: ParsedArguments) throws -> any Rule {
+    /// The explanation of the rule or reason family named.
+    static func options(_ arguments: ParsedArguments) throws -> String {
         let id = arguments.positionals[0]
-        guard let rule = RuleRegistry.rule(id: id) else {
+        guard let explanation = RuleExplanation.render(id: id) else {
             throw CommandError.unknownRule(id)
         }
-        return rule
+        return explanation
     }
 
     let console: Console
@@ -26,8 +29,8 @@ struct ExplainCommand: Command {
         width = TerminalWidth.ofStandardOutput(environment: environment)
     }
 
-    func run(_ rule: any Rule) throws -> Int32 {
-        console.write(ParagraphWrapping.wrap(RuleExplanation.render(rule), width: width))
+    func run(_ explanation: String) throws -> Int32 {
+        console.write(ParagraphWrapping.wrap(explanation, width: width))
         return ExitCode.success
     }
 }

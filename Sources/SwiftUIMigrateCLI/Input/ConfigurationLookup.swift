@@ -16,12 +16,19 @@ final class ConfigurationLookup {
     /// How the tree's paths are named in messages (`HEAD:` before a committed file's path).
     private let sourcePrefix: String
     private var folders: [String: EffectiveConfiguration] = [:]
+    /// Says a deprecated key of a file read (`ConfigurationFile.deprecations`): a warning line on stderr.
+    private let warn: (String) -> Void
 
     /// Looks in `tree`; `explicitFile` (already read, in `explicitFolder`) replaces every file found there.
-    init(tree: any ProjectTree, sourcePrefix: String = "", explicit: (file: ConfigurationFile, folder: String)? = nil) {
+    init(
+        tree: any ProjectTree, sourcePrefix: String = "", explicit: (file: ConfigurationFile, folder: String)? = nil,
+        warn: @escaping (String) -> Void = { Console().warning($0) }
+    ) {
         self.tree = tree
         self.sourcePrefix = sourcePrefix
+        self.warn = warn
         self.explicit = explicit.map { EffectiveConfiguration(folder: $0.folder).overridden(by: $0.file, in: $0.folder) }
+        explicit?.file.deprecations.forEach(warn)
     }
 
     /// The configuration of the file at `path` (named as the tree names files: absolute on disk,
@@ -39,6 +46,7 @@ final class ConfigurationLookup {
         let candidate = tree.path(Configuration.fileName, in: folder)
         if tree.names(in: folder).contains(Configuration.fileName), let bytes = tree.contents(of: candidate) {
             let file = try ConfigurationFile(json: Data(bytes), source: sourcePrefix + candidate)
+            file.deprecations.forEach(warn)
             result = outer.overridden(by: file, in: folder)
         }
         folders[folder] = result

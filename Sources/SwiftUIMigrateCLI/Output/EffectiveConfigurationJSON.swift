@@ -36,7 +36,7 @@ enum EffectiveConfigurationJSON {
             ("showKept", "\(configuration.showKept)"),
             ("fileTimeout", JSONText.quoted(configuration.fileTimeout.map(DurationText.describe) ?? "none")),
             ("ruleOptions", object(rules.filter { !$0.options.isEmpty }.map { rule in
-                (rule.id, object(rule.options.map { ($0.name, "\(configuration.value(of: $0, for: rule.id))") }, inline: true))
+                (rule.id, object(rule.options.map { ($0.name, "\(configuration.value(of: $0, for: rule.id) as RuleOptionValue)") }, inline: true))
             })),
         ]
         let body = entries.map { "  \(JSONText.quoted($0.key)): \($0.value)" }.joined(separator: ",\n")

@@ -39,10 +39,6 @@ public struct GroupMembers {
         (minimum, maximum) = count(statements, isBranch: false)
     }
 
-    /// True when exactly one view shows on every path: the Group never has
-    /// more than one member and is never empty.
-    public var showsOneViewOnEveryPath: Bool { minimum == 1 && maximum == 1 }
-
     /// True when no path shows more than one view and some path shows one.
     public var showsAtMostOneView: Bool { maximum == 1 }
 

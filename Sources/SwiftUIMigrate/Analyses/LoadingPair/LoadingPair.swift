@@ -30,9 +30,6 @@ struct LoadingPair {
     /// The onChange links running the start's work, in chain order (innermost first).
     var changes: [Change]
 
-    /// `onAppear` or `task`: how reasons name the start.
-    var startName: String { start.name }
-
     /// Every pair of the context's file, in source order of their starts.
     static func all(in context: RuleContext) -> SiteSequence<[LoadingPair]> {
         context.sites(found(in: context))
