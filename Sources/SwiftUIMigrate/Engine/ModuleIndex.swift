@@ -14,6 +14,7 @@ public final class ModuleIndex: ModuleLookup {
         var declarations: [String: [(type: String, members: MemberBlockItemListSyntax)]] = [:]
         var memberBlocks: [String: [MemberBlockItemListSyntax]] = [:]
         var modifiers: [String: [FunctionDeclSyntax]] = [:]
+        var filesHolding: [[String]: [String]] = [:]
     }
 
     private let list: @Sendable () -> [String]
@@ -54,6 +55,22 @@ public final class ModuleIndex: ModuleLookup {
             }
             state.modifiers[name] = found
             return found
+        }
+    }
+
+    public func files(containingAll words: [String]) -> [(path: String, tree: SourceFileSyntax)] {
+        state.withLock { state in
+            if state.files == nil {
+                state.files = list().sorted().compactMap { path in read(path).map { (path, $0) } }
+            }
+            let paths = state.filesHolding[words] ?? state.files!.filter { file in
+                file.bytes.withUnsafeBufferPointer { buffer in words.allSatisfy { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil } }
+            }.map(\.path)
+            state.filesHolding[words] = paths
+            return paths.compactMap { path in
+                _ = declarations(in: path, state)
+                return state.trees[path].map { (path, $0) }
+            }
         }
     }
 

@@ -25,8 +25,9 @@ public struct GroupLifecycleRule: Rule {
     public var id: String { "group-lifecycle" }
     public var isEnabledByDefault: Bool { true }
     // The lifecycle modifiers, not "Group": far fewer files hold them (a member name always
-    // follows its dot directly; anything else is a syntax error).
-    public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }
+    // follows its dot directly; anything else is a syntax error). "Appear" also finds an app's own
+    // lifecycle modifiers named for it (`.onFirstAppear`, `.taskOnAppear` has `.task` too).
+    public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task", "Appear"] }
 
     /// The most lines a distribution may add: (members − 1) × the chain's lines.
     public static let distributionLineBudget = 40
@@ -38,7 +39,12 @@ public struct GroupLifecycleRule: Rule {
     /// The finding for one Group, or nil when its chain has no lifecycle modifier.
     private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
         let (group, chain, members) = (site.group, site.chain, site.members)
-        let lifecycle = Self.unique(chain.modifiers.filter { GroupModifierKind.isLifecycle($0.name) }.map(\.name))
+        // An app's own modifier is what its declaration (in the file or the module) applies: one
+        // that applies onAppear or task (a back-port of task) is a lifecycle modifier of the Group.
+        let custom = CustomModifier.unknown(among: chain.modifiers.map(\.name), in: context)
+        let lifecycle = Self.unique(chain.modifiers.map(\.name).filter { name in
+            GroupModifierKind.isLifecycle(name) || custom.contains { $0.name == name && $0.modifier.lifecycle != nil }
+        })
         guard !lifecycle.isEmpty else { return nil }
         let strategy = context.configuration.strategy
         func report(_ decision: Decision) -> Finding {
@@ -57,7 +63,7 @@ public struct GroupLifecycleRule: Rule {
         if strategy == .report { return report(.reportStrategy) }
         if !members.showsAtMostOneView { return report(.showsNoView(hasOnlyEmptyViews: !members.views.isEmpty)) }
 
-        let hoistBlocker = HoistBlocker(site)
+        let hoistBlocker = HoistBlocker(site, custom: custom)
         if hoistBlocker == nil && strategy != .distribute {
             let host = context.configuration.hostContainer
             if host.split(separator: ".").last == "Group" { return report(.hostIsGroup) }
@@ -79,7 +85,7 @@ public struct GroupLifecycleRule: Rule {
             return report(.hoistBlocked(hoistBlocker, lifecycle: lifecycle))
         }
 
-        let blockers = DistributeBlocker.all(site, in: context)
+        let blockers = DistributeBlocker.all(site, custom: custom, in: context)
         if let first = blockers.first {
             return report(.distributeBlocked(first, more: Array(blockers.dropFirst()), notHoisted: hoistBlocker, lifecycle: lifecycle))
         }
@@ -142,8 +148,9 @@ extension GroupLifecycleRule {
 
     /// Why a Group that shows at most one view cannot become a container.
     enum HoistBlocker: Hashable {
-        /// The chain has a modifier that acts on each member (`id`, `transition`, …).
-        case memberScoped(String)
+        /// The chain has a modifier that acts on each member (`id`, `transition`, …): itself, or applied
+        /// by the app's own modifier `via` (nil: the chain has it directly).
+        case memberScoped(String, via: String?)
         /// The Group is a row of `container` and some path shows nothing: a container would be an empty row.
         case emptyRow(container: String)
         /// The chain configures a list row (`.listRowSeparator`), so the Group is likely a row where it
@@ -158,12 +165,17 @@ extension GroupLifecycleRule {
 
         /// The blocker of `site`, nil when it can be hoisted. A list-row modifier acts on each member
         /// only where the Group is a row; elsewhere one view shows, configured the same on a container.
-        init?(_ site: GroupSite) {
+        /// `custom`: the chain's own modifiers with what they apply, which block the hoist as the
+        /// modifiers they apply would.
+        init?(_ site: GroupSite, custom: [(name: String, modifier: CustomModifier)]) {
             let rowContainer = site.rowContainer
             let names = site.chain.modifiers.map(\.name)
             let memberScoped = names.first { GroupModifierKind.isMemberScoped($0) && (rowContainer != nil || !GroupModifierKind.isListRow($0)) }
+            let applied = custom.lazy.compactMap { entry in entry.modifier.memberScoped(isRow: rowContainer != nil).map { (entry.name, $0) } }.first
             if let memberScoped {
-                self = .memberScoped(memberScoped)
+                self = .memberScoped(memberScoped, via: nil)
+            } else if let (name, scoped) = applied {
+                self = .memberScoped(scoped, via: name)
             } else if site.members.mayShowNothing, let rowContainer {
                 self = .emptyRow(container: rowContainer)
             } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow),
@@ -189,15 +201,14 @@ extension GroupLifecycleRule {
         case overBudget(lines: Int, copies: Int, added: Int)
 
         /// Every blocker of `site`, in the order a person checks them.
-        static func all(_ site: GroupSite, in context: RuleContext) -> [DistributeBlocker] {
+        /// `custom`: the chain's own modifiers with what they apply; one that presents is a presentation.
+        static func all(_ site: GroupSite, custom: [(name: String, modifier: CustomModifier)], in context: RuleContext) -> [DistributeBlocker] {
             var blockers: [DistributeBlocker] = []
             let names = site.chain.modifiers.map(\.name)
-            // An app's own modifier is what its declaration (in the file or the module) applies.
-            let custom = names.filter { !GroupModifierKind.isKnown($0) }.map { ($0, CustomModifier(named: $0, in: context)) }
-            if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) ?? custom.first(where: { $0.1.presentation != nil })?.0 {
+            if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) ?? custom.first(where: { $0.modifier.presentation != nil })?.name {
                 blockers.append(.presents(name))
             }
-            if let name = custom.first(where: { !$0.1.isKnown })?.0 {
+            if let name = custom.first(where: { !$0.modifier.isKnown })?.name {
                 blockers.append(.unknown(name))
             }
             if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context)) {
@@ -222,7 +233,7 @@ extension GroupLifecycleRule {
             .hoist(into: "", change: .belowMergingFloor(floor), mayShowNothing: false, spacedStack: nil),
             .distribute, .severalMembers, .helperShowsSeveral(""), .itemContent(container: "", lifecycle: []),
             .reportStrategy, .showsNoView(hasOnlyEmptyViews: false), .hostIsGroup,
-            .hoistBlocked(.memberScoped(""), lifecycle: []), .hoistBlocked(.emptyRow(container: ""), lifecycle: []),
+            .hoistBlocked(.memberScoped("", via: nil), lifecycle: []), .hoistBlocked(.emptyRow(container: ""), lifecycle: []),
             .hoistBlocked(.emptyListRow(""), lifecycle: []),
         ] + [
             DistributeBlocker.presents(""), .unknown(""), .choosesMember(modifier: "", property: "", method: nil), .emptyView,
@@ -495,8 +506,11 @@ fileprivate extension GroupLifecycleRule.Decision {
 fileprivate extension GroupLifecycleRule.HoistBlocker {
     var fact: String {
         switch self {
-        case .memberScoped(let name):
+        case .memberScoped(let name, nil):
             "the chain has .\(name), which acts on each member, so the Group cannot become a container"
+        case .memberScoped(let name, let custom?):
+            "the chain has .\(custom), which applies .\(name) (read from its declaration), and .\(name) acts on each "
+                + "member, so the Group cannot become a container"
         case .emptyRow(let container):
             "the Group is a row of a \(container) and shows no view on some path, where a container would add "
                 + "an empty row, so it cannot become a container"

@@ -99,11 +99,13 @@ public struct OnAppearTaskRule: Rule {
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
         guard modifier.startsTask, let closure = modifier.closure else { return nil }
-        let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
-        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         func skip(_ decision: Decision) -> Finding {
             context.finding(id, at: modifier.nameToken, decision.words)
         }
+        // The app's own back-port of `.task` is the task its callers use, not work to move into one.
+        if let backport = TaskBackport.enclosing(modifier.call, in: context) { return skip(.insideBackport(backport)) }
+        let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
+        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         // A site left to another rule is left only while that rule is on; it then decides the site.
         let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
@@ -112,7 +114,10 @@ public struct OnAppearTaskRule: Rule {
         }
         if context.configuration.isEnabled(AppearChangeLoadRule()), LoadingPair.isStart(modifier, in: context) { return nil }
         // Below the floor of `.task` no other reason may advise moving the work into it.
-        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.belowFloor(shortfall)) }
+        // where the app has its own back-port, that is what a person can use instead.
+        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
+            return skip(.belowFloor(shortfall, backport: TaskBackport.declared(in: context)))
+        }
         if let signature = closure.signature {
             return skip(.closureSignature(signature.trimmedDescription))
         }
@@ -180,11 +185,16 @@ public struct OnAppearTaskRule: Rule {
         case nestedTask(line: Int, in: InnerTask.NestingConstruct)
         /// The inner Task cannot become `.task`'s action.
         case taskObstacle(TaskUnwrapping.Obstacle)
-        /// `.task` is newer than the deployment floor.
-        case belowFloor(FloorShortfall)
+        /// `.task` is newer than the deployment floor; `backport`: the app's own back-port of it, when
+        /// the file or its module declares one.
+        case belowFloor(FloorShortfall, backport: TaskBackport?)
+        /// The onAppear stands in the declaration of `TaskBackport`, the app's own back-port of `.task`.
+        case insideBackport(TaskBackport)
         /// `.task` would cancel work that must finish.
         case hazard(CancellationHazard)
     }
+
+    private static let catalogBackport = TaskBackport(form: .viewExtension(""), file: nil)
 
     public var reasons: [RuleReason] {
         [
@@ -192,12 +202,29 @@ public struct OnAppearTaskRule: Rule {
             .moveIntoTask(id: nil, setup: .staysInOnAppear), .moveIntoTask(id: nil, setup: .movesWithTask),
             .flagGuarded, .closureSignature(""),
             .nestedTask(line: 0, in: .expression),
+            .belowFloor(FloorShortfall(api: "", platforms: [], source: "", isRaisedLocally: false), backport: Self.catalogBackport),
+            .insideBackport(Self.catalogBackport),
         ].map(\.catalogEntry)
             + TaskUnwrapping.movingWorkCatalog
     }
 }
 
 // MARK: - Words
+
+fileprivate extension TaskBackport {
+    /// How a view applies it: `.loadOnAppear { }`, `.modifier(LoadOnAppear(…))`.
+    var usage: String {
+        switch form {
+        case .viewExtension(let name): ".\(name) { }"
+        case .viewModifier(let name): ".modifier(\(name)(…))"
+        }
+    }
+
+    /// " (declared in LoadOnAppear.swift)" for another file of the module; empty for the file itself.
+    var place: String {
+        file.map { " (declared in \($0.split(separator: "/").last.map(String.init) ?? $0))" } ?? ""
+    }
+}
 
 fileprivate extension OnAppearTaskRule.Decision {
     var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
@@ -234,7 +261,15 @@ fileprivate extension OnAppearTaskRule.Decision {
                        meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
                        whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
         case .taskObstacle(let obstacle): obstacle.catalogEntry
-        case .belowFloor: FloorShortfall.catalogEntry
+        case .belowFloor(_, nil): FloorShortfall.catalogEntry
+        case .belowFloor:
+            RuleReason("below-floor-backport", .skip,
+                       meaning: "task is newer than the deployment floor there, and the app declares its own back-port of it (a View extension or ViewModifier that runs async work from onAppear and cancels it on disappear)",
+                       whatToDo: "check that the work may stop when the view disappears, then move it into the app's back-port by hand")
+        case .insideBackport:
+            RuleReason("task-backport", .keep,
+                       meaning: "the onAppear stands in the app's own back-port of task: it is the task its callers use, not work to move into one",
+                       whatToDo: "nothing")
         case .hazard(let hazard): hazard.catalogEntry
         }
     }
@@ -246,7 +281,9 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
         case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
         case .taskObstacle(let obstacle): obstacle.headline(keeping: Self.kept)
-        case .belowFloor(let shortfall): shortfall.headline(keeping: Self.kept)
+        case .belowFloor(let shortfall, nil): shortfall.headline(keeping: Self.kept)
+        case .belowFloor(_, let backport?): "keep \(Self.kept), or move its work into \(backport.usage) by hand"
+        case .insideBackport: "keep \(Self.kept)"
         case .hazard(let hazard): hazard.headline(keeping: Self.kept)
         }
     }
@@ -262,7 +299,13 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .nestedTask(let line, let construct):
             "the Task on line \(line) starts inside \(construct.phrase), which the rule does not unwrap"
         case .taskObstacle(let obstacle): obstacle.reason
-        case .belowFloor(let shortfall): shortfall.reason
+        case .belowFloor(let shortfall, nil): shortfall.reason
+        case .belowFloor(let shortfall, let backport?):
+            shortfall.reason + "; the app has its own back-port of task, \(backport.usage)\(backport.place), which "
+                + "cancels its work when the view disappears: use it where the work may stop then"
+        case .insideBackport(let backport):
+            "this onAppear is the app's own back-port of task (\(backport.usage)): it runs the work its callers hand "
+                + "in, and is the task they use where task is not available"
         case .hazard(let hazard): hazard.reason
         }
     }

@@ -25,11 +25,34 @@ struct CustomModifier {
         applied = Self.applied(by: name, in: context, depth: 0)
     }
 
+    /// The modifier whose declaration's body is `body` (a `View` extension function, a `body(content:)`).
+    init(body: CodeBlockSyntax, in context: RuleContext) {
+        applied = Self.applied(in: body, in: context, depth: 0)
+    }
+
     /// The first SwiftUI modifier applied that presents or navigates (`sheet`, `toolbar`); nil when none does.
     var presentation: String? { applied?.first(where: GroupModifierKind.isPresentationOrNavigation) }
 
+    /// The first lifecycle modifier applied (`onAppear`, `task`): the modifier runs an action as its view
+    /// appears, as that one does. Nil when none does.
+    var lifecycle: String? { applied?.first(where: GroupModifierKind.isLifecycle) }
+
+    /// The first modifier applied that acts on each member of a Group (`id`, `transition`; a list-row
+    /// modifier only when `isRow`); nil when none does.
+    func memberScoped(isRow: Bool) -> String? {
+        applied?.first { GroupModifierKind.isMemberScoped($0) && (isRow || !GroupModifierKind.isListRow($0)) }
+    }
+
     /// True when the declaration was read and applies only modifiers the tool knows.
     var isKnown: Bool { applied != nil }
+
+    /// The modifiers among `names` (a chain's, in order) that SwiftUI does not declare, each with
+    /// what its declaration applies.
+    static func unknown(among names: [String], in context: RuleContext) -> [(name: String, modifier: CustomModifier)] {
+        var seen = Set<String>()
+        return names.filter { !GroupModifierKind.isKnown($0) && seen.insert($0).inserted }
+            .map { ($0, CustomModifier(named: $0, in: context)) }
+    }
 
     /// How many `.modifier(X())` steps are followed.
     private static let depth = 2
@@ -37,6 +60,10 @@ struct CustomModifier {
     private static func applied(by name: String, in context: RuleContext, depth: Int) -> [String]? {
         let declarations = fileViewExtensionFunctions(named: name, in: context.tree) + (context.module?.viewModifiers(named: name) ?? [])
         guard let body = declarations.first?.body else { return nil }
+        return applied(in: body, in: context, depth: depth)
+    }
+
+    private static func applied(in body: CodeBlockSyntax, in context: RuleContext, depth: Int) -> [String]? {
         var applied: [String] = []
         for call in ModifierCallFinder.calls(in: body) {
             if call.name == "modifier" {
