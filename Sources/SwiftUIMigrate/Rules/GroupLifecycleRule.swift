@@ -156,6 +156,22 @@ extension GroupLifecycleRule {
         /// The chain configures a list row (`.listRowSeparator`), so the Group is likely a row where it
         /// is used, and some path shows nothing: a container would be an empty row there.
         case emptyListRow(String)
+        /// A member carries a list-row modifier (`.listRowInsets`), which configures a row only on the
+        /// row's own view: inside a container it would no longer reach the row.
+        case memberListRow(String)
+
+        /// The names of the modifiers applied last to `view` (`Text("a").padding().listRowInsets(.zero)`:
+        /// listRowInsets, padding).
+        static func outerModifiers(of view: ExprSyntax) -> [String] {
+            var names: [String] = []
+            var current = view
+            while let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  let base = member.base {
+                names.append(member.declName.baseName.text)
+                current = base
+            }
+            return names
+        }
 
         /// A modifier that configures a screen (`navigationTitle`, `toolbar`, `searchable`, …):
         /// a Group carrying one is a screen's content, not a list row, whatever row modifier it has.
@@ -181,6 +197,8 @@ extension GroupLifecycleRule {
             } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow),
                       !names.contains(where: Self.isScreenModifier) {
                 self = .emptyListRow(listRow)
+            } else if let listRow = site.members.views.lazy.compactMap({ Self.outerModifiers(of: $0).first(where: GroupModifierKind.isListRow) }).first {
+                self = .memberListRow(listRow)
             } else {
                 return nil
             }
@@ -234,7 +252,7 @@ extension GroupLifecycleRule {
             .distribute, .severalMembers, .helperShowsSeveral(""), .itemContent(container: "", lifecycle: []),
             .reportStrategy, .showsNoView(hasOnlyEmptyViews: false), .hostIsGroup,
             .hoistBlocked(.memberScoped("", via: nil), lifecycle: []), .hoistBlocked(.emptyRow(container: ""), lifecycle: []),
-            .hoistBlocked(.emptyListRow(""), lifecycle: []),
+            .hoistBlocked(.emptyListRow(""), lifecycle: []), .hoistBlocked(.memberListRow(""), lifecycle: []),
         ] + [
             DistributeBlocker.presents(""), .unknown(""), .choosesMember(modifier: "", property: "", method: nil), .emptyView,
             .overBudget(lines: 0, copies: 0, added: 0),
@@ -254,7 +272,10 @@ extension GroupLifecycleRule {
                 `Group { … }` (the content-closure initializer, not `Group(subviews:)` or \
                 `Group(sections:)`) whose modifier chain has `onAppear`, `onDisappear` or `task` in any form, \
                 anywhere in the chain: after other modifiers, comments and blank lines, inside `#if` clauses, \
-                or on the closing line (`}.task {`). Apple documents that a Group's modifiers apply to each \
+                or on the closing line (`}.task {`) — or an app's own modifier that takes an action and applies \
+                one of them, read from its declaration in the file or another file of the module \
+                (`.onFirstAppear { }`; found in files that also hold `.onAppear`, `.onDisappear`, `.task` or \
+                `Appear`). Apple documents that a Group's modifiers apply to each \
                 member, so the action runs once per member and again whenever a conditional swaps members; \
                 builds with the iOS 15+ SDK merge those calls into one, except for rows of a `List`.
 
@@ -280,7 +301,10 @@ extension GroupLifecycleRule {
                 without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \
                 (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`; the list-row modifiers \
                 `listRow…` and `swipeActions` only where the Group is a row of a `List`, `Form`, `Section` or \
-                `ForEach` builder — elsewhere they configure the one view that shows, on a container the same), \
+                `ForEach` builder — elsewhere they configure the one view that shows, on a container the same; \
+                an app's own modifier counts as what its declaration in the file or the module applies), \
+                no member carries a list-row modifier (`.listRowInsets(.zero)` on a member configures the row \
+                only as the row's own view, not inside a container), \
                 and the Group is not a row that may show nothing (a row of those builders, or a Group whose chain \
                 has a list-row modifier and no screen modifier such as `navigationTitle` or `toolbar`: there an \
                 empty container would add an empty row). The Group becomes the host container \
@@ -391,6 +415,9 @@ fileprivate extension GroupLifecycleRule.Decision {
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .hoistBlocked(.emptyListRow, _):
             RuleReason("hoist-blocked-list-row", .report, meaning: "the strategy is hoist, and the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a container would add an empty row",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlocked(.memberListRow, _):
+            RuleReason("hoist-blocked-member-list-row", .report, meaning: "the strategy is hoist, and a member carries a list-row modifier (listRowInsets, swipeActions…), which configures a row only on the row's own view: inside a container it would no longer reach the row",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .hoistBlocked(.emptyRow, _):
             RuleReason("hoist-blocked-empty-row", .report, meaning: "the strategy is hoist, and the Group is a row that shows no view on some path, where a container would add an empty row",
@@ -517,6 +544,9 @@ fileprivate extension GroupLifecycleRule.HoistBlocker {
         case .emptyListRow(let name):
             "the chain has .\(name), so the Group is likely a list row where it is used, and it shows no view on "
                 + "some path, where a container would add an empty row, so it cannot become a container"
+        case .memberListRow(let name):
+            "a member carries .\(name), which configures a list row only on the row's own view: inside a container "
+                + "it would no longer reach the row, so the Group cannot become a container"
         }
     }
 }
