@@ -372,6 +372,44 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(try decided(view, module: module(["WhileShown.swift": hidden])).reasonID, "onappear-task/below-floor")
     }
 
+    func testAShareInstancesMethodThatLoadsThroughItsOwnMethodsIsTheViewsWork() {
+        // The object is the type's shared instance; its method sets a date, then awaits one of its own
+        // methods, which awaits the fetch and fills the events the view shows.
+        let agenda = """
+            final class Agenda: ObservableObject {
+                static let shared = Agenda()
+                @Published var day = Date()
+                @Published var events: [String] = []
+                func show(_ date: Date) async {
+                    day = date
+                    await reload()
+                }
+                func send(_ date: Date) async {
+                    day = date
+                    await upload()
+                }
+                private func reload() async { events = await AgendaService.events(on: day) }
+                private func upload() async { await AgendaService.upload(day) }
+            }
+            """
+        func decided(_ call: String) -> [String] {
+            let view = """
+                struct AgendaView: View {
+                    @ObservedObject private var agenda = Agenda.shared
+                    var body: some View {
+                        Text("\\(agenda.events.count)").onAppear { Task { await agenda.\(call)(Date()) } }
+                    }
+                }
+                """
+            let engine = MigrationEngine(configuration: Configuration(), rules: [OnAppearTaskRule()])
+            return engine.migrate(bytes: Array(view.utf8), file: "AgendaView.swift", module: module(["Agenda.swift": agenda]))
+                .findings.map(\.reasonID)
+        }
+        XCTAssertEqual(decided("show"), ["onappear-task/move-into-task"])
+        // Its own method that only uploads loads nothing the view shows: the job is not the view's.
+        XCTAssertEqual(decided("send"), ["onappear-task/no-owned-state"])
+    }
+
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
         // The Group applies the modifier to each branch: the load that sets isLoadingMore swaps the branch and
         // would cancel itself.
