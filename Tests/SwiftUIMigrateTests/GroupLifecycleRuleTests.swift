@@ -182,6 +182,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
                 func pinned(_ shelf: Int) -> some View { id(shelf) }
                 func jarSheet(_ shown: Binding<Bool>) -> some View { sheet(isPresented: shown) { Text("Jar") } }
                 func styled() -> some View { padding() }
+                func glowing() -> some View { onAppear { } }
             }
             """
         let index = ModuleIndex(files: { ["Modifiers.swift"] }) { $0 == "Modifiers.swift" ? Array(modifiers.utf8) : nil }
@@ -195,6 +196,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
         // A modifier that applies onAppear is the Group's lifecycle modifier; one that only styles is not.
         XCTAssertEqual(decided(".refreshOnAppear { await Feed.refresh() }"), ["group-lifecycle/hoist-no-runtime-change"])
         XCTAssertEqual(decided(".styled()"), [])
+        // One whose onAppear is its own (it takes no action from the caller) is not the Group's lifecycle modifier.
+        XCTAssertEqual(decided(".glowing()"), [])
         // One that applies .id blocks the hoist as .id does, then the chain is copied onto each member.
         XCTAssertEqual(decided(".pinned(1)\n.onAppear { }"), ["group-lifecycle/distribute"])
         XCTAssertEqual(decided(".id(1)\n.onAppear { }"), ["group-lifecycle/distribute"])

@@ -78,8 +78,12 @@ public struct OnAppearTaskRule: Rule {
                 `appear-change-load` while that rule is on; beside an onChange doing other work it is decided \
                 here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip. Where the \
                 advice is to leave the code as it is — `Task.detached`, a stored Task, a Task that only defers, a \
-                sentinel host, a host the work removes (also through an object's method) — the finding is a keep, \
-                hidden unless `--show-kept`; the others ask for a check.
+                sentinel host, a host the work removes (also through an object's method), an `onAppear` inside the \
+                app's own back-port of `.task` (a `View` extension taking `async` work, or a `ViewModifier` storing \
+                it, that applies `task` or `onAppear`: the task its callers use) — the finding is a keep, \
+                hidden unless `--show-kept`; the others ask for a check. Below the floor of `.task`, where the file or \
+                another file of its module declares such a back-port (not `private`), the skip names it instead of \
+                advising `.task`.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
@@ -264,8 +268,8 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .belowFloor(_, nil): FloorShortfall.catalogEntry
         case .belowFloor:
             RuleReason("below-floor-backport", .skip,
-                       meaning: "task is newer than the deployment floor there, and the app declares its own back-port of it (a View extension or ViewModifier that runs async work from onAppear and cancels it on disappear)",
-                       whatToDo: "check that the work may stop when the view disappears, then move it into the app's back-port by hand")
+                       meaning: "task is newer than the deployment floor there, and the app declares its own back-port of it (a View extension or ViewModifier that runs the async work it is handed from onAppear or task)",
+                       whatToDo: "check what the back-port does when the view disappears; if that suits the work, move the work into it by hand")
         case .insideBackport:
             RuleReason("task-backport", .keep,
                        meaning: "the onAppear stands in the app's own back-port of task: it is the task its callers use, not work to move into one",
@@ -302,7 +306,8 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .belowFloor(let shortfall, nil): shortfall.reason
         case .belowFloor(let shortfall, let backport?):
             shortfall.reason + "; the app has its own back-port of task, \(backport.usage)\(backport.place), which "
-                + "cancels its work when the view disappears: use it where the work may stop then"
+                + "runs the async work it is handed as the view appears: check what it does when the view disappears, "
+                + "and use it if that suits the work"
         case .insideBackport(let backport):
             "this onAppear is the app's own back-port of task (\(backport.usage)): it runs the work its callers hand "
                 + "in, and is the task they use where task is not available"
