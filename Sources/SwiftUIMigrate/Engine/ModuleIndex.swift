@@ -43,7 +43,15 @@ public final class ModuleIndex: ModuleLookup {
         state.withLock { state in
             if let known = state.modifiers[name] { return known }
             var found: [FunctionDeclSyntax] = []
-            for path in candidates(declaring: name, after: ["func", "struct"], state) {
+            // Only a file extending View or declaring a ViewModifier can hold one: the others are not parsed.
+            let holders = candidates(declaring: name, after: ["func", "struct"], state).filter { path in
+                state.files!.first { $0.path == path }.map { file in
+                    file.bytes.withUnsafeBufferPointer { buffer in
+                        Self.modifierHolderWords.contains { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil }
+                    }
+                } ?? false
+            }
+            for path in holders {
                 for declaration in declarations(in: path, state) {
                     let functions = declaration.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
                     if declaration.type == "View" {
@@ -73,6 +81,9 @@ public final class ModuleIndex: ModuleLookup {
             }
         }
     }
+
+    /// Words one of which a file declaring a view modifier holds.
+    private static let modifierHolderWords = ["extension View", "extension SwiftUI.View", "ViewModifier"]
 
     /// The keywords that declare a type or extend one.
     private static let typeKeywords = ["class", "struct", "actor", "enum", "extension", "protocol"]

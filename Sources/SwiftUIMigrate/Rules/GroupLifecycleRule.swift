@@ -25,9 +25,10 @@ public struct GroupLifecycleRule: Rule {
     public var id: String { "group-lifecycle" }
     public var isEnabledByDefault: Bool { true }
     // The lifecycle modifiers, not "Group": far fewer files hold them (a member name always
-    // follows its dot directly; anything else is a syntax error). "Appear" also finds an app's own
-    // lifecycle modifiers named for it (`.onFirstAppear`, `.taskOnAppear` has `.task` too).
-    public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task", "Appear"] }
+    // follows its dot directly; anything else is a syntax error). "Appear {" also finds an app's own
+    // lifecycle modifiers named for it and given a closure (`.onFirstAppear { }`; `.taskOnAppear`
+    // has `.task` too), not UIKit's `viewDidAppear(_:)`.
+    public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task", "Appear {"] }
 
     /// The most lines a distribution may add: (members − 1) × the chain's lines.
     public static let distributionLineBudget = 40
@@ -40,12 +41,15 @@ public struct GroupLifecycleRule: Rule {
     private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
         let (group, chain, members) = (site.group, site.chain, site.members)
         // An app's own modifier is what its declaration (in the file or the module) applies: one
-        // that applies onAppear or task (a back-port of task) is a lifecycle modifier of the Group.
-        let custom = CustomModifier.unknown(among: chain.modifiers.map(\.name), in: context)
+        // given an action (a closure) that applies onAppear or task is a lifecycle modifier of the
+        // Group. Only those are looked up before the Group is known to have one; the rest after.
+        let actions = CustomModifier.unknown(among: chain.modifiers.filter(\.isGivenClosure).map(\.name), in: context)
         let lifecycle = Self.unique(chain.modifiers.map(\.name).filter { name in
-            GroupModifierKind.isLifecycle(name) || custom.contains { $0.name == name && $0.modifier.lifecycle != nil }
+            GroupModifierKind.isLifecycle(name) || actions.contains { $0.name == name && $0.modifier.lifecycle != nil }
         })
         guard !lifecycle.isEmpty else { return nil }
+        let custom = actions + CustomModifier.unknown(among: chain.modifiers.map(\.name), in: context)
+            .filter { entry in !actions.contains { $0.name == entry.name } }
         let strategy = context.configuration.strategy
         func report(_ decision: Decision) -> Finding {
             context.finding(id, at: group.name, decision.words)
@@ -275,7 +279,7 @@ extension GroupLifecycleRule {
                 or on the closing line (`}.task {`) — or an app's own modifier that takes an action and applies \
                 one of them, read from its declaration in the file or another file of the module \
                 (`.onFirstAppear { }`; found in files that also hold `.onAppear`, `.onDisappear`, `.task` or \
-                `Appear`). Apple documents that a Group's modifiers apply to each \
+                `Appear {`). Apple documents that a Group's modifiers apply to each \
                 member, so the action runs once per member and again whenever a conditional swaps members; \
                 builds with the iOS 15+ SDK merge those calls into one, except for rows of a `List`.
 
