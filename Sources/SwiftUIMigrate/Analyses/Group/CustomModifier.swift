@@ -79,13 +79,16 @@ struct CustomModifier {
         }
     }
 
-    /// `() -> Void`, `@escaping @Sendable () async -> Void`, `(() -> Void)?`.
-    static func isFunctionType(_ type: TypeSyntax) -> Bool {
+    /// True for `() -> Void`, `@escaping @Sendable () async -> Void`, `(() -> Void)?`.
+    static func isFunctionType(_ type: TypeSyntax) -> Bool { functionType(type) != nil }
+
+    /// The function type `type` is, under its attributes, optional and parentheses; nil for another type.
+    static func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
         var type = type
         if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
         if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
         if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
-        return type.is(FunctionTypeSyntax.self)
+        return type.as(FunctionTypeSyntax.self)
     }
 
     private static func applied(by name: String, in context: RuleContext, depth: Int) -> [String]? {

@@ -99,11 +99,7 @@ struct TaskBackport: Hashable {
 
     /// True for a function type that is `async` (`@escaping @Sendable () async -> Void`).
     private static func isAsyncWork(_ type: TypeSyntax) -> Bool {
-        var type = type
-        if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
-        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
-        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
-        return type.as(FunctionTypeSyntax.self)?.effectSpecifiers?.asyncSpecifier != nil
+        CustomModifier.functionType(type)?.effectSpecifiers?.asyncSpecifier != nil
     }
 
     /// True when `members` hold a stored property of an `async` function type.
