@@ -175,6 +175,38 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertEqual(migrate(view(screen)).migration.findings.map(\.reasonID), ["group-lifecycle/hoist-empty-path"])
     }
 
+    func testAnAppsOwnModifierIsDecidedByWhatItApplies() {
+        let modifiers = """
+            extension View {
+                func refreshOnAppear(_ work: @escaping @Sendable () async -> Void) -> some View { onAppear { Task { await work() } } }
+                func pinned(_ shelf: Int) -> some View { id(shelf) }
+                func jarSheet(_ shown: Binding<Bool>) -> some View { sheet(isPresented: shown) { Text("Jar") } }
+                func styled() -> some View { padding() }
+                func glowing() -> some View { onAppear { } }
+            }
+            """
+        let index = ModuleIndex(files: { ["Modifiers.swift"] }) { $0 == "Modifiers.swift" ? Array(modifiers.utf8) : nil }
+        func decided(_ chain: String, strategy: GroupStrategy = .auto) -> [String] {
+            var configuration = Configuration()
+            configuration.strategy = strategy
+            let engine = MigrationEngine(configuration: configuration, rules: [GroupLifecycleRule()])
+            let source = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n" + chain)
+            return engine.migrate(bytes: Array(source.utf8), file: "V.swift", module: index).findings.map(\.reasonID)
+        }
+        // A modifier that applies onAppear is the Group's lifecycle modifier; one that only styles is not.
+        XCTAssertEqual(decided(".refreshOnAppear { await Feed.refresh() }"), ["group-lifecycle/hoist-no-runtime-change"])
+        XCTAssertEqual(decided(".styled()"), [])
+        // One whose onAppear is its own (it takes no action from the caller) is not the Group's lifecycle modifier.
+        XCTAssertEqual(decided(".glowing()"), [])
+        // One that applies .id blocks the hoist as .id does, then the chain is copied onto each member.
+        XCTAssertEqual(decided(".pinned(1)\n.onAppear { }"), ["group-lifecycle/distribute"])
+        XCTAssertEqual(decided(".id(1)\n.onAppear { }"), ["group-lifecycle/distribute"])
+        XCTAssertEqual(decided(".pinned(1)\n.onAppear { }", strategy: .hoist), ["group-lifecycle/hoist-blocked-member-scoped"])
+        // One that presents is a presentation, as .sheet is.
+        XCTAssertEqual(decided(".pinned(1)\n.jarSheet($flag)\n.onAppear { }"), ["group-lifecycle/presents-or-navigates"])
+        XCTAssertEqual(decided(".id(1)\n.sheet(isPresented: $flag) { Text(\"Jar\") }\n.onAppear { }"), ["group-lifecycle/presents-or-navigates"])
+    }
+
     func testEnvironmentModifiersAreCopiedOntoEachMember() {
         for modifier in [".environment(\\.locale, locale)", ".environmentObject(model)"] {
             let source = memberScoped(modifier)

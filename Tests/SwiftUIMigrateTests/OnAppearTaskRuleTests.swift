@@ -323,6 +323,93 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(run(nested).findings.first).reasonID, "onappear-task/nested-task")
     }
 
+    /// A module of `files` (path → text) read the way a run reads a project's other files.
+    private func module(_ files: [String: String]) -> ModuleIndex {
+        ModuleIndex(files: { Array(files.keys) }) { files[$0].map { Array($0.utf8) } }
+    }
+
+    func testTheAppsOwnBackPortOfTaskIsNeitherMovedIntoTaskNorAdvisedAgainst() throws {
+        let backport = """
+            extension View {
+                func whileShown(_ work: @escaping @Sendable () async -> Void) -> some View {
+                    self.onAppear { Task { await work() } }
+                }
+            }
+            struct LoadWhileShown: ViewModifier {
+                let work: @Sendable () async -> Void
+                func body(content: Content) -> some View { content.onAppear { Task { await work() } } }
+            }
+            """
+        // The onAppear inside the back-port is the task its callers use: a keep, in either form.
+        let inside = run(backport).findings
+        XCTAssertEqual(inside.map(\.reasonID), ["onappear-task/task-backport", "onappear-task/task-backport"])
+        XCTAssertEqual(inside.map(\.action), [.keep, .keep])
+        // A helper taking no async work is no back-port: its onAppear is decided as any other.
+        let helper = "extension View {\n    func pinged() -> some View { self.onAppear { Task { await Ping.send() } } }\n}\n"
+        XCTAssertEqual(run(helper).findings.map(\.reasonID), ["onappear-task/outside-view"])
+
+        // Below the floor of task, a view of the module is told about the back-port, in this file or another.
+        let view = """
+            struct BrewView: View {
+                @State private var brews: [Brew] = []
+                var body: some View {
+                    Text("").onAppear { Task { brews = (try? await BrewStore.shared.fetchAll()) ?? [] } }
+                }
+            }
+            """
+        let engine = MigrationEngine(configuration: .withDeploymentTarget([.iOS: PlatformVersion(14)]), rules: [OnAppearTaskRule()])
+        func decided(_ source: String, module: ModuleIndex?) throws -> Finding {
+            try XCTUnwrap(engine.migrate(bytes: Array(source.utf8), file: "BrewView.swift", module: module).findings.first)
+        }
+        XCTAssertEqual(try decided(view, module: nil).reasonID, "onappear-task/below-floor")
+        let elsewhere = try decided(view, module: module(["Shelf/WhileShown.swift": backport, "BrewView.swift": view]))
+        XCTAssertEqual(elsewhere.reasonID, "onappear-task/below-floor-backport")
+        XCTAssertEqual(elsewhere.action, .skip)
+        XCTAssertTrue(elsewhere.reason?.contains("WhileShown.swift") ?? false, elsewhere.reason ?? "")
+        // A back-port private to its file cannot be used here.
+        let hidden = backport.replacingOccurrences(of: "extension View", with: "private extension View")
+            .replacingOccurrences(of: "struct LoadWhileShown", with: "private struct LoadWhileShown")
+        XCTAssertEqual(try decided(view, module: module(["WhileShown.swift": hidden])).reasonID, "onappear-task/below-floor")
+    }
+
+    func testAShareInstancesMethodThatLoadsThroughItsOwnMethodsIsTheViewsWork() {
+        // The object is the type's shared instance; its method sets a date, then awaits one of its own
+        // methods, which awaits the fetch and fills the events the view shows.
+        let agenda = """
+            final class Agenda: ObservableObject {
+                static let shared = Agenda()
+                @Published var day = Date()
+                @Published var events: [String] = []
+                func show(_ date: Date) async {
+                    day = date
+                    await reload()
+                }
+                func send(_ date: Date) async {
+                    day = date
+                    await upload()
+                }
+                private func reload() async { events = await AgendaService.events(on: day) }
+                private func upload() async { await AgendaService.upload(day) }
+            }
+            """
+        func decided(_ call: String) -> [String] {
+            let view = """
+                struct AgendaView: View {
+                    @ObservedObject private var agenda = Agenda.shared
+                    var body: some View {
+                        Text("\\(agenda.events.count)").onAppear { Task { await agenda.\(call)(Date()) } }
+                    }
+                }
+                """
+            let engine = MigrationEngine(configuration: Configuration(), rules: [OnAppearTaskRule()])
+            return engine.migrate(bytes: Array(view.utf8), file: "AgendaView.swift", module: module(["Agenda.swift": agenda]))
+                .findings.map(\.reasonID)
+        }
+        XCTAssertEqual(decided("show"), ["onappear-task/move-into-task"])
+        // Its own method that only uploads loads nothing the view shows: the job is not the view's.
+        XCTAssertEqual(decided("send"), ["onappear-task/no-owned-state"])
+    }
+
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
         // The Group applies the modifier to each branch: the load that sets isLoadingMore swaps the branch and
         // would cancel itself.
@@ -436,20 +523,21 @@ final class OnAppearTaskRuleTests: XCTestCase {
     func testATaskGivenAFunctionIsListedToo() throws {
         // `Task(operation: action)` has no closure to unwrap; it is still a Task the onAppear starts.
         let source = """
-            struct CancellableLoad: ViewModifier {
-                let action: @Sendable @MainActor () async -> Void
+            struct CancellableLoad: View {
                 @State private var task: Task<Void, Never>?
 
-                func body(content: Content) -> some View {
-                    content.onAppear {
-                        task = Task(priority: .userInitiated, operation: action)
+                var body: some View {
+                    Text("").onAppear {
+                        task = Task(priority: .userInitiated, operation: refresh)
                     }
                 }
+
+                func refresh() async {}
             }
             """
         let findings = MigrationEngine(configuration: Configuration(), rules: [OnAppearTaskRule()]).migrate(source: source).migration.findings
         XCTAssertEqual(findings.map(\.action), [.skip])
-        XCTAssertTrue(findings.first?.reason?.hasPrefix("the Task on line 7 starts inside an assignment") ?? false, findings.first?.reason ?? "")
+        XCTAssertTrue(findings.first?.reason?.hasPrefix("the Task on line 6 starts inside an assignment") ?? false, findings.first?.reason ?? "")
     }
 
     func testSeveralTasksSkip() throws {

@@ -7,21 +7,25 @@ import XCTest
 final class ReasonCatalogTests: XCTestCase {
     /// Every finding the rule gives on its examples and fixtures (the rule on, the others as configured).
     private func findings(of rule: any Rule) throws -> [Finding] {
-        var sources = rule.examples.triggering.map { ($0.code.replacingOccurrences(of: "↓", with: ""), $0.configuration) }
-        sources += rule.examples.nonTriggering.map { ($0.code, $0.configuration) }
-        sources += rule.examples.corrections.map { ($0.before, $0.configuration) }
+        var sources: [(String, Configuration, ModuleIndex?)] = rule.examples.triggering.map { ($0.code.replacingOccurrences(of: "↓", with: ""), $0.configuration, nil) }
+        sources += rule.examples.nonTriggering.map { ($0.code, $0.configuration, nil) }
+        sources += rule.examples.corrections.map { ($0.before, $0.configuration, nil) }
         let folder = RepositoryPaths.fixtures.appendingPathComponent(rule.id)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".before.swift") {
             // The case's own configuration (a floor, an option) when it has one.
             let json = folder.appendingPathComponent(String(name.dropLast(".before.swift".count)) + ".json")
             let configuration = FileManager.default.fileExists(atPath: json.path)
                 ? try Configuration.load(path: json.path, rules: RuleRegistry.all) : Configuration()
-            sources.append((try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), configuration))
+            // The case's other file of its module, when it has one.
+            let other = folder.appendingPathComponent(String(name.dropLast(".before.swift".count)) + ".module.swift").path
+            let module = FileManager.default.fileExists(atPath: other)
+                ? ModuleIndex(files: { [other] }) { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } } : nil
+            sources.append((try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), configuration, module))
         }
-        return sources.flatMap { source, configuration -> [Finding] in
+        return sources.flatMap { source, configuration, module -> [Finding] in
             var configuration = configuration
             configuration.rules[rule.id] = true
-            return MigrationEngine(configuration: configuration).migrate(source: source).migration.findings
+            return MigrationEngine(configuration: configuration).migrate(bytes: Array(source.utf8), file: "<input>", module: module).findings
                 .filter { $0.ruleID == rule.id }
         }
     }

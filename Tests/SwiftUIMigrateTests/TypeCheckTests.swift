@@ -42,9 +42,10 @@ final class TypeCheckTests: XCTestCase {
         let ruleIDs = Set(TestedRules.all.map(\.id))
         var units: [TypeChecker.Unit] = []
         for fixture in FixtureCase.discoverRepositoryFixtures().cases where ruleIDs.contains(fixture.ruleID) {
-            units.append(TypeChecker.Unit(name: "fixtures/\(fixture.displayName).before.swift", files: [fixture.before]))
+            let module = fixture.module.map { [$0] } ?? []
+            units.append(TypeChecker.Unit(name: "fixtures/\(fixture.displayName).before.swift", files: [fixture.before] + module))
             if let after = fixture.after {
-                units.append(TypeChecker.Unit(name: "fixtures/\(fixture.displayName).after.swift", files: [after]))
+                units.append(TypeChecker.Unit(name: "fixtures/\(fixture.displayName).after.swift", files: [after] + module))
             }
         }
         assertTypeChecks(units)

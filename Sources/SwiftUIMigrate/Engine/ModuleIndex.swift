@@ -14,6 +14,7 @@ public final class ModuleIndex: ModuleLookup {
         var declarations: [String: [(type: String, members: MemberBlockItemListSyntax)]] = [:]
         var memberBlocks: [String: [MemberBlockItemListSyntax]] = [:]
         var modifiers: [String: [FunctionDeclSyntax]] = [:]
+        var filesHolding: [[String]: [String]] = [:]
     }
 
     private let list: @Sendable () -> [String]
@@ -42,7 +43,15 @@ public final class ModuleIndex: ModuleLookup {
         state.withLock { state in
             if let known = state.modifiers[name] { return known }
             var found: [FunctionDeclSyntax] = []
-            for path in candidates(declaring: name, after: ["func", "struct"], state) {
+            // Only a file extending View or declaring a ViewModifier can hold one: the others are not parsed.
+            let holders = candidates(declaring: name, after: ["func", "struct"], state).filter { path in
+                state.files!.first { $0.path == path }.map { file in
+                    file.bytes.withUnsafeBufferPointer { buffer in
+                        Self.modifierHolderWords.contains { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil }
+                    }
+                } ?? false
+            }
+            for path in holders {
                 for declaration in declarations(in: path, state) {
                     let functions = declaration.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
                     if declaration.type == "View" {
@@ -56,6 +65,25 @@ public final class ModuleIndex: ModuleLookup {
             return found
         }
     }
+
+    public func files(containingAll words: [String]) -> [(path: String, tree: SourceFileSyntax)] {
+        state.withLock { state in
+            if state.files == nil {
+                state.files = list().sorted().compactMap { path in read(path).map { (path, $0) } }
+            }
+            let paths = state.filesHolding[words] ?? state.files!.filter { file in
+                file.bytes.withUnsafeBufferPointer { buffer in words.allSatisfy { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil } }
+            }.map(\.path)
+            state.filesHolding[words] = paths
+            return paths.compactMap { path in
+                _ = declarations(in: path, state)
+                return state.trees[path].map { (path, $0) }
+            }
+        }
+    }
+
+    /// Words one of which a file declaring a view modifier holds.
+    private static let modifierHolderWords = ["extension View", "extension SwiftUI.View", "ViewModifier"]
 
     /// The keywords that declare a type or extend one.
     private static let typeKeywords = ["class", "struct", "actor", "enum", "extension", "protocol"]

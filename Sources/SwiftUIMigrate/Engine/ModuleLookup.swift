@@ -14,4 +14,9 @@ public protocol ModuleLookup: AnyObject, Sendable {
     /// The functions called `name` declared in an extension of `View` in the module (an app's own
     /// modifiers, `.onFirstAppear { }`), and the `body(content:)` of its `ViewModifier` types called `name`.
     func viewModifiers(named name: String) -> [FunctionDeclSyntax]
+
+    /// The files of the module whose text holds every one of `words` (a byte search; only those are
+    /// parsed), with their trees, in a fixed order: for a declaration known by what it does, not by
+    /// name (an app's own back-port of `.task`).
+    func files(containingAll words: [String]) -> [(path: String, tree: SourceFileSyntax)]
 }

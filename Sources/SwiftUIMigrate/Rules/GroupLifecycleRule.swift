@@ -25,8 +25,10 @@ public struct GroupLifecycleRule: ShippedRule {
     public static let id = "group-lifecycle"
     public static let isEnabledByDefault = true
     // The lifecycle modifiers, not "Group": far fewer files hold them (a member name always
-    // follows its dot directly; anything else is a syntax error).
-    public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task"] }
+    // follows its dot directly; anything else is a syntax error). "Appear {" also finds an app's own
+    // lifecycle modifiers named for it and given a closure (`.onFirstAppear { }`; `.taskOnAppear`
+    // has `.task` too), not UIKit's `viewDidAppear(_:)`.
+    public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task", "Appear {"] }
 
     /// The most lines a distribution may add: (members − 1) × the chain's lines.
     public static let distributionLineBudget = 40
@@ -38,8 +40,16 @@ public struct GroupLifecycleRule: ShippedRule {
     /// The finding for one Group, or nil when its chain has no lifecycle modifier.
     private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
         let (group, chain, members) = (site.group, site.chain, site.members)
-        let lifecycle = Self.unique(chain.modifiers.filter { GroupModifierKind.isLifecycle($0.name) }.map(\.name))
+        // An app's own modifier is what its declaration (in the file or the module) applies: one
+        // given an action (a closure) that applies onAppear or task is a lifecycle modifier of the
+        // Group. Only those are looked up before the Group is known to have one; the rest after.
+        let actions = CustomModifier.unknown(among: chain.modifiers.filter(\.isGivenClosure).map(\.name), in: context)
+        let lifecycle = Self.unique(chain.modifiers.map(\.name).filter { name in
+            GroupModifierKind.isLifecycle(name) || actions.contains { $0.name == name && $0.modifier.lifecycle != nil }
+        })
         guard !lifecycle.isEmpty else { return nil }
+        let custom = actions + CustomModifier.unknown(among: chain.modifiers.map(\.name), in: context)
+            .filter { entry in !actions.contains { $0.name == entry.name } }
         let strategy = context.configuration.strategy
         func report(_ decision: Decision) -> Finding {
             context.finding(id, at: group.name, decision.words)
@@ -57,7 +67,7 @@ public struct GroupLifecycleRule: ShippedRule {
         if strategy == .report { return report(.reportStrategy) }
         if !members.showsAtMostOneView { return report(.showsNoView(hasOnlyEmptyViews: !members.views.isEmpty)) }
 
-        let hoistBlocker = HoistBlocker(site)
+        let hoistBlocker = HoistBlocker(site, custom: custom)
         if hoistBlocker == nil && strategy != .distribute {
             let host = context.configuration.hostContainer
             if host.split(separator: ".").last == "Group" { return report(.hostIsGroup) }
@@ -79,7 +89,7 @@ public struct GroupLifecycleRule: ShippedRule {
             return report(.hoistBlocked(hoistBlocker, lifecycle: lifecycle))
         }
 
-        let blockers = DistributeBlocker.all(site, in: context)
+        let blockers = DistributeBlocker.all(site, custom: custom, in: context)
         if let first = blockers.first {
             return report(.distributeBlocked(first, more: Array(blockers.dropFirst()), notHoisted: hoistBlocker, lifecycle: lifecycle))
         }
@@ -142,13 +152,30 @@ extension GroupLifecycleRule {
 
     /// Why a Group that shows at most one view cannot become a container.
     enum HoistBlocker: Hashable {
-        /// The chain has a modifier that acts on each member (`id`, `transition`, …).
-        case memberScoped(String)
+        /// The chain has a modifier that acts on each member (`id`, `transition`, …): itself, or applied
+        /// by the app's own modifier `via` (nil: the chain has it directly).
+        case memberScoped(String, via: String?)
         /// The Group is a row of `container` and some path shows nothing: a container would be an empty row.
         case emptyRow(container: String)
         /// The chain configures a list row (`.listRowSeparator`), so the Group is likely a row where it
         /// is used, and some path shows nothing: a container would be an empty row there.
         case emptyListRow(String)
+        /// A member carries a list-row modifier (`.listRowInsets`), which configures a row only on the
+        /// row's own view: inside a container it would no longer reach the row.
+        case memberListRow(String)
+
+        /// The names of the modifiers applied last to `view` (`Text("a").padding().listRowInsets(.zero)`:
+        /// listRowInsets, padding).
+        static func outerModifiers(of view: ExprSyntax) -> [String] {
+            var names: [String] = []
+            var current = view
+            while let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  let base = member.base {
+                names.append(member.declName.baseName.text)
+                current = base
+            }
+            return names
+        }
 
         /// A modifier that configures a screen (`navigationTitle`, `toolbar`, `searchable`, …):
         /// a Group carrying one is a screen's content, not a list row, whatever row modifier it has.
@@ -158,17 +185,24 @@ extension GroupLifecycleRule {
 
         /// The blocker of `site`, nil when it can be hoisted. A list-row modifier acts on each member
         /// only where the Group is a row; elsewhere one view shows, configured the same on a container.
-        init?(_ site: GroupSite) {
+        /// `custom`: the chain's own modifiers with what they apply, which block the hoist as the
+        /// modifiers they apply would.
+        init?(_ site: GroupSite, custom: [(name: String, modifier: CustomModifier)]) {
             let rowContainer = site.rowContainer
             let names = site.chain.modifiers.map(\.name)
             let memberScoped = names.first { GroupModifierKind.isMemberScoped($0) && (rowContainer != nil || !GroupModifierKind.isListRow($0)) }
+            let applied = custom.lazy.compactMap { entry in entry.modifier.memberScoped(isRow: rowContainer != nil).map { (entry.name, $0) } }.first
             if let memberScoped {
-                self = .memberScoped(memberScoped)
+                self = .memberScoped(memberScoped, via: nil)
+            } else if let (name, scoped) = applied {
+                self = .memberScoped(scoped, via: name)
             } else if site.members.mayShowNothing, let rowContainer {
                 self = .emptyRow(container: rowContainer)
             } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow),
                       !names.contains(where: Self.isScreenModifier) {
                 self = .emptyListRow(listRow)
+            } else if let listRow = site.members.views.lazy.compactMap({ Self.outerModifiers(of: $0).first(where: GroupModifierKind.isListRow) }).first {
+                self = .memberListRow(listRow)
             } else {
                 return nil
             }
@@ -189,15 +223,14 @@ extension GroupLifecycleRule {
         case overBudget(lines: Int, copies: Int, added: Int)
 
         /// Every blocker of `site`, in the order a person checks them.
-        static func all(_ site: GroupSite, in context: RuleContext) -> [DistributeBlocker] {
+        /// `custom`: the chain's own modifiers with what they apply; one that presents is a presentation.
+        static func all(_ site: GroupSite, custom: [(name: String, modifier: CustomModifier)], in context: RuleContext) -> [DistributeBlocker] {
             var blockers: [DistributeBlocker] = []
             let names = site.chain.modifiers.map(\.name)
-            // An app's own modifier is what its declaration (in the file or the module) applies.
-            let custom = names.filter { !GroupModifierKind.isKnown($0) }.map { ($0, CustomModifier(named: $0, in: context)) }
-            if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) ?? custom.first(where: { $0.1.presentation != nil })?.0 {
+            if let name = names.first(where: GroupModifierKind.isPresentationOrNavigation) ?? custom.first(where: { $0.modifier.presentation != nil })?.name {
                 blockers.append(.presents(name))
             }
-            if let name = custom.first(where: { !$0.1.isKnown })?.0 {
+            if let name = custom.first(where: { !$0.modifier.isKnown })?.name {
                 blockers.append(.unknown(name))
             }
             if let write = MemberChoiceWrite.first(in: site, view: ViewDeclaration(enclosing: site.group.call, in: context)) {
@@ -228,7 +261,10 @@ extension GroupLifecycleRule {
                 `Group { … }` (the content-closure initializer, not `Group(subviews:)` or \
                 `Group(sections:)`) whose modifier chain has `onAppear`, `onDisappear` or `task` in any form, \
                 anywhere in the chain: after other modifiers, comments and blank lines, inside `#if` clauses, \
-                or on the closing line (`}.task {`). Apple documents that a Group's modifiers apply to each \
+                or on the closing line (`}.task {`) — or an app's own modifier that takes an action and applies \
+                one of them, read from its declaration in the file or another file of the module \
+                (`.onFirstAppear { }`; found in files that also hold `.onAppear`, `.onDisappear`, `.task` or \
+                `Appear {`). Apple documents that a Group's modifiers apply to each \
                 member, so the action runs once per member and again whenever a conditional swaps members; \
                 builds with the iOS 15+ SDK merge those calls into one, except for rows of a `List`.
 
@@ -254,7 +290,10 @@ extension GroupLifecycleRule {
                 without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \
                 (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`; the list-row modifiers \
                 `listRow…` and `swipeActions` only where the Group is a row of a `List`, `Form`, `Section` or \
-                `ForEach` builder — elsewhere they configure the one view that shows, on a container the same), \
+                `ForEach` builder — elsewhere they configure the one view that shows, on a container the same; \
+                an app's own modifier counts as what its declaration in the file or the module applies), \
+                no member carries a list-row modifier (`.listRowInsets(.zero)` on a member configures the row \
+                only as the row's own view, not inside a container), \
                 and the Group is not a row that may show nothing (a row of those builders, or a Group whose chain \
                 has a list-row modifier and no screen modifier such as `navigationTitle` or `toolbar`: there an \
                 empty container would add an empty row). The Group becomes the host container \
@@ -337,6 +376,7 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .hoistBlocked(.memberScoped, _): DecisionKind.hoistBlockedMemberScoped.catalogEntry
         case .hoistBlocked(.emptyListRow, _): DecisionKind.hoistBlockedListRow.catalogEntry
         case .hoistBlocked(.emptyRow, _): DecisionKind.hoistBlockedEmptyRow.catalogEntry
+        case .hoistBlocked(.memberListRow, _): DecisionKind.hoistBlockedMemberListRow.catalogEntry
         case .distributeBlocked(let blocker, _, _, _):
             blocker.catalogEntry
         case .cannotUnwrap(let obstacle):
@@ -448,14 +488,20 @@ fileprivate extension GroupLifecycleRule.Decision {
 fileprivate extension GroupLifecycleRule.HoistBlocker {
     var fact: String {
         switch self {
-        case .memberScoped(let name):
+        case .memberScoped(let name, nil):
             "the chain has .\(name), which acts on each member, so the Group cannot become a container"
+        case .memberScoped(let name, let custom?):
+            "the chain has .\(custom), which applies .\(name) (read from its declaration), and .\(name) acts on each "
+                + "member, so the Group cannot become a container"
         case .emptyRow(let container):
             "the Group is a row of a \(container) and shows no view on some path, where a container would add "
                 + "an empty row, so it cannot become a container"
         case .emptyListRow(let name):
             "the chain has .\(name), so the Group is likely a list row where it is used, and it shows no view on "
                 + "some path, where a container would add an empty row, so it cannot become a container"
+        case .memberListRow(let name):
+            "a member carries .\(name), which configures a list row only on the row's own view: inside a container "
+                + "it would no longer reach the row, so the Group cannot become a container"
         }
     }
 }
@@ -498,7 +544,7 @@ fileprivate extension GroupLifecycleRule.DistributeBlocker {
 fileprivate enum DecisionKind: CaseIterable {
     case hoistNoRuntimeChange, hoistEmptyPath, hoistInRow, hoistBelowMergingFloor, distribute, severalMembers
     case helperShowsSeveral, itemContent, reportStrategy, showsNoView, hostIsGroup, hoistBlockedMemberScoped
-    case hoistBlockedEmptyRow, hoistBlockedListRow, presentsOrNavigates, unknownModifier, choosesMember
+    case hoistBlockedEmptyRow, hoistBlockedListRow, hoistBlockedMemberListRow, presentsOrNavigates, unknownModifier, choosesMember
     case emptyViewMember, overBudget
 
     /// What to do where the hoist is blocked and distributing the chain is too.
@@ -547,6 +593,9 @@ fileprivate enum DecisionKind: CaseIterable {
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .hoistBlockedListRow:
             RuleReason("hoist-blocked-list-row", .report, meaning: "the strategy is hoist, and the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a container would add an empty row",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlockedMemberListRow:
+            RuleReason("hoist-blocked-member-list-row", .report, meaning: "the strategy is hoist, and a member carries a list-row modifier (listRowInsets, swipeActions…), which configures a row only on the row's own view: inside a container it would no longer reach the row",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .presentsOrNavigates:
             RuleReason("presents-or-navigates", .report, meaning: "the hoist is blocked and the chain has a presentation or navigation modifier (sheet, toolbar, navigationTitle…), which copied onto each member would be installed once per member",

@@ -78,8 +78,12 @@ public struct OnAppearTaskRule: ShippedRule {
                 `appear-change-load` while that rule is on; beside an onChange doing other work it is decided \
                 here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip. Where the \
                 advice is to leave the code as it is — `Task.detached`, a stored Task, a Task that only defers, a \
-                sentinel host, a host the work removes (also through an object's method) — the finding is a keep, \
-                hidden unless `--show-kept`; the others ask for a check.
+                sentinel host, a host the work removes (also through an object's method), an `onAppear` inside the \
+                app's own back-port of `.task` (a `View` extension taking `async` work, or a `ViewModifier` storing \
+                it, that applies `task` or `onAppear`: the task its callers use) — the finding is a keep, \
+                hidden unless `--show-kept`; the others ask for a check. Below the floor of `.task`, where the file or \
+                another file of its module declares such a back-port (not `private`), the skip names it instead of \
+                advising `.task`.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \
@@ -99,11 +103,13 @@ public struct OnAppearTaskRule: ShippedRule {
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
         guard modifier.startsTask, let closure = modifier.closure else { return nil }
-        let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
-        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         func skip(_ decision: Decision) -> Finding {
             context.finding(id, at: modifier.nameToken, decision.words)
         }
+        // The app's own back-port of `.task` is the task its callers use, not work to move into one.
+        if let backport = TaskBackport.enclosing(modifier.call, in: context) { return skip(.insideBackport(backport)) }
+        let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
+        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         // A site left to another rule is left only while that rule is on; it then decides the site.
         let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
@@ -112,7 +118,11 @@ public struct OnAppearTaskRule: ShippedRule {
         }
         if context.configuration.isEnabled(AppearChangeLoadRule.self), LoadingPair.isStart(modifier, in: context) { return nil }
         // Below the floor of `.task` no other reason may advise moving the work into it.
-        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) { return skip(.taskMove(.belowFloor(shortfall))) }
+        // Where the app has its own back-port, that is what a person can use instead.
+        if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
+            if let backport = TaskBackport.declared(in: context) { return skip(.belowFloorBackport(shortfall, backport)) }
+            return skip(.taskMove(.belowFloor(shortfall)))
+        }
         if let signature = closure.signature {
             return skip(.closureSignature(signature.trimmedDescription))
         }
@@ -180,6 +190,11 @@ public struct OnAppearTaskRule: ShippedRule {
         case nestedTask(line: Int, in: InnerTask.NestingConstruct)
         /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
         case taskMove(TaskMoveFact)
+        /// `.task` is newer than the deployment floor, and the file or its module declares the app's own
+        /// back-port of it.
+        case belowFloorBackport(FloorShortfall, TaskBackport)
+        /// The onAppear stands in the declaration of `TaskBackport`, the app's own back-port of `.task`.
+        case insideBackport(TaskBackport)
     }
 
     public var reasonFamily: ReasonFamily? { .taskMove }
@@ -190,6 +205,21 @@ public struct OnAppearTaskRule: ShippedRule {
 }
 
 // MARK: - Words
+
+fileprivate extension TaskBackport {
+    /// How a view applies it: `.loadOnAppear { }`, `.modifier(LoadOnAppear(…))`.
+    var usage: String {
+        switch form {
+        case .viewExtension(let name): ".\(name) { }"
+        case .viewModifier(let name): ".modifier(\(name)(…))"
+        }
+    }
+
+    /// " (declared in LoadOnAppear.swift)" for another file of the module; empty for the file itself.
+    var place: String {
+        file.map { " (declared in \($0.split(separator: "/").last.map(String.init) ?? $0))" } ?? ""
+    }
+}
 
 fileprivate extension OnAppearTaskRule.Decision {
     var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
@@ -206,6 +236,8 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .flagGuarded: DecisionKind.flagGuarded.catalogEntry
         case .closureSignature: DecisionKind.onAppearSignature.catalogEntry
         case .nestedTask: DecisionKind.nestedTask.catalogEntry
+        case .belowFloorBackport: DecisionKind.belowFloorBackport.catalogEntry
+        case .insideBackport: DecisionKind.taskBackport.catalogEntry
         case .taskMove(let fact): fact.entry
         }
     }
@@ -216,6 +248,8 @@ fileprivate extension OnAppearTaskRule.Decision {
         case .flagGuarded: "keep \(Self.kept), or replace the run-once flag with task(id:) by hand"
         case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
         case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
+        case .belowFloorBackport(_, let backport): "keep \(Self.kept), or move its work into \(backport.usage) by hand"
+        case .insideBackport: "keep \(Self.kept)"
         case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }
     }
@@ -230,6 +264,13 @@ fileprivate extension OnAppearTaskRule.Decision {
             "the onAppear's closure has a signature (\(signature)), which task's action does not take"
         case .nestedTask(let line, let construct):
             "the Task on line \(line) starts inside \(construct.phrase), which the rule does not unwrap"
+        case .belowFloorBackport(let shortfall, let backport):
+            shortfall.reason + "; the app has its own back-port of task, \(backport.usage)\(backport.place), which "
+                + "runs the async work it is handed as the view appears: check what it does when the view disappears, "
+                + "and use it if that suits the work"
+        case .insideBackport(let backport):
+            "this onAppear is the app's own back-port of task (\(backport.usage)): it runs the work its callers hand "
+                + "in, and is the task they use where task is not available"
         case .taskMove(let fact): fact.reason
         }
     }
@@ -253,7 +294,7 @@ fileprivate extension OnAppearTaskRule.Decision {
 /// catalog is `allCases`, so no decision can be left out of it.
 fileprivate enum DecisionKind: CaseIterable {
     case moveIntoTask, moveIntoTaskID, setupStaysInOnAppear, setupMovesWithTask, flagGuarded, onAppearSignature
-    case nestedTask
+    case nestedTask, belowFloorBackport, taskBackport
 
     var catalogEntry: RuleReason {
         switch self {
@@ -278,6 +319,14 @@ fileprivate enum DecisionKind: CaseIterable {
         case .nestedTask:
             RuleReason("nested-task", .skip, meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
                        whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
+        case .belowFloorBackport:
+            RuleReason("below-floor-backport", .skip,
+                       meaning: "task is newer than the deployment floor there, and the app declares its own back-port of it (a View extension or ViewModifier that runs the async work it is handed from onAppear or task)",
+                       whatToDo: "check what the back-port does when the view disappears; if that suits the work, move the work into it by hand")
+        case .taskBackport:
+            RuleReason("task-backport", .keep,
+                       meaning: "the onAppear stands in the app's own back-port of task: it is the task its callers use, not work to move into one",
+                       whatToDo: "nothing")
         }
     }
 }

@@ -11,6 +11,12 @@ public struct Modifier {
     /// True when the link stands inside a `#if` clause of the chain.
     public var isConditional: Bool
 
+    /// True when the call is given a closure (`.onFirstAppear { }`, `.refresh(perform: { })`).
+    public var isGivenClosure: Bool {
+        guard let call else { return false }
+        return call.trailingClosure != nil || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    }
+
     /// The call or, for a bare member, the member access: the whole link.
     public var node: ExprSyntax { call.map(ExprSyntax.init) ?? ExprSyntax(memberAccess) }
 }

@@ -2,14 +2,17 @@ import Foundation
 import SwiftUIMigrate
 
 /// One `fixtures/<rule-id>/<case>.before.swift`, with its optional `.after.swift`
-/// (absent for a negative case) and `.json` configuration, and its `.findings` snapshot: the
-/// decisions the rule makes on `.before`, one per line (`line:column reasonID action`).
+/// (absent for a negative case), `.json` configuration and `.module.swift` (another file of the
+/// case's module, read through a module index as a project's other files are, and type-checked
+/// with the case), and its `.findings` snapshot: the decisions the rule makes on `.before`, one
+/// per line (`line:column reasonID action`).
 struct FixtureCase {
     var ruleID: String
     var name: String
     var before: URL
     var after: URL?
     var configuration: URL?
+    var module: URL?
 
     /// The findings snapshot beside `before` (it may not exist yet).
     var findings: URL { before.deletingLastPathComponent().appendingPathComponent(name + ".findings") }
@@ -38,9 +41,13 @@ struct FixtureCase {
                     cases.append(FixtureCase(
                         ruleID: folder, name: name, before: url.appendingPathComponent(file),
                         after: files.contains(name + ".after.swift") ? url.appendingPathComponent(name + ".after.swift") : nil,
-                        configuration: files.contains(name + ".json") ? url.appendingPathComponent(name + ".json") : nil))
+                        configuration: files.contains(name + ".json") ? url.appendingPathComponent(name + ".json") : nil,
+                        module: files.contains(name + ".module.swift") ? url.appendingPathComponent(name + ".module.swift") : nil))
                 } else if file.hasSuffix(".after.swift") {
                     let name = String(file.dropLast(".after.swift".count))
+                    if !files.contains(name + ".before.swift") { problems.append("fixtures/\(folder)/\(file) has no .before.swift") }
+                } else if file.hasSuffix(".module.swift") {
+                    let name = String(file.dropLast(".module.swift".count))
                     if !files.contains(name + ".before.swift") { problems.append("fixtures/\(folder)/\(file) has no .before.swift") }
                 } else if file.hasSuffix(".json") || file.hasSuffix(".findings") {
                     let name = String(file.prefix(upTo: file.lastIndex(of: ".")!))
@@ -101,7 +108,10 @@ struct FixtureVerifier {
         }
         var failures: [String] = []
         if String(validatingUTF8Bytes: before) == nil { failures.append("\(label): .before is not UTF-8") }
-        let migration = engine.migrate(bytes: before, file: fixture.before.lastPathComponent)
+        let module = fixture.module.map { url in
+            ModuleIndex(files: { [url.path] }) { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+        }
+        let migration = engine.migrate(bytes: before, file: fixture.before.lastPathComponent, module: module)
         if let error = migration.internalError {
             failures.append("\(label): internal error '\(error)'\(RuleExampleVerifier.describe(migration.findings))")
         }
@@ -120,7 +130,7 @@ struct FixtureVerifier {
             return failures
         }
         if fixture.after != nil {
-            let again = engine.migrate(bytes: expected, file: fixture.after!.lastPathComponent)
+            let again = engine.migrate(bytes: expected, file: fixture.after!.lastPathComponent, module: module)
             if again.migrated != expected {
                 failures.append(
                     "\(label): not idempotent, a second run changes .after\n"

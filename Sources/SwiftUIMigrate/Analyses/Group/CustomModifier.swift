@@ -20,23 +20,83 @@ struct CustomModifier {
     /// found or it applies one the tool does not know.
     private(set) var applied: [String]?
 
+    /// True when the declaration takes an action from its caller (a closure parameter, or a
+    /// `ViewModifier`'s stored closure): `.onFirstAppear { }` runs the caller's work, where a
+    /// `.shimmering()` that starts its own animation in `onAppear` does not.
+    private(set) var takesAction = false
+
     /// The modifier `name` as the file (the `View` extensions at its top level) or the module declares it.
     init(named name: String, in context: RuleContext) {
         applied = Self.applied(by: name, in: context, depth: 0)
+        takesAction = Self.declarations(of: name, in: context).first.map(Self.takesAction) ?? false
+    }
+
+    /// The modifier whose declaration's body is `body` (a `View` extension function, a `body(content:)`).
+    init(body: CodeBlockSyntax, in context: RuleContext) {
+        applied = Self.applied(in: body, in: context, depth: 0)
     }
 
     /// The first SwiftUI modifier applied that presents or navigates (`sheet`, `toolbar`); nil when none does.
     var presentation: String? { applied?.first(where: GroupModifierKind.isPresentationOrNavigation) }
 
+    /// The first lifecycle modifier applied (`onAppear`, `task`) when the modifier runs its caller's
+    /// action: it is then a lifecycle modifier of the app's own, as that one is. Nil otherwise.
+    var lifecycle: String? { takesAction ? applied?.first(where: GroupModifierKind.isLifecycle) : nil }
+
+    /// The first modifier applied that acts on each member of a Group (`id`, `transition`; a list-row
+    /// modifier only when `isRow`); nil when none does.
+    func memberScoped(isRow: Bool) -> String? {
+        applied?.first { GroupModifierKind.isMemberScoped($0) && (isRow || !GroupModifierKind.isListRow($0)) }
+    }
+
     /// True when the declaration was read and applies only modifiers the tool knows.
     var isKnown: Bool { applied != nil }
+
+    /// The modifiers among `names` (a chain's, in order) that SwiftUI does not declare, each with
+    /// what its declaration applies.
+    static func unknown(among names: [String], in context: RuleContext) -> [(name: String, modifier: CustomModifier)] {
+        var seen = Set<String>()
+        return names.filter { !GroupModifierKind.isKnown($0) && seen.insert($0).inserted }
+            .map { ($0, CustomModifier(named: $0, in: context)) }
+    }
 
     /// How many `.modifier(X())` steps are followed.
     private static let depth = 2
 
+    /// The `View` extension functions called `name` of the file, then those and the `ViewModifier`
+    /// bodies of the module.
+    private static func declarations(of name: String, in context: RuleContext) -> [FunctionDeclSyntax] {
+        fileViewExtensionFunctions(named: name, in: context.tree) + (context.module?.viewModifiers(named: name) ?? [])
+    }
+
+    /// True when `function` has a parameter of a function type, or is the `body(content:)` of a type
+    /// that stores a value of one.
+    private static func takesAction(_ function: FunctionDeclSyntax) -> Bool {
+        if function.signature.parameterClause.parameters.contains(where: { isFunctionType($0.type) }) { return true }
+        guard function.name.text == "body", let members = function.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return false }
+        return members.contains { member in
+            member.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.typeAnnotation.map { isFunctionType($0.type) } ?? false } ?? false
+        }
+    }
+
+    /// True for `() -> Void`, `@escaping @Sendable () async -> Void`, `(() -> Void)?`.
+    static func isFunctionType(_ type: TypeSyntax) -> Bool { functionType(type) != nil }
+
+    /// The function type `type` is, under its attributes, optional and parentheses; nil for another type.
+    static func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
+        var type = type
+        if let attributed = type.as(AttributedTypeSyntax.self) { type = attributed.baseType }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { type = only.type }
+        return type.as(FunctionTypeSyntax.self)
+    }
+
     private static func applied(by name: String, in context: RuleContext, depth: Int) -> [String]? {
-        let declarations = fileViewExtensionFunctions(named: name, in: context.tree) + (context.module?.viewModifiers(named: name) ?? [])
-        guard let body = declarations.first?.body else { return nil }
+        guard let body = declarations(of: name, in: context).first?.body else { return nil }
+        return applied(in: body, in: context, depth: depth)
+    }
+
+    private static func applied(in body: CodeBlockSyntax, in context: RuleContext, depth: Int) -> [String]? {
         var applied: [String] = []
         for call in ModifierCallFinder.calls(in: body) {
             if call.name == "modifier" {

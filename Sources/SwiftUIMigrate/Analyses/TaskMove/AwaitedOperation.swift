@@ -56,13 +56,21 @@ enum AwaitedOperation {
         return dropped
     }
 
-    /// True when `body` awaits nothing whose value it throws away (`await cache.save()`, `_ = await …`).
-    static func keepsEveryAwaitedValue(_ body: Syntax) -> Bool {
+    /// True when `body` awaits nothing whose value it throws away (`await cache.save()`, `_ = await …`),
+    /// apart from calls of the functions named in `followed` (read as part of it: `await updateEvents()`).
+    static func keepsEveryAwaitedValue(_ body: Syntax, except followed: Set<String> = []) -> Bool {
         let finder = AwaitFinder(viewMode: .sourceAccurate)
         finder.walk(body)
         return !finder.awaits.contains { awaited in
             var expression = awaited.expression
             if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName.baseName.text : nil
+                    }
+                if let callee, followed.contains(callee) { return false }
+            }
             if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                let base = member.base, waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) {
                 return false

@@ -39,6 +39,8 @@ struct ModelMethod {
     var unseen: Unseen? = .notInFile
     /// The method of a standard-library value the object is (`items.append(…)` on `[Item]`).
     var standardLibrary: StandardLibraryMethod?
+    /// The member blocks of the method's type, for the type's other methods it calls.
+    private var typeBlocks: [MemberBlockItemListSyntax] = []
 
     /// The method `name` of the type of `view`'s stored property `object` (its annotation, or the
     /// type its initializer makes).
@@ -54,10 +56,12 @@ struct ModelMethod {
             unseen = .protocolRequirement(existential)
             return
         }
-        guard let type = property.type.map(Self.typeName) ?? Self.initializedType(property.initializer),
+        guard let type = property.type.map(Self.typeName) ?? Self.initializedType(property.initializer)
+                ?? Self.sharedInstanceType(property.initializer, in: view),
               let blocks = view.memberBlocksInModule(ofType: type) else { return }
         declaration = Self.method(name, in: blocks)
         typeProperties = Self.storedPropertyNames(in: blocks)
+        typeBlocks = blocks
         unseen = declaration == nil ? (view.module == nil ? .notInFile : .notInModule) : nil
     }
 
@@ -71,15 +75,52 @@ struct ModelMethod {
     /// The properties of the object the method loads: those it assigns after it first awaits, when
     /// it awaits something and keeps every value it awaits (a fetch, not a save); nil otherwise or
     /// when the method was not found.
+    /// The type's own methods it awaits (`await updateEvents()`, `await self.updateEvents()`) are
+    /// read as part of it (at most `WorkTrace.depth` bodies in all, as the view's own functions are
+    /// followed): an awaited call of one that loads is no dropped result.
     var loadedProperties: Set<String>? {
         guard let body = declaration?.body else { return nil }
-        let events = WorkTrace(of: [Syntax(body)], in: nil).events
-        guard let first = events.firstIndex(of: .suspension), AwaitedOperation.keepsEveryAwaitedValue(Syntax(body)) else { return nil }
         var loaded: Set<String> = []
-        for case .assignment(let path) in events[first...] where typeProperties.contains(path[0]) && !CancellationHazard.isInFlightName(path[0]) {
-            loaded.insert(path[0])
+        var bodies = [body]
+        var followed: Set<String> = []
+        var index = 0
+        while index < bodies.count {
+            let current = bodies[index]
+            index += 1
+            let own = index <= WorkTrace.depth ? Self.awaitedOwnMethods(in: current, of: typeBlocks) : []
+            for method in own where followed.insert(method.name.text).inserted {
+                if let next = method.body { bodies.append(next) }
+            }
+            let events = WorkTrace(of: [Syntax(current)], in: nil).events
+            guard let first = events.firstIndex(of: .suspension),
+                  AwaitedOperation.keepsEveryAwaitedValue(Syntax(current), except: Set(own.map(\.name.text))) else { return nil }
+            for case .assignment(let path) in events[first...] where typeProperties.contains(path[0]) && !CancellationHazard.isInFlightName(path[0]) {
+                loaded.insert(path[0])
+            }
         }
         return loaded.isEmpty ? nil : loaded
+    }
+
+    /// The instance methods of the type (`memberBlocks`) that `body` awaits by name (`await load()`,
+    /// `await self.load()`).
+    private static func awaitedOwnMethods(in body: CodeBlockSyntax, of memberBlocks: [MemberBlockItemListSyntax]) -> [FunctionDeclSyntax] {
+        var found: [FunctionDeclSyntax] = []
+        for awaited in body.tokens(viewMode: .sourceAccurate) where awaited.tokenKind == .keyword(.await) {
+            guard var expression = awaited.parent?.as(AwaitExprSyntax.self)?.expression else { continue }
+            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+            guard let call = expression.as(FunctionCallExprSyntax.self) else { continue }
+            let name: String?
+            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+                name = reference.baseName.text
+            } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                name = member.declName.baseName.text
+            } else {
+                name = nil
+            }
+            if let name, let method = method(name, in: memberBlocks) { found.append(method) }
+        }
+        return found
     }
 
     /// `StatusesFetcher` of `any StatusesFetcher` (or `some`, optional or not); nil for a concrete type.
@@ -104,6 +145,25 @@ struct ModelMethod {
         guard let call = initializer?.as(FunctionCallExprSyntax.self) else { return nil }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// `CalendarManager` of `= CalendarManager.shared`, when the type declares `static let shared`
+    /// as an instance of itself (`= CalendarManager()` or `: CalendarManager`).
+    private static func sharedInstanceType(_ initializer: ExprSyntax?, in view: ViewDeclaration) -> String? {
+        guard let member = initializer?.as(MemberAccessExprSyntax.self),
+              let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase ?? false,
+              let blocks = view.memberBlocksInModule(ofType: type) else { return nil }
+        let name = member.declName.baseName.text
+        for members in blocks {
+            for item in members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    let declared = binding.typeAnnotation.map { typeName($0.type) } ?? initializedType(binding.initializer?.value)
+                    if declared == type { return type }
+                }
+            }
+        }
+        return nil
     }
 
     /// The instance method `name` among `memberBlocks` (those of one type's declarations and extensions).
