@@ -88,6 +88,24 @@ final class MigrationEngineTests: XCTestCase {
         XCTAssertEqual(calls.count, 1)
     }
 
+    func testFilesWithoutARulesRequiredWordsAreNotParsedForIt() {
+        let calls = CallCount()
+        var rule = ClosureRule(id: "counted", triggerWords: ["onAppear", "Appear {"]) { context, id in
+            calls.increment()
+            return [context.finding(id, at: context.tree, message: "seen", action: .report)]
+        }
+        rule.requiredWords = ["Group"]
+        let engine = engine([rule])
+        XCTAssertEqual(engine.migrate(source: "x.onFirstAppear { }\n").migration.findings, [])
+        XCTAssertEqual(calls.count, 0, "a trigger word without the required word")
+        XCTAssertEqual(engine.migrate(source: "Group { x }.onFirstAppear { }\n").migration.findings.count, 1)
+        XCTAssertEqual(calls.count, 1)
+        // Another rule's trigger word is enough for the file to be parsed, and then every rule runs.
+        let other = ClosureRule(id: "other", triggerWords: ["onFirstAppear"]) { _, _ in [] }
+        XCTAssertEqual(self.engine([rule, other]).migrate(source: "x.onFirstAppear { }\n").migration.findings.count, 1)
+        XCTAssertEqual(calls.count, 2)
+    }
+
     func testFindingsOfLaterPassesAreReportedAtOriginalLines() {
         // Pass 1 adds a header line and renames alpha; pass 2 reports beta (inside the
         // rename) and gamma (reported only once the header exists, so only in pass 2).

@@ -35,6 +35,7 @@ public struct MigrationEngine: Sendable {
         self.candidates = candidates
         self.rules = candidates.filter { configuration.isEnabled($0) }
         self.prefilterWords = ByteSearch.essentialWords(rules.flatMap(\.triggerWords))
+        self.someRuleRequiresWords = rules.contains { !$0.requiredWords.isEmpty }
     }
 
     /// The rules `configuration` chose from.
@@ -55,6 +56,17 @@ public struct MigrationEngine: Sendable {
     public var triggerWords: [String] { rules.flatMap(\.triggerWords) }
     /// `triggerWords` without duplicates and without words that contain another of them.
     private let prefilterWords: [String]
+    /// True when some rule also needs words of its own (`Rule.requiredWords`).
+    private let someRuleRequiresWords: Bool
+
+    /// True when some rule may find something in `bytes`: they hold one of its trigger words and all
+    /// its required words. One search for all the trigger words first, which most files fail.
+    private func someRuleMayFind(_ bytes: [UInt8]) -> Bool {
+        guard ByteSearch.containsAny(bytes, prefilterWords) else { return false }
+        return !someRuleRequiresWords || rules.contains { rule in
+            rule.requiredWords.allSatisfy { ByteSearch.contains(bytes, $0) } && ByteSearch.containsAny(bytes, rule.triggerWords)
+        }
+    }
 
     /// Migrates `bytes`, reporting findings under the name `file`. `floor` is the file's deployment
     /// floor as found beside it (a `Package.swift`, the Xcode project); the configuration's
@@ -67,7 +79,7 @@ public struct MigrationEngine: Sendable {
         var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
         let suppression = Suppression(bytes: bytes, knownRules: candidates.map(\.id))
         result.suppressionProblems = suppression.problems
-        guard !rules.isEmpty, ByteSearch.containsAny(bytes, prefilterWords) else { return result }
+        guard !rules.isEmpty, someRuleMayFind(bytes) else { return result }
         let deadline = FileDeadline(after: configuration.fileTimeout, stoppedWhen: isStopped)
 
         // Needed only to place findings of a later pass; most files never get there.

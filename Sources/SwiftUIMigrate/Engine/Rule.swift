@@ -16,6 +16,9 @@ public protocol Rule: Sendable {
     /// Words at least one of which a file must contain for the rule to find anything.
     /// The engine skips parsing a file that contains none of any enabled rule's words.
     var triggerWords: [String] { get }
+    /// Words every one of which a file must also contain for the rule to find anything (`Group` for
+    /// the rules about Groups); none by default.
+    var requiredWords: [String] { get }
     /// The SwiftUI APIs the rule's fixes introduce that need a newer OS than some projects deploy
     /// to: below the deployment floor those fixes are skipped (`RuleContext.floor`), and `explain`
     /// says so.
@@ -52,6 +55,8 @@ extension Rule {
     public var options: [RuleOption] { [] }
     /// Most rules share no reasons.
     public var reasonFamily: ReasonFamily? { nil }
+    /// Most rules need no word beyond one of their trigger words.
+    public var requiredWords: [String] { [] }
 }
 
 /// A rule's user-facing documentation, printed by `explain` and, through it, docs/rules.md.

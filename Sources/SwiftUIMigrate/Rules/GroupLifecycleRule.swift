@@ -29,6 +29,8 @@ public struct GroupLifecycleRule: ShippedRule {
     // lifecycle modifiers named for it and given a closure (`.onFirstAppear { }`; `.taskOnAppear`
     // has `.task` too), not UIKit's `viewDidAppear(_:)`.
     public var triggerWords: [String] { [".onAppear", ".onDisappear", ".task", "Appear {"] }
+    // And "Group": without it, "Appear {" alone would have many files with an app's own modifiers parsed.
+    public var requiredWords: [String] { ["Group"] }
 
     /// The most lines a distribution may add: (members − 1) × the chain's lines.
     public static let distributionLineBudget = 40

@@ -11,6 +11,7 @@ struct ClosureRule: Rule {
         summary: "a test-only rule", detects: "what the test says", fix: "what the test says", safety: "preserving")
     var examples = RuleExamples(triggering: [], nonTriggering: [], corrections: [])
     var triggerWords: [String]
+    var requiredWords: [String] = []
     var options: [RuleOption] = []
     var reasons: [RuleReason] { FindingAction.allCases.map(TestRules.reason) }
     var body: @Sendable (RuleContext, String) -> [Finding]
