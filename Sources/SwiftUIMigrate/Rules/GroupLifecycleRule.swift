@@ -32,6 +32,11 @@ public struct GroupLifecycleRule: ShippedRule {
     // And "Group": without it, "Appear {" alone would have many files with an app's own modifiers parsed.
     public var requiredWords: [String] { ["Group"] }
 
+    /// True for an app modifier's name that speaks of appearing or a task (`onFirstAppear`, `taskOnAppear`).
+    static func isNamedForLifecycle(_ name: String) -> Bool {
+        ["Appear", "appear", "Task", "task"].contains { name.contains($0) }
+    }
+
     /// The most lines a distribution may add: (members − 1) × the chain's lines.
     public static let distributionLineBudget = 40
 
@@ -44,8 +49,11 @@ public struct GroupLifecycleRule: ShippedRule {
         let (group, chain, members) = (site.group, site.chain, site.members)
         // An app's own modifier is what its declaration (in the file or the module) applies: one
         // given an action (a closure) that applies onAppear or task is a lifecycle modifier of the
-        // Group. Only those are looked up before the Group is known to have one; the rest after.
-        let actions = CustomModifier.unknown(among: chain.modifiers.filter(\.isGivenClosure).map(\.name), in: context)
+        // Group. Only those named for appearing or a task are looked up before the Group is known to
+        // have one (the words files are read for, `triggerWords`; every action-taking modifier of every
+        // Group had a third more of one app's files parsed); the rest after.
+        let actions = CustomModifier.unknown(
+            among: chain.modifiers.filter { $0.isGivenClosure && Self.isNamedForLifecycle($0.name) }.map(\.name), in: context)
         let lifecycle = Self.unique(chain.modifiers.map(\.name).filter { name in
             GroupModifierKind.isLifecycle(name) || actions.contains { $0.name == name && $0.modifier.lifecycle != nil }
         })
@@ -263,10 +271,10 @@ extension GroupLifecycleRule {
                 `Group { … }` (the content-closure initializer, not `Group(subviews:)` or \
                 `Group(sections:)`) whose modifier chain has `onAppear`, `onDisappear` or `task` in any form, \
                 anywhere in the chain: after other modifiers, comments and blank lines, inside `#if` clauses, \
-                or on the closing line (`}.task {`) — or an app's own modifier that takes an action and applies \
-                one of them, read from its declaration in the file or another file of the module \
-                (`.onFirstAppear { }`; found in files that also hold `.onAppear`, `.onDisappear`, `.task` or \
-                `Appear {`). Apple documents that a Group's modifiers apply to each \
+                or on the closing line (`}.task {`) — or an app's own modifier that takes an action, is named \
+                for appearing or a task and applies one of them, read from its declaration in the file or another \
+                file of the module (`.onFirstAppear { }`; found in files that also hold `.onAppear`, \
+                `.onDisappear`, `.task` or `Appear {`). Apple documents that a Group's modifiers apply to each \
                 member, so the action runs once per member and again whenever a conditional swaps members; \
                 builds with the iOS 15+ SDK merge those calls into one, except for rows of a `List`.
 
