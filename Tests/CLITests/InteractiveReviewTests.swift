@@ -120,12 +120,12 @@ final class InteractiveReviewTests: XCTestCase {
     func testHunkShowsOnlyThatFixWithoutFileHeader() throws {
         let migration = migration()
         let fix = migration.findings.filter(ReviewSession.offerable)[1]
-        let hunk = try HunkPresenter(color: false).hunk(of: fix, in: migration)
+        let hunk = HunkPresenter(color: false).hunk(of: fix, in: migration)
         XCTAssertTrue(hunk.hasPrefix("@@ -16,7 +16,7 @@"), hunk)
         XCTAssertTrue(hunk.contains("\n-        Group {\n+        ZStack {\n"), hunk)
         XCTAssertFalse(hunk.contains(".task"), "only the Group fix")
         XCTAssertFalse(hunk.contains("\u{1B}"))
-        XCTAssertTrue(try HunkPresenter(color: true).hunk(of: fix, in: migration).contains("\u{1B}[32m+        ZStack {"))
+        XCTAssertTrue(HunkPresenter(color: true).hunk(of: fix, in: migration).contains("\u{1B}[32m+        ZStack {"))
     }
 
     func testTheRerunAppliesExactlyTheAcceptedFixAndRecordsTheRejectedOne() throws {

@@ -81,7 +81,7 @@ struct BatchCommand: Command {
             migration: try MigrationOptions(arguments), commit: try CommitSettings(arguments),
             push: arguments.value("push"), pullRequestBodyFolder: arguments.value("pr-body-dir"))
         // A configuration file that cannot be used is one usage error, not a failure per repository.
-        if options.migration.configPath != nil { _ = try RunSettings(options: options.migration, paths: ["."]) }
+        if options.migration.configPath != nil { _ = try RunPlan.configuration(of: ".", options.migration) }
         if options.repositories.isEmpty && options.listFile == nil && options.root == nil {
             throw CommandError("name the repositories: as arguments, with --repos FILE, or with --root DIR")
         }

@@ -24,16 +24,16 @@ struct DocumentCheck {
     /// What the path of a document decides — the settings (configuration, baseline) and the file
     /// with its floor — found once and kept until a file that decides them changes.
     struct Setting {
-        let settings: RunSettings
-        let file: SourceFile
+        let plan: RunPlan
 
         /// Finds them for a document at `path` with the server's `options`, through the lookups
         /// `--stdin-filepath` uses.
         init(path: String, options: MigrationOptions) throws {
-            let (settings, files) = try Workspace.settingsAndBuffer(options, path: path, bytes: [])
-            self.settings = settings
-            file = files[0]
+            plan = try RunPlan(options, source: .buffer(path: path, bytes: []))
         }
+
+        /// The document's file (its path, configuration and floor).
+        var file: SourceFile { plan.files[0] }
     }
 
     /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why);
@@ -48,14 +48,14 @@ struct DocumentCheck {
         case .success(let value): found = value
         case .failure(let error): return DocumentCheck(findings: [], migrated: bytes, problem: "\(error)")
         }
-        var file = found.file
-        file.buffer = bytes
-        var engine = found.settings.engine
-        engine.isStopped = isStopped
-        engine.reusableParse = earlier
-        engine.keepsParse = true
-        let outcomes = MigrationRun.run([file], engine: engine)
-        let problem = Workspace.problems(outcomes).first
+        var plan = found.plan
+        plan.files[0].buffer = bytes
+        plan.engine.isStopped = isStopped
+        plan.engine.reusableParse = earlier
+        plan.engine.keepsParse = true
+        // A buffer is never read from HEAD: the run cannot throw.
+        let outcomes = (try? plan.run()) ?? []
+        let problem = outcomes.first?.warnings.first
         guard let migration = outcomes.first?.migration else {
             return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcomes.first?.skipReason)
         }

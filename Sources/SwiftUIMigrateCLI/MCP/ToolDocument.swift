@@ -55,7 +55,7 @@ struct ToolDocument {
         } else {
             var file = setting.file
             file.buffer = nil
-            switch MigrationRun.reader(for: setting.settings.engine)(file) {
+            switch setting.plan.read(file) {
             case .text(let read): bytes = read
             case .skipped(let reason): throw ToolFailure("\(path): \(reason)")
             }
@@ -69,7 +69,7 @@ struct ToolDocument {
         }
         self.path = path
         self.migration = migration
-        warnings = Workspace.problems([FileOutcome(file: setting.file, migration: migration, skipReason: nil)])
+        warnings = FileOutcome(file: setting.file, migration: migration, skipReason: nil).warnings
     }
 
     /// `absolute` with the symbolic links of its longest existing part resolved; the rest, which
