@@ -136,7 +136,7 @@ final class InteractiveReviewTests: XCTestCase {
         try Self.source.write(toFile: path, atomically: true, encoding: .utf8)
         let file = SourceFile(displayPath: path, absolutePath: path)
         let engine = MigrationEngine(configuration: Configuration())
-        let outcomes = MigrationRun.run([file], engine: engine)
+        let outcomes = MigrationRun.run([file], engine: engine, load: MigrationRun.reader(for: engine))
         let baselinePath = folder + "/baseline.json"
         let review = InteractiveReview(
             terminal: ScriptedTerminal(["n", "y", "q"]), presenter: HunkPresenter(color: false),

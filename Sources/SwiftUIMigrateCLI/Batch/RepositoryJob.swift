@@ -74,7 +74,7 @@ struct RepositoryJob: Sendable {
         case .apply(let stageMode):
             var warnings: [String] = []
             let report = try ApplyRun.run(
-                options, into: .branch(path: repository.path, mode: stageMode, commit: commit, repositoryRelativeNames: true)
+                options, into: .branch(git, path: repository.path, mode: stageMode, commit: commit, namedFromRoot: true)
             ) { warnings.append($0) }
             if report.fileCount == 0 { try failIfTheWorktreeHoldsSwiftFiles(git) }
             let findings = report.summaries.flatMap(\.findings)

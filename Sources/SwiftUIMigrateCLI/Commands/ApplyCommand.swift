@@ -131,7 +131,7 @@ struct ApplyCommand: Command {
         case .git(let mode, let commit):
             try SubmoduleFromSuperproject.refuse(options.paths[0], command: "swiftui-migrate apply")
             review = try self.review(options, writesDefaultBaseline: mode != .noCheckout)
-            sink = .branch(path: options.paths[0], mode: mode, commit: commit)
+            sink = .branch(try Repository.discover(from: options.paths[0]), path: options.paths[0], mode: mode, commit: commit)
         }
         let report = try ApplyRun.run(
             options.migration, into: sink, review: review.map { review in { try review.run($0, engine: $1) } },

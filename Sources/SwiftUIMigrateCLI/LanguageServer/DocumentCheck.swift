@@ -21,34 +21,24 @@ struct DocumentCheck {
     /// The parse of the buffer, for the next text's incremental parse; nil when it was not parsed.
     var parse: ParsedText? { migration?.parse }
 
-    /// What the path of a document decides — the settings (configuration, baseline) and the file
-    /// with its floor — found once and kept until a file that decides them changes.
-    struct Setting {
-        let plan: RunPlan
-
-        /// Finds them for a document at `path` with the server's `options`, through the lookups
-        /// `--stdin-filepath` uses.
-        init(path: String, options: MigrationOptions) throws {
-            plan = try RunPlan(options, source: .buffer(path: path, bytes: []))
-        }
-
-        /// The document's file (its path, configuration and floor).
-        var file: SourceFile { plan.files[0] }
+    /// What the path of a document decides — the settings (configuration, baseline) and the file with its floor,
+    /// found once through the lookups `--stdin-filepath` uses and kept until a file that decides them changes.
+    static func setting(path: String, options: MigrationOptions) throws -> RunPlan {
+        try RunPlan(options, source: .buffer(path: path, bytes: []))
     }
 
-    /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why);
+    /// Runs the engine over `bytes` with the plan `setting` (a failure when it could not be made: it says why);
     /// `isStopped` stops it early (the result is then not wanted). `reusing`, the parse of an earlier text of
     /// the document, makes the parse incremental; the check keeps its own parse (`parse`) for the next text.
     static func run(
-        _ bytes: [UInt8], setting: Result<Setting, any Error>, reusing earlier: ParsedText? = nil,
+        _ bytes: [UInt8], setting: Result<RunPlan, any Error>, reusing earlier: ParsedText? = nil,
         isStopped: (@Sendable () -> Bool)? = nil
     ) -> DocumentCheck {
-        let found: Setting
+        var plan: RunPlan
         switch setting {
-        case .success(let value): found = value
+        case .success(let value): plan = value
         case .failure(let error): return DocumentCheck(findings: [], migrated: bytes, problem: "\(error)")
         }
-        var plan = found.plan
         plan.files[0].buffer = bytes
         plan.engine.isStopped = isStopped
         plan.engine.reusableParse = earlier

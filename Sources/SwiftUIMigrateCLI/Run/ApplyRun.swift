@@ -11,10 +11,10 @@ enum ApplyRun {
     enum Sink {
         /// The files at or below `paths`, no git state touched.
         case files(paths: [String])
-        /// A new branch of the repository holding `path`, in `mode`, with the branch and commit `commit` names. With
-        /// `repositoryRelativeNames` the worktree modes name files from the repository's root (as no-checkout mode
-        /// always does) rather than as `path` names them.
-        case branch(path: String, mode: StageMode, commit: CommitSettings, repositoryRelativeNames: Bool = false)
+        /// A new branch of `repository`, holding `path`, in `mode`, with the branch and commit `commit` names. With
+        /// `namedFromRoot` the worktree modes name files from the repository's root (as no-checkout mode always
+        /// does) rather than as `path` names them.
+        case branch(Repository, path: String, mode: StageMode, commit: CommitSettings, namedFromRoot: Bool = false)
     }
 
     /// What one run produced, for the text and JSON reports.
@@ -46,32 +46,21 @@ enum ApplyRun {
         _ options: MigrationOptions, into sink: Sink, review: Review? = nil, warn: (String) -> Void,
         error: (String) -> Void = { _ in }
     ) throws -> Report {
-        let repository: Repository?, state: ApplyStateFolder, lock: RepositoryLock
+        let repository: Repository?, state: ApplyStateFolder, lock: RepositoryLock, source: RunPlan.Source
         switch sink {
         case .files(let paths):
             (state, repository) = ApplyStateFolder.locate(paths: paths)
+            source = .disk(paths)
             lock = try state.lock(patience: ApplyStateFolder.inPlacePatience)
-        case .branch(let path, _, _, _):
-            repository = try Repository.discover(from: path)
-            state = ApplyStateFolder(repository!)
+        case .branch(let git, let path, let mode, _, let fromRoot):
+            (state, repository) = (ApplyStateFolder(git), git)
+            source = mode == .noCheckout ? .head(git, path: path) : .worktree(git, path: path, namedFromRoot: fromRoot)
             lock = try state.lock()
         }
         defer { lock.release() }
         try InterruptedApply.refuseIfPresent(in: state, repository: repository)
-        var plan: RunPlan
-        switch sink {
-        case .files(let paths):
-            plan = try RunPlan(options, source: .disk(paths))
-        case .branch(let path, let mode, let commit, let repositoryRelativeNames):
-            try repository!.preflight(mode: mode, branch: commit.branch)
-            if mode == .noCheckout {
-                plan = try RunPlan(options, source: .head(repository!, path: path))
-            } else {
-                _ = try repository!.relativePath(for: path)
-                plan = try RunPlan(options, source: .disk([path]))
-                if repositoryRelativeNames { try plan.nameFromRoot(of: repository!) }
-            }
-        }
+        if case .branch(let git, _, let mode, let commit, _) = sink { try git.preflight(mode: mode, branch: commit.branch) }
+        let plan = try RunPlan(options, source: source)
         var outcomes = try plan.run(warn: warn)
         try Self.stopOnResourceExhaustion(outcomes)
         if let review { outcomes = try review(outcomes, plan.engine) }
@@ -83,8 +72,8 @@ enum ApplyRun {
             guard let migration = outcome.migration, migration.changed else { return nil }
             let path = switch sink {
             case .files: outcome.file.absolutePath
-            case .branch(_, .noCheckout, _, _): outcome.file.displayPath
-            case .branch: try repository!.relativePath(for: outcome.file.absolutePath)
+            case .branch(_, _, .noCheckout, _, _): outcome.file.displayPath
+            case .branch(let git, _, _, _, _): try git.relativePath(for: outcome.file.absolutePath)
             }
             if displayPaths[path] == nil { displayPaths[path] = outcome.file.displayPath }
             return FileRewrite(path: path, original: migration.original, migrated: migration.migrated)
@@ -105,8 +94,7 @@ enum ApplyRun {
                 error("\(displayPaths[path] ?? path): \(failure)")
             }
             report.writeFailed = !notWritten.isEmpty
-        case .branch(_, let mode, let settings, _):
-            let repository = repository!
+        case .branch(let repository, _, let mode, let settings, _):
             let unwritable = byDisplayPath(try repository.unwritable(rewrites.map(\.path), mode: mode))
             var kept = KeptFindings(shown: report.showsKept)
             let commit = CommitOptions(

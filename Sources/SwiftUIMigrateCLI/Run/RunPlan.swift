@@ -19,6 +19,9 @@ struct RunPlan {
         /// The tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository), read
         /// from their blobs; the worktree and index are never looked at. Files are named repository-relative.
         case head(Repository, path: String)
+        /// The files at or below `path` in `repository`'s worktree, as `.disk` finds them; with `namedFromRoot`, named
+        /// from the repository's root rather than as `path` names them.
+        case worktree(Repository, path: String, namedFromRoot: Bool)
     }
 
     /// The configuration and rules of the run.
@@ -50,6 +53,16 @@ struct RunPlan {
             try self.init(options, buffer: path, bytes: bytes)
         case .head(let repository, let path):
             try self.init(options, head: repository, path: path)
+        case .worktree(let repository, let path, let namedFromRoot):
+            _ = try repository.relativePath(for: path)
+            try self.init(options, disk: [path])
+            guard namedFromRoot else { return }
+            files = try files.map { file in
+                var renamed = file
+                renamed.displayPath = try repository.relativePath(for: file.absolutePath)
+                renamed.rootPath = renamed.displayPath
+                return renamed
+            }
         }
     }
 
@@ -118,16 +131,6 @@ struct RunPlan {
         }
         var byPath = Dictionary(redone.map { ($0.file.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
         return outcomes.map { byPath.removeValue(forKey: $0.file.displayPath) ?? $0 }
-    }
-
-    /// Names the files from the root of `repository`'s work tree rather than as the paths named them.
-    mutating func nameFromRoot(of repository: Repository) throws {
-        files = try files.map { file in
-            var renamed = file
-            renamed.displayPath = try repository.relativePath(for: file.absolutePath)
-            renamed.rootPath = renamed.displayPath
-            return renamed
-        }
     }
 
     private func announce(warn: (String) -> Void, notes: ((String) -> Void)?) {
