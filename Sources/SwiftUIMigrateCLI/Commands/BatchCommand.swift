@@ -85,8 +85,7 @@ struct BatchCommand: Command {
         if options.repositories.isEmpty && options.listFile == nil && options.root == nil {
             throw CommandError("name the repositories: as arguments, with --repos FILE, or with --root DIR")
         }
-        try OutputPath.checkFile(options.reportPath, option: "report")
-        try OutputPath.checkFile(options.summaryPath, option: "summary")
+        try ReportOutput.checkPaths(report: options.reportPath, summary: options.summaryPath)
         try OutputPath.checkFolder(options.pullRequestBodyFolder, option: "pr-body-dir")
         return options
     }
