@@ -40,8 +40,8 @@ final class FileSystemCostTests: XCTestCase {
     private func cost(of root: String, git: Bool) throws -> (calls: DiskFileSystem.Calls, files: Int) {
         var options = MigrationOptions()
         options.useGit = git
-        let (settings, files) = try Workspace.settingsAndFiles(options, paths: [root], warn: { _ in })
-        return (settings.fileSystem.calls, files.count)
+        let plan = try RunPlan(options, source: .disk([root]))
+        return (plan.settings.fileSystem.calls, plan.files.count)
     }
 
     private func checkGrowth(git: Bool) throws {

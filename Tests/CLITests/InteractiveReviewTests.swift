@@ -120,12 +120,12 @@ final class InteractiveReviewTests: XCTestCase {
     func testHunkShowsOnlyThatFixWithoutFileHeader() throws {
         let migration = migration()
         let fix = migration.findings.filter(ReviewSession.offerable)[1]
-        let hunk = try HunkPresenter(color: false).hunk(of: fix, in: migration)
+        let hunk = HunkPresenter(color: false).hunk(of: fix, in: migration)
         XCTAssertTrue(hunk.hasPrefix("@@ -16,7 +16,7 @@"), hunk)
         XCTAssertTrue(hunk.contains("\n-        Group {\n+        ZStack {\n"), hunk)
         XCTAssertFalse(hunk.contains(".task"), "only the Group fix")
         XCTAssertFalse(hunk.contains("\u{1B}"))
-        XCTAssertTrue(try HunkPresenter(color: true).hunk(of: fix, in: migration).contains("\u{1B}[32m+        ZStack {"))
+        XCTAssertTrue(HunkPresenter(color: true).hunk(of: fix, in: migration).contains("\u{1B}[32m+        ZStack {"))
     }
 
     func testTheRerunAppliesExactlyTheAcceptedFixAndRecordsTheRejectedOne() throws {
@@ -136,7 +136,7 @@ final class InteractiveReviewTests: XCTestCase {
         try Self.source.write(toFile: path, atomically: true, encoding: .utf8)
         let file = SourceFile(displayPath: path, absolutePath: path)
         let engine = MigrationEngine(configuration: Configuration())
-        let outcomes = MigrationRun.run([file], engine: engine)
+        let outcomes = MigrationRun.run([file], engine: engine, load: MigrationRun.reader(for: engine))
         let baselinePath = folder + "/baseline.json"
         let review = InteractiveReview(
             terminal: ScriptedTerminal(["n", "y", "q"]), presenter: HunkPresenter(color: false),

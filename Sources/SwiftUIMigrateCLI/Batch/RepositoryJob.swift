@@ -53,11 +53,11 @@ struct RepositoryJob: Sendable {
         }
         switch mode {
         case .scan, .diff:
-            let migration = try GitApply.migrateHEAD(git, path: repository.path, options: options)
-            let outcomes = migration.outcomes
+            var warnings: [String] = []
+            let outcomes = try RunPlan(options, source: .head(git, path: repository.path)).run { warnings.append($0) }
             if outcomes.isEmpty { try failIfTheWorktreeHoldsSwiftFiles(git) }
             let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
-            record(findings: findings, fileCount: outcomes.count, warnings: migration.warnings + Workspace.problems(outcomes), in: &result)
+            record(findings: findings, fileCount: outcomes.count, warnings: warnings, in: &result)
             let changed = outcomes.filter { $0.migration?.changed == true }
             result.changedPaths = changed.map(\.file.displayPath).sorted()
             if result.status == .skipped { return }
@@ -73,14 +73,14 @@ struct RepositoryJob: Sendable {
             }
         case .apply(let stageMode):
             var warnings: [String] = []
-            let report = try GitApply.run(
-                options, commit: commit, path: repository.path, mode: stageMode, repositoryRelativeNames: true
+            let report = try ApplyRun.run(
+                options, into: .branch(git, path: repository.path, mode: stageMode, commit: commit, namedFromRoot: true)
             ) { warnings.append($0) }
             if report.fileCount == 0 { try failIfTheWorktreeHoldsSwiftFiles(git) }
             let findings = report.summaries.flatMap(\.findings)
             record(findings: findings, fileCount: report.fileCount, warnings: warnings, in: &result)
             if result.status == .skipped { return }
-            let outcome = report.outcome
+            guard let outcome = report.outcome else { return }
             result.base = outcome.base.hex
             result.changedPaths = outcome.changedPaths.sorted()
             switch outcome.result {

@@ -120,27 +120,28 @@ struct ApplyCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         if let recovery = options.recovery { return try recover(recovery, paths: options.paths) }
-        let mode: StageMode, commit: CommitSettings
+        let sink: ApplyRun.Sink, review: InteractiveReview?
         switch options.target {
-        case .inPlace:
-            return try runInPlace(options, review: try review(options, writesDefaultBaseline: true))
         case .standardOutput:
             return try runToStandardOutput(options)
-        case .git(let gitMode, let settings):
-            (mode, commit) = (gitMode, settings)
+        case .inPlace:
+            review = try self.review(options, writesDefaultBaseline: true)
+            for path in options.paths { try SubmoduleFromSuperproject.refuse(path, command: "swiftui-migrate apply --in-place") }
+            sink = .files(paths: options.paths)
+        case .git(let mode, let commit):
+            try SubmoduleFromSuperproject.refuse(options.paths[0], command: "swiftui-migrate apply")
+            review = try self.review(options, writesDefaultBaseline: mode != .noCheckout)
+            sink = .branch(try Repository.discover(from: options.paths[0]), path: options.paths[0], mode: mode, commit: commit)
         }
-        try SubmoduleFromSuperproject.refuse(options.paths[0], command: "swiftui-migrate apply")
-        let review = try review(options, writesDefaultBaseline: mode != .noCheckout)
-        let report = try GitApply.run(
-            options.migration, commit: commit, path: options.paths[0], mode: mode,
-            review: review.map { review in { try review.run($0, engine: $1) } }, warn: console.warning)
+        let report = try ApplyRun.run(
+            options.migration, into: sink, review: review.map { review in { try review.run($0, engine: $1) } },
+            warn: console.warning, error: console.error)
         var kept = KeptFindings(shown: report.showsKept)
         console.status(kept.summaryTable(report.summaries))
-        console.status(GitApply.resultLine(report) + "\n")
-        if options.json { console.write(try GitApply.json(report)) }
-        var keptInSummary = KeptFindings(shown: report.showsKept)
-        try writeSummary(keptInSummary.filter(report.rootSummaries), to: options.summaryPath)
-        return ExitCode.success
+        if let line = ApplyRun.resultLine(report) { console.status(line + "\n") }
+        if options.json { console.write(try ApplyRun.json(report)) }
+        try writeSummary(kept.filter(report.rootSummaries), to: options.summaryPath)
+        return report.writeFailed ? ExitCode.failure : ExitCode.success
     }
 
     /// The interactive review `--interactive` asks for, on the terminal (opened before the run,
@@ -172,74 +173,25 @@ struct ApplyCommand: Command {
             for line in done { console.status(line + "\n") }
             console.status("resumed the interrupted apply (\(what)): every file holds the migration\n")
         case .resume:
-            let report = try GitApply.resume(interrupted, warn: console.warning)
-            console.status("resumed the interrupted apply (\(what)): " + GitApply.resultLine(report) + "\n")
+            let report = try ApplyRun.resume(interrupted, warn: console.warning)
+            console.status("resumed the interrupted apply (\(what)): " + (ApplyRun.resultLine(report) ?? "") + "\n")
         }
         return ExitCode.success
-    }
-
-    private func runInPlace(_ options: Options, review: InteractiveReview?) throws -> Int32 {
-        for path in options.paths { try SubmoduleFromSuperproject.refuse(path, command: "swiftui-migrate apply --in-place") }
-        let (state, repository) = ApplyStateFolder.locate(paths: options.paths)
-        let lock = try state.lock(patience: ApplyStateFolder.inPlacePatience)
-        defer { lock.release() }
-        try InterruptedApply.refuseIfPresent(in: state, repository: repository)
-        var (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
-        try GitApply.stopOnResourceExhaustion(outcomes)
-        if let review {
-            outcomes = try review.run(outcomes, engine: engine)
-        }
-        let writes = outcomes.filter { $0.migration?.changed == true }
-        for folder in Set(writes.map { JournalRecorder.folder(of: $0.file.absolutePath) }) {
-            AtomicFileWrite.sweepTemporaryFiles(in: folder)
-        }
-        var notWritten: [String: String] = [:]
-        // SIGINT/SIGTERM wait until every file is written: a run is never left half done. SIGKILL leaves the journal.
-        try SignalGuard.deferringInterruptions(announce: { signal, _ in
-            console.warning("\(signal) received while writing; finished writing the files first")
-        }) {
-            let journal = JournalRecorder(path: state.journalPath)
-            if !writes.isEmpty {
-                try ApplyJournal(inPlace: writes.compactMap { outcome in
-                    outcome.migration.map {
-                        FileRewrite(path: outcome.file.absolutePath, original: $0.original, migrated: $0.migrated)
-                    }
-                }).write(to: journal.path)
-            }
-            for outcome in writes {
-                guard let migration = outcome.migration else { continue }
-                do {
-                    try AtomicFileWrite.write(
-                        migration.migrated, to: outcome.file.absolutePath, expecting: migration.original)
-                } catch {
-                    notWritten[outcome.file.displayPath] = (error as? FileWriteError)?.why ?? "\(error)"
-                    console.error("\(outcome.file.displayPath): \(error)")
-                }
-            }
-            journal.remove()
-        }
-        var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.status(kept.summaryTable(Workspace.summaries(outcomes, notWritten: notWritten)))
-        if options.json {
-            console.write(FindingsReport.json(FindingsReport.records(outcomes.compactMap(\.migration))))
-        }
-        var keptInSummary = KeptFindings(shown: engine.configuration.showKept)
-        try writeSummary(keptInSummary.filter(Workspace.summaries(outcomes, fromRoot: true, notWritten: notWritten)), to: options.summaryPath)
-        return notWritten.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
     /// `--stdin-filepath`: the migrated text on stdout — the text as it came when nothing changes
     /// or it cannot be migrated (the warning says why), so a caller that replaces its buffer with
     /// the output never loses it — and the per-file summary on stderr.
     private func runToStandardOutput(_ options: Options) throws -> Int32 {
-        let (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console)
+        let plan = try RunPlan(options.migration, source: .disk(options.paths))
+        let outcomes = try plan.run(warn: console.warning)
         for outcome in outcomes {
             // A clean file's bytes are dropped from its migration; the buffer still holds them.
             let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
             console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
-        var kept = KeptFindings(shown: engine.configuration.showKept)
-        console.status(kept.summaryTable(Workspace.summaries(outcomes)))
+        var kept = KeptFindings(shown: plan.settings.configuration.showKept)
+        console.status(kept.summaryTable(ApplyRun.summaries(outcomes)))
         return ExitCode.success
     }
 

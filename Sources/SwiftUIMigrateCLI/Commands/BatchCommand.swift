@@ -81,12 +81,11 @@ struct BatchCommand: Command {
             migration: try MigrationOptions(arguments), commit: try CommitSettings(arguments),
             push: arguments.value("push"), pullRequestBodyFolder: arguments.value("pr-body-dir"))
         // A configuration file that cannot be used is one usage error, not a failure per repository.
-        if options.migration.configPath != nil { _ = try RunSettings(options: options.migration, paths: ["."]) }
+        if options.migration.configPath != nil { _ = try RunPlan.configuration(of: ".", options.migration) }
         if options.repositories.isEmpty && options.listFile == nil && options.root == nil {
             throw CommandError("name the repositories: as arguments, with --repos FILE, or with --root DIR")
         }
-        try OutputPath.checkFile(options.reportPath, option: "report")
-        try OutputPath.checkFile(options.summaryPath, option: "summary")
+        try ReportOutput.checkPaths(report: options.reportPath, summary: options.summaryPath)
         try OutputPath.checkFolder(options.pullRequestBodyFolder, option: "pr-body-dir")
         return options
     }

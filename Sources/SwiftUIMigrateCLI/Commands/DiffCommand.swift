@@ -61,7 +61,8 @@ struct DiffCommand: Command {
         let color = options.color.enabled(environment: environment, isTerminal: Console.outputIsTerminal)
         var changed = 0
         var summaries: [FileSummary] = []
-        var kept = KeptFindings(shown: false)
+        let plan = try RunPlan(options.migration, source: .disk(paths))
+        var kept = KeptFindings(shown: plan.settings.configuration.showKept)
         func show(_ outcome: FileOutcome) throws {
             guard let migration = outcome.migration else { return }
             if !migration.findings.isEmpty {
@@ -77,13 +78,10 @@ struct DiffCommand: Command {
             console.write(color ? DiffColorizer.colorize(patch) : patch)
         }
         if let review {
-            let (engine, outcomes) = try Workspace.run(options.migration, paths: paths, console: console)
-            kept.shown = engine.configuration.showKept
-            for outcome in try review.run(outcomes, engine: engine) { try show(outcome) }
+            for outcome in try review.run(try plan.run(warn: console.warning), engine: plan.engine) { try show(outcome) }
         } else {
             // Each file's patch is printed as soon as it and every earlier file are done.
-            try Workspace.stream(
-                options.migration, paths: paths, console: console, ready: { kept.shown = $0.configuration.showKept }, each: show)
+            try plan.stream(warn: console.warning, each: show)
         }
         console.status(kept.summaryTable(summaries, tense: .preview))
         return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success

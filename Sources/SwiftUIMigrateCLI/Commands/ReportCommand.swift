@@ -33,8 +33,7 @@ struct ReportCommand: Command {
         let options = Options(
             files: Array(arguments.positionals.dropFirst()), reportPath: try arguments.defaulted("report"),
             summaryPath: arguments.value("summary"))
-        try OutputPath.checkFile(options.reportPath, option: "report")
-        try OutputPath.checkFile(options.summaryPath, option: "summary")
+        try ReportOutput.checkPaths(report: options.reportPath, summary: options.summaryPath)
         return options
     }
 

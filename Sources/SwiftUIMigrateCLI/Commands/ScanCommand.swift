@@ -56,72 +56,56 @@ struct ScanCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         if let path = options.printConfig { return try printConfiguration(of: path, options.migration) }
-        if options.writeBaseline == nil && (options.listFiles || Self.streams(options.format)) {
-            return try stream(options)
+        let format = options.format
+        // The formats whose output is each file's output in turn are printed as the files are done; the others,
+        // and a run that writes a baseline, once every file is.
+        let streams = options.writeBaseline == nil && (options.listFiles || format == .xcode || format == .github)
+        let plan = try RunPlan(options.migration, source: .disk(options.paths))
+        var kept = KeptFindings(shown: plan.settings.configuration.showKept)
+        var collected: [(migration: FileMigration, rootPath: String)] = []
+        var asksForAction = false
+        try plan.stream(warn: console.warning, notes: console.note) { outcome in
+            guard let migration = outcome.migration else { return }
+            if !streams { return collected.append((migration, outcome.file.rootPath)) }
+            asksForAction = show([migration], rootPaths: [outcome.file.rootPath], options, kept: &kept) || asksForAction
         }
-        let (engine, outcomes) = try Workspace.run(options.migration, paths: options.paths, console: console, announceFloor: true)
-        var migrations = outcomes.compactMap(\.migration)
-        let rootPaths = outcomes.compactMap { outcome in outcome.migration.map { _ in outcome.file.rootPath } }
-        if let path = options.writeBaseline {
-            migrations = try writeBaseline(migrations, to: path)
+        if !streams {
+            var migrations = collected.map(\.migration)
+            if let path = options.writeBaseline { migrations = try writeBaseline(migrations, to: path) }
+            asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false)
         }
-        let findings = migrations.flatMap(\.findings)
+        if !options.listFiles && format != .json, let line = kept.countLine { console.status(line + "\n") }
+        return asksForAction ? ExitCode.pending : ExitCode.success
+    }
+
+    /// Prints `migrations` (their files named by `rootPaths` for the formats other tools read) as `options` ask —
+    /// nothing for a file without a finding shown when `streamed` — and returns true when a finding asks for action.
+    private func show(
+        _ migrations: [FileMigration], rootPaths: [String], _ options: Options, kept: inout KeptFindings, streamed: Bool = true
+    ) -> Bool {
+        let format = options.format
         if options.listFiles {
             console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
-        } else if options.format == .json {
+        } else if format == .json {
             console.write(FindingsReport.render(.json, migrations))
         } else {
-            if options.format.namesFilesFromRoot {
-                migrations = zip(migrations, rootPaths).map { FindingsReport.named($0, $1) }
+            let named = format.namesFilesFromRoot ? zip(migrations, rootPaths).map { FindingsReport.named($0, $1) } : migrations
+            let shown = kept.filter(named)
+            if !streamed || shown.contains(where: { !$0.findings.isEmpty }) {
+                let root = format == .sarif ? SourceRoot(paths: options.paths).path : nil
+                console.write(FindingsReport.render(format, shown, sourceRoot: root))
             }
-            var kept = KeptFindings(shown: engine.configuration.showKept)
-            console.write(FindingsReport.render(options.format, kept.filter(migrations), sourceRoot: SourceRoot(paths: options.paths).path))
-            if let line = kept.countLine { console.status(line + "\n") }
         }
-        return findings.contains { $0.action.asksForAction } ? ExitCode.pending : ExitCode.success
+        return migrations.contains { $0.findings.contains { $0.action.asksForAction } }
     }
 
     /// `--print-config PATH`: the configuration of the file (or of the files directly in the folder) at `path`.
     private func printConfiguration(of path: String, _ migration: MigrationOptions) throws -> Int32 {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandError("no such file or directory: \(path)")
-        }
-        let absolute = SourceDiscovery.absolute(path)
-        let settings = try RunSettings(options: migration, paths: [path])
-        let effective = isDirectory.boolValue
-            ? try settings.effective(forFolder: absolute) : try settings.effective(forFile: absolute)
+        let effective = try RunPlan.configuration(of: path, migration)
         let here = SourceDiscovery.absolute(".")
         let tree = DiskProjectTree()
         console.write(EffectiveConfigurationJSON.render(effective) { $0 == here ? "." : tree.display($0) })
         return ExitCode.success
-    }
-
-    /// True for the formats whose output is each file's output in turn: they are printed as the files are done.
-    private static func streams(_ format: ReportFormat) -> Bool { format == .xcode || format == .github }
-
-    /// Prints each file's findings (with --list-files, its path when the migration would change it)
-    /// as soon as it and every earlier file are done, keeping nothing of the files behind.
-    private func stream(_ options: Options) throws -> Int32 {
-        let (listFiles, format) = (options.listFiles, options.format)
-        var asksForAction = false
-        var kept = KeptFindings(shown: false)
-        try Workspace.stream(
-            options.migration, paths: options.paths, console: console, announceFloor: true,
-            ready: { kept.shown = $0.configuration.showKept }
-        ) { outcome in
-            guard let migration = outcome.migration else { return }
-            asksForAction = asksForAction || migration.findings.contains { $0.action.asksForAction }
-            if listFiles {
-                if migration.changed { console.write(migration.file + "\n") }
-                return
-            }
-            let named = format.namesFilesFromRoot ? FindingsReport.named(migration, outcome.file.rootPath) : migration
-            let shown = kept.filter([named])
-            if !shown[0].findings.isEmpty { console.write(FindingsReport.render(format, shown)) }
-        }
-        if !listFiles, let line = kept.countLine { console.status(line + "\n") }
-        return asksForAction ? ExitCode.pending : ExitCode.success
     }
 
     /// Records every finding of `migrations` in the baseline file at `path` (replacing it) and

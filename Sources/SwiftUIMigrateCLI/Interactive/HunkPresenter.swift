@@ -1,4 +1,3 @@
-import GitStage
 import SwiftUIMigrate
 
 /// Shows one fix as a reviewer needs it: where it is, the rule, what the fix promises and
@@ -12,7 +11,7 @@ struct HunkPresenter {
     private static let reset = "\u{1B}[m"
 
     /// The text shown for `finding` of `migration` (`index` of `total` fixes in the run, from 1).
-    func present(_ finding: Finding, in migration: FileMigration, index: Int, total: Int) throws -> String {
+    func present(_ finding: Finding, in migration: FileMigration, index: Int, total: Int) -> String {
         let location = "\(migration.file):\(finding.line):\(finding.column)"
         var text = "\n" + emphasized("(\(index)/\(total)) \(location) [\(finding.ruleID)]", Self.bold) + "\n"
         text += finding.message + "\n"
@@ -21,17 +20,14 @@ struct HunkPresenter {
             text += "safety: " + label + (safety.explanation.map { " — \($0)" } ?? "") + "\n"
         }
         if let reason = finding.reason { text += "reason: \(reason)\n" }
-        text += try hunk(of: finding, in: migration)
+        text += hunk(of: finding, in: migration)
         return text
     }
 
-    /// The hunks (no file header) of applying only `finding`'s edits to the original text.
-    func hunk(of finding: Finding, in migration: FileMigration) throws -> String {
-        let fixed = EditApplication(text: migration.original, groups: [finding.edits]).text
-        let patch = try UnifiedDiff.patch(old: migration.original, new: fixed, path: migration.file)
-        var lines = patch.split(separator: "\n", omittingEmptySubsequences: false)
-        if let firstHunk = lines.firstIndex(where: { $0.hasPrefix("@@") }) { lines.removeFirst(firstHunk) }
-        let body = lines.joined(separator: "\n")
+    /// The hunks (no file header) of applying only `finding`'s edits to the original text, as `--format json`
+    /// gives them (`FindingsReport.hunk`).
+    func hunk(of finding: Finding, in migration: FileMigration) -> String {
+        let body = FindingsReport.hunk(for: finding, in: migration) ?? ""
         return color ? DiffColorizer.colorize(body) : body
     }
 

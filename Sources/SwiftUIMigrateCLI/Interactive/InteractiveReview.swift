@@ -49,7 +49,12 @@ struct InteractiveReview {
             if let decision = earlier?(finding), decision != .allow { return decision }
             return decisions.declineReason(finding).map { .decline($0) } ?? .allow
         }
-        return rerun(outcomes, engine: reviewed)
+        return RunPlan.rerun(outcomes, engine: reviewed).enumerated().map { index, again in
+            if let error = again.migration?.internalError, outcomes[index].migration?.internalError == nil {
+                console.warning("internal error in \(again.file.displayPath): \(error); the file is left unchanged")
+            }
+            return again
+        }
     }
 
     /// Where the rejections went, or why they were not recorded.
@@ -60,24 +65,5 @@ struct InteractiveReview {
         }
         if baseline.writes { return "rejections recorded in \(path)\n" }
         return "rejections not recorded (this mode writes no file); name a baseline with --baseline to keep them\n"
-    }
-
-    /// `outcomes` migrated again from their original bytes with `engine`.
-    private func rerun(_ outcomes: [FileOutcome], engine: MigrationEngine) -> [FileOutcome] {
-        let touched = outcomes.filter { $0.migration?.findings.contains { $0.action == .rewrite } == true }
-        let originals = Dictionary(
-            touched.compactMap { outcome in outcome.migration.map { (outcome.file.displayPath, $0.original) } },
-            uniquingKeysWith: { first, _ in first })
-        let redone = MigrationRun.run(touched.map(\.file), engine: engine) { file in
-            originals[file.displayPath].map(SourceReader.Outcome.text) ?? .skipped("not read in the first run")
-        }
-        var byPath = Dictionary(redone.map { ($0.file.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
-        return outcomes.map { outcome in
-            guard let again = byPath.removeValue(forKey: outcome.file.displayPath) else { return outcome }
-            if let error = again.migration?.internalError, outcome.migration?.internalError == nil {
-                console.warning("internal error in \(outcome.file.displayPath): \(error); the file is left unchanged")
-            }
-            return again
-        }
     }
 }

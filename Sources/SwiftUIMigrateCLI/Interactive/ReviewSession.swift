@@ -40,7 +40,7 @@ struct ReviewSession {
                 continue
             }
             fileAnswer = nil
-            terminal.write(try presenter.present(finding, in: migration, index: position + 1, total: queue.count))
+            terminal.write(presenter.present(finding, in: migration, index: position + 1, total: queue.count))
             switch ask() {
             case .accept:
                 record(finding, accepted: true, in: &decisions)

@@ -18,41 +18,31 @@ struct DocumentCheck {
     /// budget, not UTF-8), shown in the editor as one diagnostic; nil when it was checked.
     var skipped: String?
 
-    /// What the path of a document decides — the settings (configuration, baseline) and the file
-    /// with its floor — found once and kept until a file that decides them changes.
-    struct Setting {
-        let settings: RunSettings
-        let file: SourceFile
-
-        /// Finds them for a document at `path` with the server's `options`, through the lookups
-        /// `--stdin-filepath` uses.
-        init(path: String, options: MigrationOptions) throws {
-            let (settings, files) = try Workspace.settingsAndBuffer(options, path: path, bytes: [])
-            self.settings = settings
-            file = files[0]
-        }
+    /// What the path of a document decides — the settings (configuration, baseline) and the file with its floor,
+    /// found once through the lookups `--stdin-filepath` uses and kept until a file that decides them changes.
+    static func setting(path: String, options: MigrationOptions) throws -> RunPlan {
+        try RunPlan(options, source: .buffer(path: path, bytes: []))
     }
 
-    /// Runs the engine over `bytes` with `setting` (nil when it could not be found: `failure` says why);
-    /// `isStopped` stops it early (the result is then not wanted). `memory`, what the check of an earlier
-    /// text of the document left, makes the check cost what changed; the check leaves itself there.
+    /// Runs the engine over `bytes` with the plan `setting` (a failure when it could not be made: it says why);
+    /// `isStopped` stops it early (the result is then not wanted). `memory`, what the check of an earlier text
+    /// of the document left, makes the check cost what changed; the check leaves itself there.
     static func run(
-        _ bytes: [UInt8], setting: Result<Setting, any Error>, memory: CheckMemory? = nil,
+        _ bytes: [UInt8], setting: Result<RunPlan, any Error>, memory: CheckMemory? = nil,
         isStopped: (@Sendable () -> Bool)? = nil
     ) -> DocumentCheck {
-        let found: Setting
+        var plan: RunPlan
         switch setting {
-        case .success(let value): found = value
+        case .success(let value): plan = value
         case .failure(let error): return DocumentCheck(findings: [], migrated: bytes, problem: "\(error)")
         }
-        var file = found.file
-        file.buffer = bytes
-        var engine = found.settings.engine
-        engine.isStopped = isStopped
-        engine.memory = memory
-        // Waits for a parse past the time budget: the servers hold one parse at a time per document.
-        let outcomes = MigrationRun.run([file], engine: engine, waitsForOverdueFiles: true)
-        let problem = Workspace.problems(outcomes).first
+        plan.files[0].buffer = bytes
+        plan.engine.isStopped = isStopped
+        plan.engine.memory = memory
+        // A buffer is never read from HEAD: the run cannot throw. It waits for a parse past the time
+        // budget: the servers hold one parse at a time per document.
+        let outcomes = (try? plan.run(waitsForOverdueFiles: true)) ?? []
+        let problem = outcomes.first?.warnings.first
         guard let migration = outcomes.first?.migration else {
             return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcomes.first?.skipReason)
         }

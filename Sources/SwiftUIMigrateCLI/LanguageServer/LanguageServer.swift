@@ -37,10 +37,10 @@ final class LanguageServer: @unchecked Sendable {
     private var documents: [String: OpenDocument] = [:]
     /// What each document path decides (with `--only preserving` added for the fix-all); dropped
     /// when a watched file changes.
-    private var settings: [SettingKey: Result<DocumentCheck.Setting, any Error>] = [:]
+    private var settings: [SettingKey: Result<RunPlan, any Error>] = [:]
     /// The last setting of each key that could be read: kept while a configuration does not parse
     /// (half-typed), so the editor's diagnostics do not vanish meanwhile.
-    private var lastGoodSettings: [SettingKey: DocumentCheck.Setting] = [:]
+    private var lastGoodSettings: [SettingKey: RunPlan] = [:]
     /// The configuration files that cannot be used, by URI, each shown as a diagnostic on the file.
     private var configurationProblems: [String: ConfigurationProblem] = [:]
     private var initialized = false
@@ -382,12 +382,12 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     /// What `path` decides, found on first use (with `--only preserving` for the fix-all).
-    private func setting(_ path: String, preserving: Bool) -> Result<DocumentCheck.Setting, any Error> {
+    private func setting(_ path: String, preserving: Bool) -> Result<RunPlan, any Error> {
         let key = SettingKey(path: path, preserving: preserving)
         if let known = settings[key] { return known }
         var chosen = options
         if preserving { chosen.onlyPreserving = true }
-        var found = Result { try DocumentCheck.Setting(path: path, options: chosen) }
+        var found = Result { try DocumentCheck.setting(path: path, options: chosen) }
         switch found {
         case .success(let setting):
             lastGoodSettings[key] = setting

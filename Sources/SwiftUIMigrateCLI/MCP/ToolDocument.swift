@@ -43,9 +43,9 @@ struct ToolDocument {
         guard resolved.hasPrefix(workspace == "/" ? "/" : workspace + "/") else {
             throw ToolFailure("\(path) is outside the workspace \(workspace): the server reads only files below the folder it runs in")
         }
-        let setting: DocumentCheck.Setting
+        let setting: RunPlan
         do {
-            setting = try DocumentCheck.Setting(path: path, options: options)
+            setting = try DocumentCheck.setting(path: path, options: options)
         } catch {
             throw ToolFailure("\(error)")
         }
@@ -53,9 +53,9 @@ struct ToolDocument {
         if let text {
             bytes = Array(text.utf8)
         } else {
-            var file = setting.file
+            var file = setting.files[0]
             file.buffer = nil
-            switch MigrationRun.reader(for: setting.settings.engine)(file) {
+            switch setting.read(file) {
             case .text(let read): bytes = read
             case .skipped(let reason): throw ToolFailure("\(path): \(reason)")
             }
@@ -69,7 +69,7 @@ struct ToolDocument {
         }
         self.path = path
         self.migration = migration
-        warnings = Workspace.problems([FileOutcome(file: setting.file, migration: migration, skipReason: nil)])
+        warnings = FileOutcome(file: setting.files[0], migration: migration, skipReason: nil).warnings
     }
 
     /// `absolute` with the symbolic links of its longest existing part resolved; the rest, which

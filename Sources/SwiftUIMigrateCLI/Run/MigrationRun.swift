@@ -31,12 +31,6 @@ enum MigrationRun {
     /// One worker per core.
     static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// Migrates `files` read from disk, returning every outcome in input order. `waitsForOverdueFiles`
-    /// as `stream` takes it.
-    static func run(_ files: [SourceFile], engine: MigrationEngine, waitsForOverdueFiles: Bool = false) -> [FileOutcome] {
-        run(files, engine: engine, load: reader(for: engine), waitsForOverdueFiles: waitsForOverdueFiles)
-    }
-
     /// Migrates `files` whose bytes `load` provides (from disk, or from a commit's blobs),
     /// returning every outcome in input order.
     static func run(
@@ -71,11 +65,10 @@ enum MigrationRun {
     /// document).
     static func stream<Failure: Error>(
         _ files: [SourceFile], engine: MigrationEngine, workerCount: Int = defaultWorkerCount,
-        load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil, waitsForOverdueFiles: Bool = false,
+        load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome, waitsForOverdueFiles: Bool = false,
         each: (FileOutcome) throws(Failure) -> Void
     ) throws(Failure) {
         guard !files.isEmpty else { return }
-        let load = load ?? reader(for: engine)
         let workers = max(1, min(workerCount, files.count))
         let window = OutcomeWindow(files: files, size: workers * filesAheadPerWorker)
         let finished = DispatchGroup()

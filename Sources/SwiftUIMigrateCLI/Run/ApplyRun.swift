@@ -1,0 +1,257 @@
+import AtomicFiles
+import Foundation
+import GitStage
+import SwiftUIMigrate
+
+/// `apply`'s one write path: migrate the files and hand the result to a sink — the files themselves
+/// (`--in-place`) or a new branch staged with GitStage (stage, stage and commit, or no-checkout) — under the
+/// repository's lock, with the journal kept while it writes and SIGINT/SIGTERM held off until it is done.
+enum ApplyRun {
+    /// Where the migration goes.
+    enum Sink {
+        /// The files at or below `paths`, no git state touched.
+        case files(paths: [String])
+        /// A new branch of `repository`, holding `path`, in `mode`, with the branch and commit `commit` names. With
+        /// `namedFromRoot` the worktree modes name files from the repository's root (as no-checkout mode always
+        /// does) rather than as `path` names them.
+        case branch(Repository, path: String, mode: StageMode, commit: CommitSettings, namedFromRoot: Bool = false)
+    }
+
+    /// What one run produced, for the text and JSON reports.
+    struct Report {
+        /// What the branch sink did; nil for the files.
+        var outcome: StageOutcome?
+        var mode: StageMode?
+        /// Each file's summary, named as the user named it, kept findings included (JSON lists them; see `showsKept`).
+        var summaries: [FileSummary]
+        /// The same, named from the repository's root, for the pull-request body.
+        var rootSummaries: [FileSummary]
+        /// How many Swift files the run looked at (read or skipped).
+        var fileCount: Int
+        /// True when `--show-kept` or `showKept` asks for the kept findings in summaries and bodies.
+        var showsKept = false
+        /// Every finding as `--format json` writes it, with its hunk.
+        var records: [FindingRecord] = []
+        /// True when a file could not be written in place (a branch leaves the files it may not touch, and succeeds).
+        var writeFailed = false
+    }
+
+    /// Decides which fixes go in (`apply --interactive`): gets the run's outcomes and engine,
+    /// returns the outcomes to write.
+    typealias Review = (_ outcomes: [FileOutcome], _ engine: MigrationEngine) throws -> [FileOutcome]
+
+    /// Migrates with `options` and writes the result into `sink`, writing nothing to the terminal: warnings (skipped
+    /// files, internal errors, rewrites not written) go to `warn`, files that could not be written to `error`.
+    static func run(
+        _ options: MigrationOptions, into sink: Sink, review: Review? = nil, warn: (String) -> Void,
+        error: (String) -> Void = { _ in }
+    ) throws -> Report {
+        let repository: Repository?, state: ApplyStateFolder, lock: RepositoryLock, source: RunPlan.Source
+        switch sink {
+        case .files(let paths):
+            (state, repository) = ApplyStateFolder.locate(paths: paths)
+            source = .disk(paths)
+            lock = try state.lock(patience: ApplyStateFolder.inPlacePatience)
+        case .branch(let git, let path, let mode, _, let fromRoot):
+            (state, repository) = (ApplyStateFolder(git), git)
+            source = mode == .noCheckout ? .head(git, path: path) : .worktree(git, path: path, namedFromRoot: fromRoot)
+            lock = try state.lock()
+        }
+        defer { lock.release() }
+        try InterruptedApply.refuseIfPresent(in: state, repository: repository)
+        if case .branch(let git, _, let mode, let commit, _) = sink { try git.preflight(mode: mode, branch: commit.branch) }
+        let plan = try RunPlan(options, source: source)
+        var outcomes = try plan.run(warn: warn)
+        try Self.stopOnResourceExhaustion(outcomes)
+        if let review { outcomes = try review(outcomes, plan.engine) }
+
+        // Each rewrite names its file as the sink does: absolute for the files, repository-relative for a branch
+        // (HEAD's files are named so already).
+        var displayPaths: [String: String] = [:]
+        let rewrites = try outcomes.compactMap { outcome -> FileRewrite? in
+            guard let migration = outcome.migration, migration.changed else { return nil }
+            let path = switch sink {
+            case .files: outcome.file.absolutePath
+            case .branch(_, _, .noCheckout, _, _): outcome.file.displayPath
+            case .branch(let git, _, _, _, _): try git.relativePath(for: outcome.file.absolutePath)
+            }
+            if displayPaths[path] == nil { displayPaths[path] = outcome.file.displayPath }
+            return FileRewrite(path: path, original: migration.original, migrated: migration.migrated)
+        }
+        func byDisplayPath(_ skipped: [SkippedRewrite]) -> [String: String] {
+            Dictionary(skipped.map { (displayPaths[$0.path] ?? $0.path, $0.reason.rawValue) }, uniquingKeysWith: { first, _ in first })
+        }
+        let journal = JournalRecorder(path: state.journalPath)
+        var report = Report(
+            summaries: [], rootSummaries: [], fileCount: outcomes.count, showsKept: plan.settings.configuration.showKept,
+            records: FindingsReport.records(outcomes.compactMap(\.migration)))
+        var notWritten: [String: String] = [:]
+        switch sink {
+        case .files:
+            sweepTemporaryFiles(beside: rewrites.map(\.path))
+            try writeFiles(rewrites, journal: journal, warn: warn) { path, why, failure in
+                notWritten[displayPaths[path] ?? path] = why
+                error("\(displayPaths[path] ?? path): \(failure)")
+            }
+            report.writeFailed = !notWritten.isEmpty
+        case .branch(let repository, _, let mode, let settings, _):
+            let unwritable = byDisplayPath(try repository.unwritable(rewrites.map(\.path), mode: mode))
+            var kept = KeptFindings(shown: report.showsKept)
+            let commit = CommitOptions(
+                title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
+                body: CommitMessageBody.render(
+                    kept.filter(summaries(outcomes, fromRoot: true, notWritten: unwritable)), toolVersion: CLI.version),
+                trailers: [
+                    Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
+                    Trailer("Migration-rules", plan.engine.rules.map(\.id).joined(separator: ", ")),
+                    Trailer("Migration-strategy", plan.settings.configuration.strategy.rawValue),
+                ],
+                author: settings.author)
+            if let workdir = repository.workdir, mode != .noCheckout {
+                sweepTemporaryFiles(beside: rewrites.map { workdir + "/" + $0.path })
+            }
+            let stagePlan = StagePlan(rewrites: rewrites, branch: settings.branch, commit: commit)
+            let outcome = try stage(stagePlan, mode: mode, in: repository, journal: journal, warn: warn)
+            (report.outcome, report.mode) = (outcome, mode)
+            notWritten = byDisplayPath(outcome.skipped)
+        }
+        report.summaries = summaries(outcomes, notWritten: notWritten)
+        report.rootSummaries = summaries(outcomes, fromRoot: true, notWritten: notWritten)
+        return report
+    }
+
+    /// Removes the temporary files an interrupted write left in the folders of `paths`.
+    private static func sweepTemporaryFiles(beside paths: [String]) {
+        for folder in Set(paths.map(JournalRecorder.folder(of:))) { AtomicFileWrite.sweepTemporaryFiles(in: folder) }
+    }
+
+    /// Writes each of `rewrites` to its file (an absolute path), atomically and only over the text it was migrated
+    /// from, with the journal kept while it writes; SIGINT/SIGTERM wait until every file is written: a run is never
+    /// left half done (SIGKILL leaves the journal). `failed` is told of each file not written, with why.
+    private static func writeFiles(
+        _ rewrites: [FileRewrite], journal: JournalRecorder, warn: (String) -> Void,
+        failed: (_ path: String, _ why: String, _ error: any Error) -> Void
+    ) throws {
+        try SignalGuard.deferringInterruptions(announce: { signal, _ in
+            warn("\(signal) received while writing; finished writing the files first")
+        }) {
+            if !rewrites.isEmpty { try ApplyJournal(inPlace: rewrites).write(to: journal.path) }
+            for rewrite in rewrites {
+                do {
+                    try AtomicFileWrite.write(rewrite.migrated, to: rewrite.path, expecting: rewrite.original)
+                } catch {
+                    failed(rewrite.path, (error as? FileWriteError)?.why ?? "\(error)", error)
+                }
+            }
+            journal.remove()
+        }
+    }
+
+    /// `apply --resume` in a git mode: undoes what the interrupted run did and stages its plan again, from its
+    /// journal (so the result is the one the run would have made).
+    static func resume(_ interrupted: InterruptedApply, warn: (String) -> Void) throws -> Report {
+        guard let record = interrupted.journal.stageRecord, let repository = interrupted.repository else {
+            throw CommandError("the journal \(interrupted.journalPath) is not of a git run")
+        }
+        _ = try SignalGuard.deferringInterruptions(announce: { _, _ in }) {
+            try repository.undoInterruptedStage(
+                record, lastStep: interrupted.journal.lastStep,
+                journalChanged: ApplyJournal.lastChange(interrupted.journalPath))
+        }
+        try repository.preflight(mode: record.mode, branch: record.branch)
+        let outcome = try stage(
+            record.plan, mode: record.mode, in: repository, journal: JournalRecorder(path: interrupted.journalPath),
+            warn: warn)
+        return Report(outcome: outcome, mode: record.mode, summaries: [], rootSummaries: [], fileCount: record.changes.count)
+    }
+
+    /// Stages `plan`, keeping the journal while it writes; SIGINT/SIGTERM wait for the staging (or its rollback) to
+    /// finish: all or nothing.
+    private static func stage(
+        _ plan: StagePlan, mode: StageMode, in repository: Repository, journal: JournalRecorder, warn: (String) -> Void
+    ) throws -> StageOutcome {
+        let outcome = try SignalGuard.deferringInterruptions(announce: { signal, completed in
+            warn("\(signal) received while staging; " + (completed
+                ? "finished first: the repository holds the complete result"
+                : "the staging failed and was rolled back: the repository is as it was"))
+        }) {
+            try journal.recording { try repository.stage(plan, mode: mode, observer: $0) }
+        }
+        for skipped in outcome.skipped {
+            warn("not written: \(skipped)")
+        }
+        return outcome
+    }
+
+    /// Throws when a file could not be read because the system ran out of file descriptors or memory:
+    /// staging the rest would be a partial migration that looks complete.
+    static func stopOnResourceExhaustion(_ outcomes: [FileOutcome]) throws {
+        for outcome in outcomes {
+            if let reason = outcome.skipReason, SourceReader.isResourceExhaustion(reason) {
+                throw CommandError(
+                    "\(outcome.file.displayPath) \(reason); nothing was changed (raise the limit and run again)")
+            }
+        }
+    }
+
+    /// The per-file summaries of `outcomes`, in order, each file named as the user named it or, `fromRoot`, from
+    /// the repository's root (for a pull request); `notWritten` gives why a file's rewrites were not written, by
+    /// display path.
+    static func summaries(
+        _ outcomes: [FileOutcome], fromRoot: Bool = false, notWritten: [String: String] = [:]
+    ) -> [FileSummary] {
+        outcomes.compactMap { outcome in
+            outcome.migration.map { migration in
+                FileSummary(
+                    file: fromRoot ? outcome.file.rootPath : outcome.file.displayPath, findings: migration.findings,
+                    notWritten: migration.changed ? notWritten[outcome.file.displayPath] : nil)
+            }
+        }
+    }
+
+    /// One line saying what happened to the repository; nil when the files were written in place.
+    static func resultLine(_ report: Report) -> String? {
+        guard let outcome = report.outcome else { return nil }
+        let count = outcome.changedPaths.count
+        let files = "\(count) file\(count == 1 ? "" : "s")"
+        let base = String(outcome.base.hex.prefix(7))
+        switch outcome.result {
+        case .staged:
+            return "staged \(files) on branch '\(outcome.branch)' (created at \(base); HEAD now points at it). "
+                + "Review with 'git diff --cached', then commit."
+        case .committed(let commit):
+            let how = report.mode == .noCheckout ? "worktree, index and HEAD untouched" : "HEAD now points at it"
+            return "committed \(files) as \(commit.hex.prefix(7)) on branch '\(outcome.branch)' (from \(base); \(how))."
+        case .alreadyApplied(let commit):
+            return "already applied: branch '\(outcome.branch)' at \(commit.hex.prefix(7)) holds this migration of \(base)."
+        case .nothingToStage:
+            return "nothing to migrate: no branch created."
+        }
+    }
+
+    /// The run as JSON: result, branch, commits, changed and skipped paths, and every finding; only the findings
+    /// (as `scan --format json`) when the files were written in place.
+    static func json(_ report: Report) throws -> String {
+        guard let outcome = report.outcome else { return FindingsReport.json(report.records) }
+        struct Output: Encodable {
+            var result: String
+            var branch: String
+            var base: String
+            var commit: String?
+            var changedPaths: [String]
+            var skipped: [String]
+            var findings: [FindingRecord]
+        }
+        let (result, commit): (String, String?) = switch outcome.result {
+        case .staged: ("staged", nil)
+        case .committed(let id): ("committed", id.hex)
+        case .alreadyApplied(let id): ("already-applied", id.hex)
+        case .nothingToStage: ("nothing-to-stage", nil)
+        }
+        let output = Output(
+            result: result, branch: outcome.branch, base: outcome.base.hex, commit: commit,
+            changedPaths: outcome.changedPaths, skipped: outcome.skipped.map(\.description),
+            findings: report.records)
+        return try JSONText.encode(output)
+    }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import GitStage
+import Synchronization
+import SwiftUIMigrate
+
+/// One run, assembled from where its files come from: the settings, the files (each with its configuration,
+/// floor and module), what the configuration is warned about, and how each file's bytes are read.
+///
+/// The only place that turns a source into a run: every command, the language server, the MCP server, batch
+/// and the interactive review make a plan here, run it, and hand the outcomes to what they write.
+struct RunPlan {
+    /// Where a run's files come from.
+    enum Source {
+        /// The Swift files at or below these paths on disk, as discovery finds them (standard input instead
+        /// when the options hold `--stdin-filepath`).
+        case disk([String])
+        /// One text given as the file at `path` (standard input, an editor's buffer); the file need not exist.
+        case buffer(path: String, bytes: [UInt8])
+        /// The tracked Swift files of HEAD's tree at or below `path` (all of them in a bare repository), read
+        /// from their blobs; the worktree and index are never looked at. Files are named repository-relative.
+        case head(Repository, path: String)
+        /// The files at or below `path` in `repository`'s worktree, as `.disk` finds them; with `namedFromRoot`, named
+        /// from the repository's root rather than as `path` names them.
+        case worktree(Repository, path: String, namedFromRoot: Bool)
+    }
+
+    /// The configuration and rules of the run.
+    let settings: RunSettings
+    /// The engine every file runs (with its own configuration); the language server tunes it.
+    var engine: MigrationEngine
+    /// The files to migrate, in order.
+    var files: [SourceFile]
+    /// One line per include/exclude pattern of the configuration that matches no `.swift` file.
+    let warnings: [String]
+    /// The manifests the floor search could not read (`FloorNote`).
+    let floorProblems: [String]
+    /// Reads a file's bytes.
+    private let load: @Sendable (SourceFile) -> SourceReader.Outcome
+    /// The first blob of HEAD that could not be read, which fails the run as a broken repository must.
+    private let readFailure: ReadFailure?
+
+    /// Assembles the run of `options` over `source`; throws a one-line error when the configuration cannot
+    /// be used or when a folder gives no file to check (`NoFileToCheck`).
+    init(_ options: MigrationOptions, source: Source) throws {
+        switch source {
+        case .disk(let paths):
+            if let path = options.stdinPath {
+                try self.init(options, source: .buffer(path: path, bytes: try StandardInput.readAll()))
+                return
+            }
+            try self.init(options, disk: paths)
+        case .buffer(let path, let bytes):
+            try self.init(options, buffer: path, bytes: bytes)
+        case .head(let repository, let path):
+            try self.init(options, head: repository, path: path)
+        case .worktree(let repository, let path, let namedFromRoot):
+            _ = try repository.relativePath(for: path)
+            try self.init(options, disk: [path])
+            guard namedFromRoot else { return }
+            files = try files.map { file in
+                var renamed = file
+                renamed.displayPath = try repository.relativePath(for: file.absolutePath)
+                renamed.rootPath = renamed.displayPath
+                return renamed
+            }
+        }
+    }
+
+    private init(
+        settings: RunSettings, files: [SourceFile], warnings: [String] = [], floorProblems: [String],
+        load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil, readFailure: ReadFailure? = nil
+    ) {
+        self.settings = settings
+        engine = settings.engine
+        self.files = files
+        self.warnings = warnings
+        self.floorProblems = floorProblems
+        self.load = load ?? MigrationRun.reader(for: settings.engine)
+        self.readFailure = readFailure
+    }
+
+    // MARK: Running
+
+    /// Runs the engine over every file and returns the outcomes in order, then warns through `warn` about the
+    /// configuration and about each file that was skipped or failed the engine's checks; `notes`, when given,
+    /// gets the floor lines (manifests not read, then the floors that decided the findings shown). Throws only
+    /// when a blob of HEAD could not be read.
+    func run(warn: (String) -> Void = { _ in }, notes: ((String) -> Void)? = nil, waitsForOverdueFiles: Bool = false) throws -> [FileOutcome] {
+        let outcomes = MigrationRun.run(files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles)
+        if let error = readFailure?.first.withLock({ $0 }) { throw error }
+        announce(warn: warn, notes: notes)
+        for line in outcomes.flatMap(\.warnings) { warn(line) }
+        if let notes { noteFloors(of: outcomes.filter(showsFindings).map(\.file), notes) }
+        return outcomes
+    }
+
+    /// Like `run`, but hands each outcome to `each` as soon as it and every earlier file are done (in input order,
+    /// on this thread), warning about it first; keeps nothing, so memory does not grow with the number of files.
+    func stream(warn: (String) -> Void, notes: ((String) -> Void)? = nil, each: (FileOutcome) throws -> Void) throws {
+        announce(warn: warn, notes: notes)
+        var decided: [SourceFile] = []
+        try MigrationRun.stream(files, engine: engine, load: load) { outcome in
+            for line in outcome.warnings { warn(line) }
+            if notes != nil && showsFindings(outcome) { decided.append(outcome.file) }
+            try each(outcome)
+        }
+        if let notes { noteFloors(of: decided, notes) }
+    }
+
+    /// The configuration a run over `path` gives the file (or the files directly in the folder) there
+    /// (`scan --print-config`); throws a one-line error when it cannot be used.
+    static func configuration(of path: String, _ options: MigrationOptions) throws -> EffectiveConfiguration {
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file or directory: \(path)") }
+        let settings = try RunSettings(options: options, paths: [path])
+        let absolute = SourceDiscovery.absolute(path)
+        return try isFolder(path) ? settings.effective(forFolder: absolute) : settings.effective(forFile: absolute)
+    }
+
+    /// The bytes of `file` as the run reads them.
+    func read(_ file: SourceFile) -> SourceReader.Outcome { load(file) }
+
+    /// `outcomes` migrated again from their original bytes with `engine` (the interactive review's: only the
+    /// accepted fixes), for the files with a rewrite; the others as they were.
+    static func rerun(_ outcomes: [FileOutcome], engine: MigrationEngine) -> [FileOutcome] {
+        let touched = outcomes.filter { $0.migration?.findings.contains { $0.action == .rewrite } == true }
+        let originals = Dictionary(
+            touched.compactMap { outcome in outcome.migration.map { (outcome.file.displayPath, $0.original) } },
+            uniquingKeysWith: { first, _ in first })
+        let redone = MigrationRun.run(touched.map(\.file), engine: engine) { file in
+            originals[file.displayPath].map(SourceReader.Outcome.text) ?? .skipped("not read in the first run")
+        }
+        var byPath = Dictionary(redone.map { ($0.file.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
+        return outcomes.map { byPath.removeValue(forKey: $0.file.displayPath) ?? $0 }
+    }
+
+    private func announce(warn: (String) -> Void, notes: ((String) -> Void)?) {
+        for line in warnings { warn(line) }
+        if let notes { for line in floorProblems { notes(line) } }
+    }
+
+    /// The notes saying which deployment floors decided the findings printed: one per distinct floor of the
+    /// `files`, those with a finding the output shows (a `keep` only with `--show-kept`).
+    private func noteFloors(of files: [SourceFile], _ notes: (String) -> Void) {
+        let targets = Set(files.map { ($0.configuration ?? settings.configuration).deploymentTarget })
+        let configured = targets.count == 1 ? targets.first! : nil
+        for line in FloorNote.lines(files: files, configured: configured, problems: []) { notes(line) }
+    }
+
+    /// True when the output shows a finding of `outcome`'s file.
+    private func showsFindings(_ outcome: FileOutcome) -> Bool {
+        let showsKept = (outcome.file.configuration ?? settings.configuration).showKept
+        return outcome.migration?.findings.contains { $0.action != .keep || showsKept } ?? false
+    }
+}
+
+// MARK: Assembling
+
+private extension RunPlan {
+    /// The files `paths` name on disk, each with the deployment floor found beside it.
+    init(_ options: MigrationOptions, disk paths: [String]) throws {
+        let settings = try RunSettings(options: options, paths: paths)
+        var discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFolder: TrackedFiles.under)
+        discovery.forceExclude = options.forceExclude
+        discovery.useGit = options.useGit
+        discovery.fileSystem = settings.fileSystem
+        var considered: [String] = []
+        let discovered = try discovery.files(in: paths, considered: &considered)
+        if discovered.isEmpty, let folder = paths.first(where: Self.isFolder) {
+            if !considered.isEmpty { throw NoFileToCheck(folder: folder, reason: .allExcluded(considered.count)) }
+            if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
+        }
+        let warnings = try Self.unusedGlobWarnings(considered, settings: settings, useGit: options.useGit)
+        let found = SourceRoot(paths: paths, fileSystem: settings.fileSystem).naming(discovered)
+        let (files, problems) = Self.floored(found, settings: settings, module: Self.diskModule(settings))
+        self.init(settings: settings, files: files, warnings: warnings, floorProblems: problems)
+    }
+
+    /// The one file of a text given as the file at `path`: found exactly as it is on disk, which need not exist.
+    init(_ options: MigrationOptions, buffer path: String, bytes: [UInt8]) throws {
+        let settings = try RunSettings(options: options, paths: [path])
+        var file = SourceDiscovery.namedFile(path)
+        file.buffer = bytes
+        let effective = try settings.effective(forFile: file.absolutePath)
+        file.configuration = effective.configuration
+        file.isExcluded = options.forceExclude && !effective.includes(file.absolutePath)
+        // The repository is found from the nearest folder that exists, as it would be once the file is written.
+        var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
+        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
+        let named = SourceRoot(paths: [existing.path]).naming([file])
+        let (files, problems) = Self.floored(named, settings: settings, module: Self.diskModule(settings))
+        self.init(settings: settings, files: files, floorProblems: problems)
+    }
+
+    /// HEAD's tracked Swift files at or below `path`, read as the workers reach them. Each file's configuration
+    /// is read from HEAD's `.swiftui-migrate.json` files unless `--config` names one.
+    init(_ options: MigrationOptions, head repository: Repository, path: String) throws {
+        let scope = repository.isBare ? nil : try repository.relativePath(for: path)
+        // Every tracked file, not only the Swift ones in scope: the floor is read from project.pbxproj
+        // and .xcconfig files too, and from folders above `path`; configuration files from every folder.
+        let everything = try repository.trackedFilesAtHEAD()
+        let tree = CommitProjectTree(repository: repository, trackedPaths: everything)
+        let settings = try RunSettings(options: options, paths: [scope ?? ""], commit: tree)
+        var inScope: [SourceFile] = []
+        var swiftFileCount = 0
+        for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
+            swiftFileCount += 1
+            let configuration = try settings.effective(forFile: path)
+            guard configuration.includes(path) else { continue }
+            var file = SourceFile(displayPath: path, absolutePath: path)
+            file.configuration = configuration.configuration
+            inScope.append(file)
+        }
+        if inScope.isEmpty && swiftFileCount > 0 { throw NoFileToCheck(folder: path, reason: .allExcluded(swiftFileCount)) }
+        // HEAD's every Swift file was looked at: a pattern none of them matches is unused.
+        var unused = UnusedGlobs()
+        for path in everything where path.hasSuffix(".swift") { unused.note(path, in: try settings.effective(forFile: path)) }
+        // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
+        let head = try HeadBlobReader(repository)
+        let maxSize = settings.configuration.maxFileSize
+        // A module's other files are read from HEAD too, as a decision needs them.
+        let module: (String) -> ModuleFiles = { folder in
+            ModuleFiles(commitFolder: folder, paths: everything, maxSize: maxSize) { path in (try? head.blob(path: path)) ?? nil }
+        }
+        let (files, _) = Self.floored(inScope, settings: settings, tree: tree, module: module) { file in
+            file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? ""
+        }
+        let failure = ReadFailure()
+        self.init(settings: settings, files: files, warnings: unused.warnings(), floorProblems: [], load: { file in
+            do {
+                guard let bytes = try head.blob(path: file.absolutePath) else { return .skipped("not a file in HEAD") }
+                return SourceReader.decode(bytes, maxSize: file.configuration?.maxFileSize ?? maxSize)
+            } catch {
+                failure.first.withLock { if $0 == nil { $0 = error } }
+                return .skipped("cannot read it from HEAD: \(error)")
+            }
+        }, readFailure: failure)
+    }
+
+    /// True when `path` names a folder (the run walks it rather than taking a named file).
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The module files of a folder on disk, read within the run's `maxFileSize`.
+    static func diskModule(_ settings: RunSettings) -> (String) -> ModuleFiles {
+        let maxSize = settings.configuration.maxFileSize
+        return { ModuleFiles(diskFolder: $0, maxSize: maxSize) }
+    }
+
+    /// The warnings for the include/exclude patterns that match none of the `.swift` files `considered`
+    /// nor any other below their configuration file's folder: the tracked ones inside git (unless
+    /// `useGit` is false), else those a walk finds — only for a folder at or below the current one, so a
+    /// `--config` file elsewhere never makes a run walk a home folder.
+    static func unusedGlobWarnings(_ considered: [String], settings: RunSettings, useGit: Bool) throws -> [String] {
+        var unused = UnusedGlobs()
+        for path in considered { unused.note(path, in: try settings.effective(forFile: path)) }
+        let current = SourceDiscovery.absolute(".")
+        for (folder, patterns) in Dictionary(grouping: unused.unmatched, by: \.folder) {
+            if useGit, let tracked = try? TrackedFiles.under(folder) {
+                unused.ruleOut(by: tracked.tracked.filter { $0.hasSuffix(".swift") }, among: patterns)
+            } else if folder == current || folder.hasPrefix(current == "/" ? "/" : current + "/") {
+                unused.ruleOut(by: SourceDiscovery.walk(folder, fileSystem: settings.fileSystem), among: patterns)
+            } else {
+                unused.assumeUsed(patterns)
+            }
+        }
+        return unused.warnings { source in
+            source.hasPrefix(current + "/") ? String(source.dropFirst(current.count + 1)) : source
+        }
+    }
+
+    /// `files` with the floors found in `tree` (the settings' own when nil; nothing is looked for when the
+    /// configuration sets `deploymentTarget`) and the manifests that could not be read; `folder` names a file's
+    /// folder as `tree` does. `module` makes the files of a module folder (see `DeploymentFloorFinder.moduleFolder`),
+    /// once per folder.
+    static func floored(
+        _ files: [SourceFile], settings: RunSettings, tree: (any ProjectTree)? = nil, module: @escaping (String) -> ModuleFiles,
+        folder: (SourceFile) -> String = { PathText.folder(of: $0.absolutePath) ?? "." }
+    ) -> (files: [SourceFile], problems: [String]) {
+        let finder = DeploymentFloorFinder(tree: tree ?? settings.tree)
+        var modules: [String: ModuleFiles] = [:]
+        let floored = files.map { file in
+            var file = file
+            file.floor = (file.configuration ?? settings.configuration).deploymentTarget
+                ?? finder.floor(forFile: file.absolutePath, in: folder(file))
+            let moduleFolder = finder.moduleFolder(forFile: file.absolutePath, in: folder(file))
+            let files = modules[moduleFolder] ?? module(moduleFolder)
+            modules[moduleFolder] = files
+            file.module = files
+            return file
+        }
+        return (floored, finder.problems)
+    }
+}
+
+/// The first error of the workers reading a commit's blobs.
+private final class ReadFailure: Sendable {
+    let first = Mutex<(any Error)?>(nil)
+}
+
+extension FileOutcome {
+    /// One warning line (without `warning: `) when the file was skipped or failed the engine's checks, and one
+    /// per suppression comment naming an unknown rule or directive (`path:line: …`).
+    var warnings: [String] {
+        if let reason = skipReason { return ["skipped \(file.displayPath): \(reason)"] }
+        let comments = (migration?.suppressionProblems ?? []).map { "\(file.displayPath):\($0.line): \($0.message)" }
+        if let error = migration?.internalError {
+            return comments + ["internal error in \(file.displayPath): \(error); the file is left unchanged"]
+        }
+        return comments
+    }
+}
