@@ -18,7 +18,9 @@ final class OverdueParseTests: XCTestCase {
     private func run(_ files: [SourceFile], engine: MigrationEngine, waitsForOverdueFiles: Bool) -> ([FileOutcome], Double) {
         var outcomes: [FileOutcome] = []
         let start = DispatchTime.now().uptimeNanoseconds
-        MigrationRun.stream(files, engine: engine, workerCount: 1, waitsForOverdueFiles: waitsForOverdueFiles) { outcomes.append($0) }
+        MigrationRun.stream(
+            files, engine: engine, workerCount: 1, load: MigrationRun.reader(for: engine), waitsForOverdueFiles: waitsForOverdueFiles
+        ) { outcomes.append($0) }
         return (outcomes, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
