@@ -195,7 +195,7 @@ public struct MigrationEngine: Sendable {
         let recall = memo.recall(tree: tree, bytes: bytes)
         let context = RuleContext(
             tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline, module: module,
-            only: recall?.uncheckedItems)
+            recall: recall)
         var found: [Finding] = []
         for rule in rules {
             if deadline.hasPassed { break }

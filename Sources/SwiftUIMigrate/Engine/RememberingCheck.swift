@@ -74,6 +74,8 @@ struct RememberingCheck {
         let findings: [Finding]
         /// The style of the tree's text.
         let style: SourceStyle
+        /// The line table of the tree's text (the rules' context shares it).
+        let lines: LineTable
 
         /// The nodes of the items the rules must look at.
         var uncheckedItems: [CodeBlockItemSyntax] { unchecked.map { units.units[$0].item } }
@@ -85,7 +87,8 @@ struct RememberingCheck {
         guard memory != nil else { return nil }
         var names = next.names
         let earlierNames = earlier.names
-        let units = TopLevelUnits(tree: tree, bytes: bytes) { unit in
+        let lines = LineTable(bytes: bytes)
+        let units = TopLevelUnits(tree: tree, bytes: bytes, lines: lines) { unit in
             if let known = names[unit.text] ?? earlierNames[unit.text] {
                 names[unit.text] = known
                 return known
@@ -110,7 +113,7 @@ struct RememberingCheck {
             }
         }
         if scopes == nil { scopes = ScopeMemo(units: units, earlier: earlier.scopes) }
-        return Recall(units: units, unchecked: unchecked, findings: recalled, style: style)
+        return Recall(units: units, unchecked: unchecked, findings: recalled, style: style, lines: lines)
     }
 
     /// Keeps `found`, the findings of the rules over `recall`'s unchecked items, by item, and gives
@@ -119,23 +122,18 @@ struct RememberingCheck {
     mutating func remember(_ found: [Finding], _ recall: Recall) -> [Finding] {
         let units = recall.units
         guard !recall.unchecked.isEmpty else { return [] }
+        // Each unchecked item's place among the unchecked ones, by its index among all items.
+        let position = Dictionary(uniqueKeysWithValues: recall.unchecked.enumerated().map { ($1, $0) })
         var byItem = [[Finding]](repeating: [], count: recall.unchecked.count)
         var escaped = Set<Int>()
         var kept: [Finding] = []
         for finding in found {
-            // The last unchecked item that starts before the finding.
-            var low = 0
-            var high = recall.unchecked.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if units.units[recall.unchecked[mid]].range.lowerBound <= finding.offset { low = mid } else { high = mid - 1 }
-            }
-            let range = units.units[recall.unchecked[low]].range
-            guard range.contains(finding.offset) else { continue }
+            guard let index = units.index(holding: finding.offset), let place = position[index] else { continue }
             kept.append(finding)
+            let range = units.units[index].range
             let inside = finding.end.offset <= range.upperBound
                 && finding.edits.allSatisfy { range.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= range.upperBound }
-            if inside { byItem[low].append(finding) } else { escaped.insert(low) }
+            if inside { byItem[place].append(finding) } else { escaped.insert(place) }
         }
         for (position, index) in recall.unchecked.enumerated() where !escaped.contains(position) {
             let unit = units.units[index]

@@ -21,8 +21,17 @@ public struct RuleContext {
 
     public init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none, module: (any ModuleLookup)? = nil,
-        only items: [CodeBlockItemSyntax]? = nil
+        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none, module: (any ModuleLookup)? = nil
+    ) {
+        self.init(tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline,
+                  module: module, recall: nil)
+    }
+
+    /// A pass's context that `recall` (the items an earlier check found as they are) narrows: the rules
+    /// see only the function calls of its unchecked items, and its line table and style are shared.
+    init(
+        tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
+        floor: DeploymentFloor, deadline: FileDeadline, module: (any ModuleLookup)?, recall: RememberingCheck.Recall?
     ) {
         self.module = module
         self.tree = tree
@@ -31,7 +40,7 @@ public struct RuleContext {
         self.configuration = configuration
         self.floor = floor
         self.deadline = deadline
-        self.shared = SharedFileFacts(tree: tree, bytes: bytes, items: items)
+        self.shared = SharedFileFacts(tree: tree, bytes: bytes, recall: recall)
     }
 
     /// `sites` as a rule should walk them: they end early once the file's time is up, so the
@@ -44,9 +53,9 @@ public struct RuleContext {
     public var style: SourceStyle { shared.style }
 
     /// Every function call of the file, outer calls first, in source order: one walk of the
-    /// tree that all rules share, instead of one walk per rule. Only those of the context's top-level
-    /// items when it was made for some (`only`: the others' findings are known from an earlier check),
-    /// so every site a rule finds is in them.
+    /// tree that all rules share, instead of one walk per rule. Only those of the unchecked top-level
+    /// items when the context was made with a recall (the others' findings are known from an earlier
+    /// check), so every site a rule finds is in them.
     public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
 
     /// A fact about the whole file that an analysis works out once per pass and every site then

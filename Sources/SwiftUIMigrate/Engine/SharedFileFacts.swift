@@ -10,21 +10,22 @@ final class SharedFileFacts {
     private let tree: SourceFileSyntax
     private let bytes: [UInt8]
 
-    /// The top-level items whose function calls are walked; nil: the whole tree.
-    private let items: [CodeBlockItemSyntax]?
+    /// What an earlier check left for this pass: the top-level items whose function calls are walked
+    /// (nil: the whole tree), and the style and line table it already worked out.
+    private let recall: RememberingCheck.Recall?
 
-    init(tree: SourceFileSyntax, bytes: [UInt8], items: [CodeBlockItemSyntax]? = nil) {
+    init(tree: SourceFileSyntax, bytes: [UInt8], recall: RememberingCheck.Recall? = nil) {
         self.tree = tree
         self.bytes = bytes
-        self.items = items
+        self.recall = recall
     }
 
-    lazy var style = SourceStyle(inferringFrom: bytes)
-    lazy var lines = LineTable(bytes: bytes)
+    lazy var style = recall?.style ?? SourceStyle(inferringFrom: bytes)
+    lazy var lines = recall?.lines ?? LineTable(bytes: bytes)
     lazy var functionCalls: [FunctionCallExprSyntax] = {
         let collector = FunctionCallCollector(viewMode: .sourceAccurate)
-        if let items {
-            for item in items { collector.walk(item) }
+        if let recall {
+            for item in recall.uncheckedItems { collector.walk(item) }
         } else {
             collector.walk(tree)
         }

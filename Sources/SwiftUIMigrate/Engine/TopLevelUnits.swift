@@ -43,8 +43,8 @@ struct TopLevelUnits {
     /// For each item, the other items its findings can depend on (indices into `units`, ascending).
     let dependencies: [[Int]]
 
-    /// The item whose bytes hold `offset`.
-    func unit(holding offset: Int) -> Unit? {
+    /// The index of the item whose bytes hold `offset`.
+    func index(holding offset: Int) -> Int? {
         var low = 0
         var high = units.count
         while low < high {
@@ -52,11 +52,16 @@ struct TopLevelUnits {
             if units[mid].range.lowerBound <= offset { low = mid + 1 } else { high = mid }
         }
         guard low > 0, units[low - 1].range.contains(offset) else { return nil }
-        return units[low - 1]
+        return low - 1
     }
 
-    init(tree: SourceFileSyntax, bytes: [UInt8], names: (Unit) -> UnitNames) {
-        let lines = LineTable(bytes: bytes)
+    /// The item whose bytes hold `offset`.
+    func unit(holding offset: Int) -> Unit? {
+        index(holding: offset).map { units[$0] }
+    }
+
+    /// The items of `tree`, placed by `lines` (the line table of `bytes`), with their `names`.
+    init(tree: SourceFileSyntax, bytes: [UInt8], lines: LineTable, names: (Unit) -> UnitNames) {
         var units: [Unit] = []
         for item in tree.statements {
             let range = item.position.utf8Offset..<item.endPosition.utf8Offset
