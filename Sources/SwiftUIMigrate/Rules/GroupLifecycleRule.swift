@@ -15,7 +15,7 @@ import SwiftSyntax
 ///    on every path, the chain has no member-scoped modifier, and the Group is
 ///    not a row that could become an empty row;
 /// 3. distribute — unwrap it and apply its whole chain to each member — when
-///    the copy stays small and holds only modifiers the tool knows, none of them
+///    a member is chosen at run time (not only by `#if`), the copy stays small and holds only modifiers the tool knows, none of them
 ///    presenting or navigating, no lifecycle action changes which member shows,
 ///    and no member is `EmptyView()`;
 /// 4. else report, naming what blocked each fix and the manual fix.
@@ -98,6 +98,12 @@ public struct GroupLifecycleRule: ShippedRule {
         if strategy == .hoist, let hoistBlocker {
             return report(.hoistBlocked(hoistBlocker, lifecycle: lifecycle))
         }
+        // Several members, but only `#if` chooses between them: each build shows one view on every path and
+        // the chain already acts on it, once. Copying the chain into each clause would change nothing.
+        if let hoistBlocker, strategy != .distribute, members.views.count > 1, !members.mayShowNothing,
+           GroupMembers.choosingConditions(of: group.content.statements).isEmpty {
+            return report(.onePerBuild(hoistBlocker))
+        }
 
         let blockers = DistributeBlocker.all(site, custom: custom, in: context)
         if let first = blockers.first {
@@ -148,6 +154,8 @@ extension GroupLifecycleRule {
         case distributeBlocked(DistributeBlocker, more: [DistributeBlocker], notHoisted: HoistBlocker?, lifecycle: [String])
         /// The Group cannot be unwrapped.
         case cannotUnwrap(GroupSite.Obstacle)
+        /// The hoist is blocked, and only `#if` chooses the member: each build shows one view.
+        case onePerBuild(HoistBlocker)
     }
 
     /// What a hoist changes at runtime, where the app runs.
@@ -316,7 +324,9 @@ extension GroupLifecycleRule {
                 .onAppear { fetchData() }
                 ```
 
-                3. **distribute** when a member-scoped modifier or an empty row blocks the hoist, and the copy \
+                3. **distribute** when a member-scoped modifier or an empty row blocks the hoist, some member is \
+                chosen at run time (a Group whose members only `#if` chooses shows one view in each build and is \
+                kept: copying its chain into each clause would change nothing), and the copy \
                 stays small: the Group goes and its whole chain is applied to each member, inside each branch \
                 (`@ViewBuilder` is added to a computed property or function that then needs it). Only when \
                 (members − 1) × the chain's lines ≤ \(Self.distributionLineBudget), every modifier of the chain \
@@ -383,6 +393,7 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .reportStrategy: DecisionKind.reportStrategy.catalogEntry
         case .showsNoView: DecisionKind.showsNoView.catalogEntry
         case .hostIsGroup: DecisionKind.hostIsGroup.catalogEntry
+        case .onePerBuild: DecisionKind.onePerBuild.catalogEntry
         case .hoistBlocked(.memberScoped, _): DecisionKind.hoistBlockedMemberScoped.catalogEntry
         case .hoistBlocked(.emptyListRow, _): DecisionKind.hoistBlockedListRow.catalogEntry
         case .hoistBlocked(.emptyRow, _): DecisionKind.hoistBlockedEmptyRow.catalogEntry
@@ -400,6 +411,7 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .distribute: "distribute the Group's modifiers onto its members"
         case .showsNoView: "remove the Group's lifecycle modifiers or move them to a view that appears"
         case .hostIsGroup: "set hostContainer to a container such as ZStack"
+        case .onePerBuild: "keep the Group's modifiers: each build shows one of its views"
         default: "move the lifecycle modifier off the Group"
         }
     }
@@ -431,6 +443,9 @@ fileprivate extension GroupLifecycleRule.Decision {
                 + ", so its lifecycle modifiers never run; remove them or move them to a view that appears"
         case .hostIsGroup:
             return "the configured host container is Group itself; set hostContainer to a container such as ZStack"
+        case .onePerBuild(let blocker):
+            return blocker.fact + "; only #if chooses between its members, so each build shows one view on every "
+                + "path and the modifiers act on it once: copying them into each clause would change nothing"
         case .hoistBlocked(let blocker, let lifecycle):
             return blocker.fact + "; " + Self.manualFix(lifecycle, orStrategy: .distribute)
         case .distributeBlocked(let first, let more, let notHoisted, let lifecycle):
@@ -554,7 +569,7 @@ fileprivate extension GroupLifecycleRule.DistributeBlocker {
 fileprivate enum DecisionKind: CaseIterable {
     case hoistNoRuntimeChange, hoistEmptyPath, hoistInRow, hoistBelowMergingFloor, distribute, severalMembers
     case helperShowsSeveral, itemContent, reportStrategy, showsNoView, hostIsGroup, hoistBlockedMemberScoped
-    case hoistBlockedEmptyRow, hoistBlockedListRow, hoistBlockedMemberListRow, presentsOrNavigates, unknownModifier, choosesMember
+    case hoistBlockedEmptyRow, hoistBlockedListRow, hoistBlockedMemberListRow, onePerBuild, presentsOrNavigates, unknownModifier, choosesMember
     case emptyViewMember, overBudget
 
     /// What to do where the hoist is blocked and distributing the chain is too.
@@ -607,6 +622,9 @@ fileprivate enum DecisionKind: CaseIterable {
         case .hoistBlockedMemberListRow:
             RuleReason("hoist-blocked-member-list-row", .report, meaning: "the strategy is hoist, and a member carries a list-row modifier (listRowInsets, swipeActions…), which configures a row only on the row's own view: inside a container it would no longer reach the row",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .onePerBuild:
+            RuleReason("one-view-per-build", .keep, meaning: "the hoist is blocked, and only #if chooses between the Group's members: each build shows one view on every path, on which the modifiers act once",
+                       whatToDo: "nothing")
         case .presentsOrNavigates:
             RuleReason("presents-or-navigates", .report, meaning: "the hoist is blocked and the chain has a presentation or navigation modifier (sheet, toolbar, navigationTitle…), which copied onto each member would be installed once per member",
                        whatToDo: Self.moveToOwner)
