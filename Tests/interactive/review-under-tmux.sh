@@ -74,6 +74,9 @@ SWIFT
 # Each run gets its own session (review1, review2, …) on one private server.
 runs=0
 session=""
+# A session that lives as long as the test: killing a run's session must not leave the server with none,
+# or it exits and the next new-session can reach the exiting server ("server exited unexpectedly").
+tmux -L "$socket" -f /dev/null new-session -d -s keeper "sleep 3600"
 start() {
     [ -n "$session" ] && tmux -L "$socket" kill-session -t "$session" 2>/dev/null || true
     runs=$((runs + 1))
