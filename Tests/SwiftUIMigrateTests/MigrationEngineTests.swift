@@ -98,6 +98,8 @@ final class MigrationEngineTests: XCTestCase {
         let engine = engine([rule])
         XCTAssertEqual(engine.migrate(source: "x.onFirstAppear { }\n").migration.findings, [])
         XCTAssertEqual(calls.count, 0, "a trigger word without the required word")
+        XCTAssertEqual(engine.migrate(source: "let g = DispatchGroup()\nGroupBox { x }.onFirstAppear { }\n").migration.findings, [])
+        XCTAssertEqual(calls.count, 0, "the required word only inside other identifiers")
         XCTAssertEqual(engine.migrate(source: "Group { x }.onFirstAppear { }\n").migration.findings.count, 1)
         XCTAssertEqual(calls.count, 1)
         // Another rule's trigger word is enough for the file to be parsed, and then every rule runs.

@@ -70,6 +70,31 @@ public enum ByteSearch {
         return kept
     }
 
+    /// True when `bytes` hold `word` as a whole identifier: neither the byte before an occurrence nor
+    /// the one after it continues an identifier (`Group {` and `SwiftUI.Group` hold `Group`;
+    /// `DispatchGroup` and `GroupBox` do not).
+    public static func containsIdentifier(_ bytes: [UInt8], _ word: String) -> Bool {
+        let length = word.utf8.count
+        return bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while let found = firstOffset(of: word, in: buffer, from: start) {
+                let end = found + length
+                if (found == 0 || !isIdentifierByte(buffer[found - 1])) && (end == buffer.count || !isIdentifierByte(buffer[end])) {
+                    return true
+                }
+                start = found + 1
+            }
+            return false
+        }
+    }
+
+    /// True for a byte that may continue a Swift identifier (a letter, digit, `_`, or part of a
+    /// non-ASCII character).
+    public static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
     /// True when `bytes` contains any of `words`.
     public static func containsAny(_ bytes: [UInt8], _ words: [String]) -> Bool {
         words.contains { contains(bytes, $0) }

@@ -60,11 +60,11 @@ public struct MigrationEngine: Sendable {
     private let someRuleRequiresWords: Bool
 
     /// True when some rule may find something in `bytes`: they hold one of its trigger words and all
-    /// its required words. One search for all the trigger words first, which most files fail.
+    /// its required words (as whole identifiers). One search for all the trigger words first, which most files fail.
     private func someRuleMayFind(_ bytes: [UInt8]) -> Bool {
         guard ByteSearch.containsAny(bytes, prefilterWords) else { return false }
         return !someRuleRequiresWords || rules.contains { rule in
-            rule.requiredWords.allSatisfy { ByteSearch.contains(bytes, $0) } && ByteSearch.containsAny(bytes, rule.triggerWords)
+            rule.requiredWords.allSatisfy { ByteSearch.containsIdentifier(bytes, $0) } && ByteSearch.containsAny(bytes, rule.triggerWords)
         }
     }
 

@@ -106,23 +106,18 @@ public final class ModuleIndex: ModuleLookup {
             while let found = ByteSearch.firstOffset(of: name, in: buffer, from: start) {
                 start = found + 1
                 let end = found + length
-                if end < buffer.count, isIdentifier(buffer[end]) { continue }
+                if end < buffer.count, ByteSearch.isIdentifierByte(buffer[end]) { continue }
                 var before = found
                 if before > 0, buffer[before - 1] == UInt8(ascii: ".") { return true }
                 guard before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") else { continue }
                 while before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") { before -= 1 }
                 var wordStart = before
-                while wordStart > 0, isIdentifier(buffer[wordStart - 1]) { wordStart -= 1 }
-                let word = String(decoding: UnsafeBufferPointer(rebasing: buffer[wordStart..<before]), as: UTF8.self)
-                if keywords.contains(word) { return true }
+                while wordStart > 0, ByteSearch.isIdentifierByte(buffer[wordStart - 1]) { wordStart -= 1 }
+                let word = UnsafeBufferPointer(rebasing: buffer[wordStart..<before])
+                if keywords.contains(where: { $0.utf8.elementsEqual(word) }) { return true }
             }
             return false
         }
-    }
-
-    private static func isIdentifier(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// The type and extension declarations of the file at `path`, parsed on first use.

@@ -16,8 +16,8 @@ public protocol Rule: Sendable {
     /// Words at least one of which a file must contain for the rule to find anything.
     /// The engine skips parsing a file that contains none of any enabled rule's words.
     var triggerWords: [String] { get }
-    /// Words every one of which a file must also contain for the rule to find anything (`Group` for
-    /// the rules about Groups); none by default.
+    /// Identifiers every one of which a file must also hold, as whole words, for the rule to find
+    /// anything (`Group` for the rules about Groups: not `DispatchGroup`); none by default.
     var requiredWords: [String] { get }
     /// The SwiftUI APIs the rule's fixes introduce that need a newer OS than some projects deploy
     /// to: below the deployment floor those fixes are skipped (`RuleContext.floor`), and `explain`

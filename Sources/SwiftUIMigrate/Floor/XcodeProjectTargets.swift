@@ -134,10 +134,16 @@ private struct ObjectReader {
         return paths
     }
 
-    /// `child` inside `parent`, with `.` and `..` resolved.
+    /// `child` inside `parent` (itself resolved), with `.` and `..` resolved.
     static func join(_ parent: String, _ child: String) -> String {
+        let components = child.split(separator: "/")
+        if !components.contains(where: { $0 == "." || $0 == ".." }) {
+            // Most paths are plain names: `parent` need not be taken apart.
+            let tail = components.joined(separator: "/")
+            return parent.isEmpty ? tail : tail.isEmpty ? parent : parent + "/" + tail
+        }
         var parts = parent.split(separator: "/").map(String.init)
-        for part in child.split(separator: "/") {
+        for part in components {
             if part == "." { continue }
             if part == "..", !parts.isEmpty, parts.last != ".." { parts.removeLast() } else { parts.append(String(part)) }
         }

@@ -79,16 +79,22 @@ final class DeploymentFloorFinder {
             let roots = sourceFolders.filter { root in root.isEmpty || relative == root || relative.hasPrefix(root + "/") }
             guard let root = roots.max(by: { $0.count < $1.count }) else { return folder }
             let conventional = PackageManifestPlatforms.conventionalSourceFolders.contains(root)
-            let inside = Self.relative(relative, to: root).split(separator: "/").first.map(String.init)
+            let inside = Self.firstComponent(of: Self.relative(relative, to: root))
             let module = conventional ? inside.map { root + "/" + $0 } ?? root : root
             return module.isEmpty ? packageFolder : tree.path(module, in: packageFolder)
         case .xcode(let xcode)?:
             let relative = Self.relative(folder, to: xcode.folder)
-            guard let top = relative.split(separator: "/").first else { return folder }
-            return tree.path(String(top), in: xcode.folder)
+            guard let top = Self.firstComponent(of: relative) else { return folder }
+            return tree.path(top, in: xcode.folder)
         default:
             return folder
         }
+    }
+
+    /// The first folder name of a relative path (`Kit` of `Kit/Views/A.swift`); nil for `""`.
+    private static func firstComponent(of path: String) -> String? {
+        guard let name = path.split(separator: "/", maxSplits: 1).first else { return nil }
+        return String(name)
     }
 
     /// `path` inside `folder`, relative to it (`""` for the folder itself).

@@ -8,11 +8,19 @@ final class ModuleFiles: Hashable, Sendable {
     let folder: String
     let index: ModuleIndex
 
-    /// The module in `folder` on disk: its `.swift` files below the folder (build and dependency
-    /// folders left out), read through `SourceReader` within `maxSize`.
-    init(diskFolder folder: String, maxSize: Int) {
+    /// The module in `folder` on disk: its `.swift` files below the folder (build, dependency and hidden
+    /// folders left out) — inside git with `useGit`, the ones git tracks (read from its index, not a
+    /// second walk of the folders) — read through `SourceReader` within `maxSize`.
+    init(diskFolder folder: String, maxSize: Int, useGit: Bool = true) {
         self.folder = folder
-        index = ModuleIndex(files: { SourceDiscovery.walk(folder) }) { path in
+        index = ModuleIndex(files: {
+            guard useGit, let tracked = (try? TrackedFiles.under(folder)) ?? nil else { return SourceDiscovery.walk(folder) }
+            return tracked.tracked.filter { path in
+                path.hasSuffix(".swift") && !path.dropFirst(folder.count).split(separator: "/").dropLast().contains { name in
+                    name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
+                }
+            }
+        }) { path in
             guard case .text(let bytes) = SourceReader.read(SourceFile(displayPath: path, absolutePath: path), maxSize: maxSize) else {
                 return nil
             }

@@ -18,7 +18,13 @@ struct SourceRoot {
     init(paths: [String], fileSystem: DiskFileSystem = DiskFileSystem()) {
         self.fileSystem = fileSystem
         let first = SourceDiscovery.absolute(paths.first ?? ".")
-        if let repository = (try? Repository.discoverIfPresent(from: first)) ?? nil, let workdir = repository.workdir {
+        let workTree: String?
+        switch IndexFile.place(of: first) {
+        case .workTree(let root, _): workTree = root
+        case .outside: workTree = nil
+        case .unsure: workTree = ((try? Repository.discoverIfPresent(from: first)) ?? nil)?.workdir
+        }
+        if let workdir = workTree {
             path = workdir
             realWorkTree = fileSystem.realPath(ofFolder: workdir)
         } else {

@@ -7,14 +7,20 @@ struct TrackedFolder {
     var tracked: [String]
     /// True for the work tree's root.
     var isWorkTreeRoot: Bool
-    /// False when the repository has no index file.
-    var hasIndex: Bool
-    /// True when HEAD has a commit.
-    var hasCommit: Bool
-    /// The index file's path as a person finds it: `.git/index`, or the absolute path in a linked worktree.
-    var indexName: String
-    /// Whether git ignores the file at an absolute path below the folder.
-    var isIgnored: (String) throws -> Bool
+    /// What explains an empty answer, asked only then.
+    var repository: () throws -> RepositoryFacts
+
+    /// What the repository says beyond the files it tracks.
+    struct RepositoryFacts {
+        /// False when the repository has no index file.
+        var hasIndex: Bool
+        /// True when HEAD has a commit.
+        var hasCommit: Bool
+        /// The index file's path as a person finds it: `.git/index`, or the absolute path in a linked worktree.
+        var indexName: String
+        /// Whether git ignores the file at an absolute path below the folder.
+        var isIgnored: (String) throws -> Bool
+    }
 
     /// The `.swift` files to look at in the folder named `name` whose `.swift` files on disk are
     /// `onDisk` (absolute, sorted): the tracked ones; in a folder git does not track at all, the
@@ -27,10 +33,11 @@ struct TrackedFolder {
         guard swift.isEmpty else { return swift }
         let present = onDisk()
         guard !present.isEmpty else { return [] }
-        if !hasIndex && hasCommit {
-            throw EmptyGitFolder(folder: name, onDisk: present.count, reason: .missingIndex(indexName))
+        let repository = try repository()
+        if !repository.hasIndex && repository.hasCommit {
+            throw EmptyGitFolder(folder: name, onDisk: present.count, reason: .missingIndex(repository.indexName))
         }
-        let notIgnored = try present.filter { try !isIgnored($0) }
+        let notIgnored = try present.filter { try !repository.isIgnored($0) }
         if tracked.isEmpty && !isWorkTreeRoot {
             guard !notIgnored.isEmpty else {
                 throw EmptyGitFolder(folder: name, onDisk: present.count, reason: .allIgnored)
@@ -39,7 +46,7 @@ struct TrackedFolder {
         }
         throw EmptyGitFolder(
             folder: name, onDisk: present.count,
-            reason: .noneTracked(untracked: notIgnored.count, ignored: present.count - notIgnored.count, nothingCommitted: !hasCommit))
+            reason: .noneTracked(untracked: notIgnored.count, ignored: present.count - notIgnored.count, nothingCommitted: !repository.hasCommit))
     }
 }
 
@@ -55,9 +62,27 @@ enum TrackedFiles {
 
     /// What git says about `directory`; nil outside a git work tree or in a bare repository.
     ///
+    /// The index file answers when it can (`IndexFile`) and the folder holds tracked Swift files, and a
+    /// folder plainly outside any repository needs no answer; libgit2 is started only otherwise, or to
+    /// explain an empty answer.
+    ///
     /// - Throws: `CommandError` when `directory` is in a repository that cannot be read (a broken
     ///   `.git`, an unreadable index): walking the folder instead would take untracked files.
     static func under(_ directory: String) throws -> TrackedFolder? {
+        if IndexFile.place(of: directory) == .outside { return nil }
+        if let listing = IndexFile.listing(of: directory), listing.files.contains(where: { $0.hasSuffix(".swift") }) {
+            return TrackedFolder(
+                tracked: inside(directory, listing.files, relative: listing.relative), isWorkTreeRoot: listing.relative.isEmpty,
+                repository: {
+                    guard let folder = try read(directory) else { throw CommandError("git finds no work tree at \(directory)") }
+                    return try folder.repository()
+                })
+        }
+        return try read(directory)
+    }
+
+    /// `under`, asking libgit2.
+    private static func read(_ directory: String) throws -> TrackedFolder? {
         let tracked: [String]
         let relative: String
         let repository: Repository
@@ -74,15 +99,10 @@ enum TrackedFiles {
         } catch {
             throw CommandError("cannot list the files git tracks in \(directory): \(error)")
         }
-        let prefix = relative.isEmpty ? "" : relative + "/"
         let indexPath = repository.gitDirectory + "/index"
         let workdir = repository.workdir ?? ""
-        return TrackedFolder(
-            tracked: tracked.compactMap { path in
-                guard path.hasPrefix(prefix) else { return nil }
-                return directory + "/" + path.dropFirst(prefix.count)
-            },
-            isWorkTreeRoot: relative.isEmpty, hasIndex: repository.hasIndexFile, hasCommit: hasCommit,
+        let facts = TrackedFolder.RepositoryFacts(
+            hasIndex: repository.hasIndexFile, hasCommit: hasCommit,
             indexName: indexPath.hasPrefix(workdir + "/") ? String(indexPath.dropFirst(workdir.count + 1)) : indexPath,
             isIgnored: { absolute in
                 do {
@@ -91,5 +111,15 @@ enum TrackedFiles {
                     throw CommandError("cannot read whether git ignores \(absolute): \(error)")
                 }
             })
+        return TrackedFolder(tracked: inside(directory, tracked, relative: relative), isWorkTreeRoot: relative.isEmpty, repository: { facts })
+    }
+
+    /// The absolute paths, under `directory` as given, of the repository-relative `paths` below `relative`.
+    private static func inside(_ directory: String, _ paths: [String], relative: String) -> [String] {
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        return paths.compactMap { path in
+            guard path.hasPrefix(prefix) else { return nil }
+            return directory + "/" + path.dropFirst(prefix.count)
+        }
     }
 }

@@ -171,7 +171,7 @@ private extension RunPlan {
         }
         let warnings = try Self.unusedGlobWarnings(considered, settings: settings, useGit: options.useGit)
         let found = SourceRoot(paths: paths, fileSystem: settings.fileSystem).naming(discovered)
-        let (files, problems) = Self.floored(found, settings: settings, module: Self.diskModule(settings))
+        let (files, problems) = Self.floored(found, settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
         self.init(settings: settings, files: files, warnings: warnings, floorProblems: problems)
     }
 
@@ -187,7 +187,7 @@ private extension RunPlan {
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
         let named = SourceRoot(paths: [existing.path]).naming([file])
-        let (files, problems) = Self.floored(named, settings: settings, module: Self.diskModule(settings))
+        let (files, problems) = Self.floored(named, settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
         self.init(settings: settings, files: files, floorProblems: problems)
     }
 
@@ -242,10 +242,11 @@ private extension RunPlan {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The module files of a folder on disk, read within the run's `maxFileSize`.
-    static func diskModule(_ settings: RunSettings) -> (String) -> ModuleFiles {
+    /// The module files of a folder on disk, read within the run's `maxFileSize`: the ones git tracks
+    /// there unless `useGit` is false, as the run's own files are.
+    static func diskModule(_ settings: RunSettings, useGit: Bool) -> (String) -> ModuleFiles {
         let maxSize = settings.configuration.maxFileSize
-        return { ModuleFiles(diskFolder: $0, maxSize: maxSize) }
+        return { ModuleFiles(diskFolder: $0, maxSize: maxSize, useGit: useGit) }
     }
 
     /// The warnings for the include/exclude patterns that match none of the `.swift` files `considered`
