@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# What a scan starts besides its own work, watched with strace (Debian): in a plain git work tree and
+# outside git it must not start libgit2 (whose start-up reads the system's TLS certificates, ~9 ms of
+# every run), because the index file answers (GitStage's IndexFile); where the index file cannot
+# answer (a linked worktree, a split index), libgit2 does, as before.
+#   Tests/shell/startup-cost.sh <swiftui-migrate binary>
+set -euo pipefail
+bin=$(readlink -f "${1:?usage: startup-cost.sh <swiftui-migrate binary>}")
+if ! command -v strace >/dev/null 2>&1; then
+    echo "startup-cost: installing strace (Debian package)" >&2
+    sudo_cmd=""; [ "$(id -u)" != 0 ] && sudo_cmd="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq strace >/dev/null \
+        || { $sudo_cmd apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq strace >/dev/null; }
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export GIT_CONFIG_GLOBAL="$work/gitconfig" GIT_CONFIG_NOSYSTEM=1 NO_COLOR=1
+git config --global user.name "Test" && git config --global user.email "test@example.com"
+git config --global init.defaultBranch main
+failures=0
+fail() { echo "startup-cost: FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# A small app: a Group with a lifecycle modifier, and a clean file.
+app="$work/app"
+mkdir -p "$app/Sources/App" "$app/Sources/App/Untracked"
+cat >"$app/Sources/App/ShelfView.swift" <<'EOF'
+import SwiftUI
+
+struct ShelfView: View {
+    @State private var books: [String] = []
+    var body: some View {
+        Group {
+            if books.isEmpty { ProgressView() } else { List(books, id: \.self) { Text($0) } }
+        }
+        .onAppear { books = ["A"] }
+    }
+}
+EOF
+printf 'let answer = 42\n' >"$app/Sources/App/Model.swift"
+printf 'let scratch = 1\n' >"$app/Sources/App/Untracked/Scratch.swift"
+git -C "$app" init -q
+git -C "$app" add Sources/App/ShelfView.swift Sources/App/Model.swift
+git -C "$app" commit -qm base
+
+# The files a scan of $1 opens, and whether it started libgit2 (opened the certificates).
+opened() { (cd "$1" && strace -f -e trace=openat -o "$work/trace" "$bin" scan . >/dev/null 2>&1 || true); grep -o '"[^"]*"' "$work/trace" | tr -d '"'; }
+starts_libgit2() { opened "$1" | grep -q '^/etc/ssl/'; }
+swift_files() { opened "$1" | grep '\.swift$' | sed "s|^$1/||; s|^\./||" | sort -u; }
+
+if starts_libgit2 "$app"; then fail "a scan of a plain work tree started libgit2"; fi
+plain=$(swift_files "$app")
+[ "$plain" = "$(printf 'Sources/App/Model.swift\nSources/App/ShelfView.swift')" ] || fail "a plain work tree: read $plain"
+
+outside="$work/outside"
+mkdir -p "$outside" && cp "$app/Sources/App/ShelfView.swift" "$outside/"
+if starts_libgit2 "$outside"; then fail "a scan outside git started libgit2"; fi
+
+# A linked worktree's .git is a file the reader does not follow: libgit2 reads it, and finds the same files.
+git -C "$app" worktree add -q "$work/linked"
+if ! starts_libgit2 "$work/linked"; then fail "a linked worktree was read without libgit2 (the reader does not follow one)"; fi
+[ "$(swift_files "$work/linked")" = "$plain" ] || fail "a linked worktree: read $(swift_files "$work/linked")"
+
+# A split index keeps its entries in another file: the reader declines it, and libgit2's answer stands
+# (libgit2 1.5 refuses one, in one line).
+git -C "$app" update-index --split-index
+set +e
+message=$(cd "$app" && "$bin" scan . 2>&1 >/dev/null); status=$?
+set -e
+[ "$status" = 2 ] && [ "$(printf '%s\n' "$message" | wc -l)" = 1 ] && printf '%s' "$message" | grep -q "cannot list the files git tracks" \
+    || fail "a split index: exit $status, $message"
+
+if [ "$failures" -gt 0 ]; then
+    echo "startup-cost: $failures failure(s)" >&2
+    exit 1
+fi
+echo "startup-cost: libgit2 started only where the index file cannot answer"
