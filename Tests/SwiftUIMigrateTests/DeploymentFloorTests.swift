@@ -299,6 +299,16 @@ final class DeploymentFloorTests: XCTestCase {
         XCTAssertEqual(project.minimums(of: 1, readings: [:]), [.macOS: PlatformVersion(14)])
     }
 
+    func testXcodeProjectPathsWithDotsResolveAsPlainOnes() throws {
+        let dotted = Self.twoTargetProject
+            .replacingOccurrences(of: "path = App.swift;", with: "path = \"Inner/../App.swift\";")
+            .replacingOccurrences(of: "path = Phone;", with: "path = \"./Phone/\";")
+        let project = try XCTUnwrap(XcodeProjectTargets(pbxproj: dotted))
+        XCTAssertEqual(project.targets(compiling: "Phone/App.swift"), [0])
+        XCTAssertEqual(project.targets(compiling: "Helper/Menu Bar.swift"), [1])
+        XCTAssertEqual(project.compiledFiles.keys.sorted(), ["Helper/Menu Bar.swift", "Phone/App.swift"])
+    }
+
     func testTextThatIsNotAProjectHasNoTargets() {
         XCTAssertNil(XcodeProjectTargets(pbxproj: "IPHONEOS_DEPLOYMENT_TARGET = 14.0;\n"))
         XCTAssertNil(XcodeProjectTargets(pbxproj: "{ objects = { A = {isa = PBXProject; }; }; rootObject = A; "))

@@ -136,18 +136,30 @@ private struct ObjectReader {
 
     /// `child` inside `parent` (itself resolved), with `.` and `..` resolved.
     static func join(_ parent: String, _ child: String) -> String {
-        let components = child.split(separator: "/")
-        if !components.contains(where: { $0 == "." || $0 == ".." }) {
-            // Most paths are plain names: `parent` need not be taken apart.
-            let tail = components.joined(separator: "/")
-            return parent.isEmpty ? tail : tail.isEmpty ? parent : parent + "/" + tail
-        }
+        // Most paths are plain names: joined as they are, without taking either apart.
+        if isPlain(child) { return parent.isEmpty ? child : parent + "/" + child }
         var parts = parent.split(separator: "/").map(String.init)
-        for part in components {
+        for part in child.split(separator: "/") {
             if part == "." { continue }
             if part == "..", !parts.isEmpty, parts.last != ".." { parts.removeLast() } else { parts.append(String(part)) }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// True when `path` is not empty and has no empty, `.` or `..` component.
+    static func isPlain(_ path: String) -> Bool {
+        var length = 0
+        var onlyDots = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (onlyDots && length <= 2) { return false }
+                (length, onlyDots) = (0, true)
+            } else {
+                length += 1
+                onlyDots = onlyDots && byte == UInt8(ascii: ".")
+            }
+        }
+        return length > 0 && !(onlyDots && length <= 2)
     }
 
     /// The build settings dictionaries of the configurations in `list`.

@@ -29,6 +29,7 @@ final class DeploymentFloorFinder {
 
     private let tree: any ProjectTree
     private var folderFloors: [String: FolderFloor] = [:]
+    private var moduleFolders: [String: String] = [:]
     private var packageFloors: [String: (floor: DeploymentFloor, sourceFolders: [String])?] = [:]
     private var xcodeFloors: [String: XcodeFloors?] = [:]
     /// The floor of each set of targets met (by project folder and target indices), so that the files
@@ -72,7 +73,15 @@ final class DeploymentFloorFinder {
     /// else the top folder of an Xcode project holding it (`App/` beside `App.xcodeproj`), else
     /// the file's own folder. Found from what `floor(forFile:in:)` read: no file-system call of its own.
     func moduleFolder(forFile path: String, in folder: String) -> String {
+        if let known = moduleFolders[folder] { return known }
         if folderFloors[folder] == nil { _ = floor(forFile: path, in: folder) }
+        let module = moduleFolder(of: folder)
+        moduleFolders[folder] = module
+        return module
+    }
+
+    /// `moduleFolder(forFile:in:)` for the files of `folder`, whose floor was looked for.
+    private func moduleFolder(of folder: String) -> String {
         switch folderFloors[folder] {
         case .package(_, let packageFolder, let sourceFolders)?:
             let relative = Self.relative(folder, to: packageFolder)
