@@ -38,17 +38,7 @@ extension GroupRedundantRule {
                     struct CountingView: View {
                         var body: some View {
                             VStack {
-                                Text("1")
-                                Text("2")
-                                Text("3")
-                                Text("4")
-                                Text("5")
-                                Text("6")
-                                Text("7")
-                                Text("8")
-                                Text("9")
-                                Text("10")
-                                Text("11")
+                    \(Self.texts(1...11, indent: 12))
                             }
                         }
                     }
@@ -80,21 +70,13 @@ extension GroupRedundantRule {
             ])
     }
 
+    /// Ten members in a Group and one after it: eleven in the VStack once the Group goes.
     private static let countingStack = """
         struct CountingView: View {
             var body: some View {
                 VStack {
                     ↓Group {
-                        Text("1")
-                        Text("2")
-                        Text("3")
-                        Text("4")
-                        Text("5")
-                        Text("6")
-                        Text("7")
-                        Text("8")
-                        Text("9")
-                        Text("10")
+        \(texts(1...10, indent: 16))
                     }
                     Text("11")
                 }
@@ -129,4 +111,9 @@ extension GroupRedundantRule {
             }
         }
         """
+
+    /// `Text("1")`, `Text("2")`, … one a line, each indented by `indent` spaces.
+    private static func texts(_ numbers: ClosedRange<Int>, indent: Int) -> String {
+        numbers.map { String(repeating: " ", count: indent) + "Text(\"\($0)\")" }.joined(separator: "\n")
+    }
 }

@@ -159,17 +159,10 @@ public struct GuardFlagLoadRule: ShippedRule {
             taskID = keyed.trimmedDescription
             decision = .flagDefeatsID(id: taskID)
         } else {
-            switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-            case .chosen(let candidate):
-                taskID = candidate.expression
-                decision = .keyOnIdentity(id: taskID)
-            case .none:
-                return decided(.noIdentity)
-            case .ambiguous(let candidates):
-                return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: nil))
-            case .configuredNotFound(let name):
-                return decided(.configuredIdentityNotFound(name, view: view.name, inHelper: nil))
-            }
+            let choice = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration)
+            guard case .chosen(let candidate) = choice else { return decided(Self.unkeyed(choice, view: view, inHelper: nil)) }
+            taskID = candidate.expression
+            decision = .keyOnIdentity(id: taskID)
             if LifecycleHost(of: modifier).watchesChanges(of: taskID) {
                 return decided(.siblingOnChange(id: taskID))
             }
@@ -222,15 +215,18 @@ public struct GuardFlagLoadRule: ShippedRule {
         }
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
         if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
-        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-        case .chosen(let candidate):
-            return decided(.guardInHelper(name, flag: flag.name, id: candidate.expression))
-        case .none:
-            return decided(.noIdentity)
-        case .ambiguous(let candidates):
-            return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: name))
-        case .configuredNotFound(let identity):
-            return decided(.configuredIdentityNotFound(identity, view: view.name, inHelper: name))
+        let choice = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration)
+        guard case .chosen(let candidate) = choice else { return decided(Self.unkeyed(choice, view: view, inHelper: name)) }
+        return decided(.guardInHelper(name, flag: flag.name, id: candidate.expression))
+    }
+
+    /// Why a `choice` that chose no identity leaves the load nothing to key on: the work reads none,
+    /// several, or not the one configured for `view` (`.chosen` is not asked about).
+    private static func unkeyed(_ choice: IdentityChoice, view: ViewDeclaration, inHelper helper: String?) -> Decision {
+        switch choice {
+        case .none, .chosen: .noIdentity
+        case .ambiguous(let candidates): .severalIdentities(candidates.map(\.expression), view: view.name, inHelper: helper)
+        case .configuredNotFound(let name): .configuredIdentityNotFound(name, view: view.name, inHelper: helper)
         }
     }
 
