@@ -115,20 +115,7 @@ extension GroupLifecycleRule {
                     """)),
             ],
             corrections: [
-                RuleCorrection(Self.loadingContent, .view("ContentView", "@State private var isLoading = true", body: """
-                    ZStack {
-                        if isLoading {
-                            ProgressView()
-                        } else {
-                            DataLoadedView()
-                        }
-                    }
-                    .onAppear {
-                        fetchData()
-                    }
-                    """, members: """
-                    private func fetchData() {}
-                    """)),
+                RuleCorrection(Self.loadingContent, Self.hoisted(Self.loadingContent, into: "ZStack")),
                 RuleCorrection(Self.loadingContent, .view("ContentView", "@State private var isLoading = true", body: """
                     if isLoading {
                         ProgressView()
@@ -144,37 +131,7 @@ extension GroupLifecycleRule {
                     """, members: """
                     private func fetchData() {}
                     """), configuration: Self.configuration(.distribute)),
-                RuleCorrection(.view("BannerView", "@State private var showsBanner = false", body: """
-                    VStack {
-                        Group {
-                            if showsBanner {
-                                Text("New posts")
-                            }
-                        }
-                        .task {
-                            await Task.yield()
-                        }
-                        Text("Timeline")
-                    }
-                    """), """
-                    struct BannerView: View {
-                        @State private var showsBanner = false
-
-                        var body: some View {
-                            VStack {
-                                ZStack {
-                                    if showsBanner {
-                                        Text("New posts")
-                                    }
-                                }
-                                .task {
-                                    await Task.yield()
-                                }
-                                Text("Timeline")
-                            }
-                        }
-                    }
-                    """),
+                RuleCorrection(Self.timelineBanner, Self.hoisted(Self.timelineBanner, into: "ZStack")),
                 RuleCorrection(.view("InboxView", "@State private var unread = 0", body: """
                     List {
                         Group {
@@ -275,18 +232,9 @@ extension GroupLifecycleRule {
                         }
                     }
                     """),
-                RuleCorrection(unmarking: Self.startView, .view("StartView", "@State private var isLoggedIn = false", body: """
-                    VStack {
-                        if isLoggedIn {
-                            WelcomeView()
-                        } else {
-                            LoginView()
-                        }
-                    }
-                    .onAppear {
-                        print("start appeared")
-                    }
-                    """), configuration: Self.configuration(hostContainer: "VStack")),
+                RuleCorrection(
+                    unmarking: Self.startView, Self.hoisted(Self.startView, into: "VStack"),
+                    configuration: Self.configuration(hostContainer: "VStack")),
             ])
     }
 
@@ -327,4 +275,24 @@ extension GroupLifecycleRule {
         """, members: """
         private func fetchData() {}
         """)
+
+    /// A Group with task in a VStack, beside another view: hosted in a ZStack, it stays one view of the VStack.
+    private static let timelineBanner: String = .view("BannerView", "@State private var showsBanner = false", body: """
+        VStack {
+            Group {
+                if showsBanner {
+                    Text("New posts")
+                }
+            }
+            .task {
+                await Task.yield()
+            }
+            Text("Timeline")
+        }
+        """)
+
+    /// `source` with its Group hosted in `container` instead: a hoist is a one-token diff.
+    private static func hoisted(_ source: String, into container: String) -> String {
+        source.removingFindingMarkers.replacingOccurrences(of: "Group {", with: "\(container) {")
+    }
 }

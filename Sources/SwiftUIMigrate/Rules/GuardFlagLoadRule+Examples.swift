@@ -18,19 +18,7 @@ extension GuardFlagLoadRule {
                     """)),
                 RuleExample(Self.brewHeaderView),
                 RuleExample(Self.flagInKeyedTask),
-                RuleExample(.view("BrewNotesView", """
-                    let brewID: String
-                    let revision: Int
-                    @State private var notes = ""
-                    @State private var hasLoaded = false
-                    """, body: """
-                    Text(notes)
-                        .↓onAppear {
-                            guard !hasLoaded else { return }
-                            hasLoaded = true
-                            Task { notes = (try? await BrewStore.shared.fetch("\\(brewID) r\\(revision)"))?.name ?? "" }
-                        }
-                    """), configuration: Self.choosingRevision),
+                RuleExample(Self.brewNotesView, configuration: Self.choosingRevision),
             ],
             nonTriggering: [
                 RuleExample(
@@ -124,34 +112,16 @@ extension GuardFlagLoadRule {
                             name = (try? await BrewStore.shared.fetch(brew.id))?.name ?? ""
                         }
                     """)),
-                RuleCorrection(.view("BrewNotesView", """
+                RuleCorrection(unmarking: Self.brewNotesView, .view("BrewNotesView", """
                     let brewID: String
                     let revision: Int
                     @State private var notes = ""
-                    @State private var hasLoaded = false
                     """, body: """
                     Text(notes)
-                        .onAppear {
-                            guard !hasLoaded else { return }
-                            hasLoaded = true
-                            Task(priority: .background) {
-                                notes = "\\(brewID) r\\(revision)"
-                            }
+                        .task(id: revision, priority: .background) {
+                            notes = "\\(brewID) r\\(revision)"
                         }
-                    """), """
-                    struct BrewNotesView: View {
-                        let brewID: String
-                        let revision: Int
-                        @State private var notes = ""
-
-                        var body: some View {
-                            Text(notes)
-                                .task(id: revision, priority: .background) {
-                                    notes = "\\(brewID) r\\(revision)"
-                                }
-                        }
-                    }
-                    """, configuration: Self.choosingRevision),
+                    """), configuration: Self.choosingRevision),
                 RuleCorrection(unmarking: Self.flagInKeyedTask, .view("BrewTastingView", """
                     let brewID: String
                     @State private var brew: Brew?
@@ -175,6 +145,23 @@ extension GuardFlagLoadRule {
                 guard !didLoad else { return }
                 didLoad = true
                 brew = try? await BrewStore.shared.fetch(brewID)
+            }
+        """)
+
+    /// A load reading two identities, brewID and revision: ``choosingRevision`` picks one.
+    private static let brewNotesView: String = .view("BrewNotesView", """
+        let brewID: String
+        let revision: Int
+        @State private var notes = ""
+        @State private var hasLoaded = false
+        """, body: """
+        Text(notes)
+            .↓onAppear {
+                guard !hasLoaded else { return }
+                hasLoaded = true
+                Task(priority: .background) {
+                    notes = "\\(brewID) r\\(revision)"
+                }
             }
         """)
 

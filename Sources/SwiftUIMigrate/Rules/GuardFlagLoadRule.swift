@@ -46,30 +46,10 @@ public struct GuardFlagLoadRule: ShippedRule {
                 `task(id:)` is not "run once": it runs on each appearance and again when the id changes, and it \
                 is cancelled when the view disappears. A flag inside `.task(id: x)` goes with its guard and its \
                 set, and the header stays (behavior-change: the work now runs again when `x` changes, as the id \
-                intends, and on each appearance); the skips below apply to it too, but a guard in a helper that \
-                `.task(id:)` calls is not looked at. With no identity to key on, the flag is kept — it is the \
-                honest tool there. With several candidates the rule skips and names them; choose one with \
-                `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. Guarded work that neither \
-                awaits nor starts a Task is one-time setup, not a load: the flag is kept ("task(id:) would redo it \
-                on each appearance"). It skips when the flag is read or written anywhere else (the body, \
-                `onDisappear` resets, a reset in any function), when the inner task is `Task.detached` or stored, \
-                when the Task is not the last statement, when a sibling `.onChange(of: <id>)` already reacts to \
-                the id, and, for work moving out of `onAppear`, on the \
-                cancellation hazards `onappear-task` names (a sentinel or self-removing host, a hidden in-flight \
-                writer, work that changes no state the view owns). A guard in a helper the modifier calls \
+                intends, and on each appearance). A guard in a helper the modifier calls \
                 (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`, `.task { await \
-                loadIfNeeded() }`) is followed and judged the same way, then reported: kept, or skipped with the \
-                `.task(id:)` to call the helper from, since the rule rewrites only the modifier's own closure. A \
-                check only a person can judge is a skip (setup behind it is kept) whose reason names every fact: \
-                a compound check (`guard !shown, isSignedIn else { return }`, `guard let x, !shown`, \
-                `if !shown && ready { … }`, an early return joined with `||`: `if query.isEmpty || !isFirstRun { \
-                return }`); a guard whose `else` does more than return; an `if flag { … } else { … }` whose other \
-                branch runs on every later appearance, in the closure or in a helper it calls; a flag the closure \
-                checks but only a function it calls sets; and, with any of these, a flag also set back elsewhere \
-                (a `defer`, a completion handler, `.onDisappear`, another function) or passed on as `$flag` — \
-                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag. A flag also \
-                read elsewhere, set back, or whose storage is used elsewhere is kept (a keep, hidden unless \
-                `--show-kept`): there is nothing to do; so are the Task forms and hazards `onappear-task` keeps.
+                loadIfNeeded() }`) is followed and judged the same way, then reported, since the rule rewrites only \
+                the modifier's own closure.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear"; \
