@@ -74,8 +74,6 @@ public struct FileStatus: OptionSet, Sendable, Hashable, CustomStringConvertible
     public static let worktreeDeleted = FileStatus(rawValue: GIT_STATUS_WT_DELETED.rawValue)
     /// `GIT_STATUS_WT_TYPECHANGE`.
     public static let worktreeTypeChange = FileStatus(rawValue: GIT_STATUS_WT_TYPECHANGE.rawValue)
-    /// `GIT_STATUS_WT_RENAMED`.
-    public static let worktreeRenamed = FileStatus(rawValue: GIT_STATUS_WT_RENAMED.rawValue)
     /// `GIT_STATUS_WT_UNREADABLE`.
     public static let worktreeUnreadable = FileStatus(rawValue: GIT_STATUS_WT_UNREADABLE.rawValue)
     /// `GIT_STATUS_IGNORED`.
@@ -85,10 +83,6 @@ public struct FileStatus: OptionSet, Sendable, Hashable, CustomStringConvertible
 
     /// Any staged change (index differs from HEAD).
     public static let staged: FileStatus = [.indexNew, .indexModified, .indexDeleted, .indexRenamed, .indexTypeChange]
-    /// Any unstaged change (worktree differs from the index), untracked included.
-    public static let unstaged: FileStatus = [
-        .worktreeNew, .worktreeModified, .worktreeDeleted, .worktreeTypeChange, .worktreeRenamed, .worktreeUnreadable,
-    ]
 
     /// Identical in HEAD, index and worktree (and not ignored).
     public var isClean: Bool { isEmpty }

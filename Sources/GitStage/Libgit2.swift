@@ -37,32 +37,10 @@ public struct Libgit2Error: Error, Sendable, Equatable, CustomStringConvertible 
         public static let generic = Code(rawValue: GIT_ERROR.rawValue)
         /// `GIT_ENOTFOUND`.
         public static let notFound = Code(rawValue: GIT_ENOTFOUND.rawValue)
-        /// `GIT_EEXISTS`.
-        public static let exists = Code(rawValue: GIT_EEXISTS.rawValue)
-        /// `GIT_EAMBIGUOUS`.
-        public static let ambiguous = Code(rawValue: GIT_EAMBIGUOUS.rawValue)
-        /// `GIT_EBAREREPO`.
-        public static let bareRepository = Code(rawValue: GIT_EBAREREPO.rawValue)
-        /// `GIT_EUNBORNBRANCH`.
-        public static let unbornBranch = Code(rawValue: GIT_EUNBORNBRANCH.rawValue)
-        /// `GIT_EINVALIDSPEC`.
-        public static let invalidSpec = Code(rawValue: GIT_EINVALIDSPEC.rawValue)
-        /// `GIT_ELOCKED`.
-        public static let locked = Code(rawValue: GIT_ELOCKED.rawValue)
-        /// `GIT_EMODIFIED`.
-        public static let modified = Code(rawValue: GIT_EMODIFIED.rawValue)
-        /// `GIT_EPEEL`.
-        public static let peel = Code(rawValue: GIT_EPEEL.rawValue)
-        /// `GIT_EINVALID`.
-        public static let invalid = Code(rawValue: GIT_EINVALID.rawValue)
-        /// `GIT_EDIRECTORY`.
-        public static let directory = Code(rawValue: GIT_EDIRECTORY.rawValue)
-        /// `GIT_EOWNER`.
-        public static let owner = Code(rawValue: GIT_EOWNER.rawValue)
     }
 
     /// The `git_error_t` class: which subsystem of libgit2 raised the error.
-    public struct Domain: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Domain: RawRepresentable, Sendable, Hashable {
         /// The libgit2 value.
         public let rawValue: Int32
         /// Wraps a libgit2 value.
@@ -70,39 +48,8 @@ public struct Libgit2Error: Error, Sendable, Equatable, CustomStringConvertible 
 
         /// `GIT_ERROR_NONE`.
         public static let none = Domain(rawValue: Int32(GIT_ERROR_NONE.rawValue))
-        /// `GIT_ERROR_OS`.
-        public static let os = Domain(rawValue: Int32(GIT_ERROR_OS.rawValue))
-        /// `GIT_ERROR_INVALID`.
-        public static let invalid = Domain(rawValue: Int32(GIT_ERROR_INVALID.rawValue))
-        /// `GIT_ERROR_REFERENCE`.
-        public static let reference = Domain(rawValue: Int32(GIT_ERROR_REFERENCE.rawValue))
-        /// `GIT_ERROR_REPOSITORY`.
-        public static let repository = Domain(rawValue: Int32(GIT_ERROR_REPOSITORY.rawValue))
-        /// `GIT_ERROR_CONFIG`.
-        public static let config = Domain(rawValue: Int32(GIT_ERROR_CONFIG.rawValue))
-        /// `GIT_ERROR_ODB`.
-        public static let odb = Domain(rawValue: Int32(GIT_ERROR_ODB.rawValue))
         /// `GIT_ERROR_INDEX`.
         public static let index = Domain(rawValue: Int32(GIT_ERROR_INDEX.rawValue))
-        /// `GIT_ERROR_OBJECT`.
-        public static let object = Domain(rawValue: Int32(GIT_ERROR_OBJECT.rawValue))
-        /// `GIT_ERROR_TREE`.
-        public static let tree = Domain(rawValue: Int32(GIT_ERROR_TREE.rawValue))
-        /// `GIT_ERROR_FILESYSTEM`.
-        public static let filesystem = Domain(rawValue: Int32(GIT_ERROR_FILESYSTEM.rawValue))
-        /// `GIT_ERROR_PATCH`.
-        public static let patch = Domain(rawValue: Int32(GIT_ERROR_PATCH.rawValue))
-
-        private static let names: [Int32: String] = [
-            0: "none", 1: "nomemory", 2: "os", 3: "invalid", 4: "reference", 5: "zlib", 6: "repository",
-            7: "config", 8: "regex", 9: "odb", 10: "index", 11: "object", 12: "net", 13: "tag", 14: "tree",
-            15: "indexer", 16: "ssl", 17: "submodule", 18: "thread", 19: "stash", 20: "checkout", 21: "fetchhead",
-            22: "merge", 23: "ssh", 24: "filter", 25: "revert", 26: "callback", 27: "cherrypick", 28: "describe",
-            29: "rebase", 30: "filesystem", 31: "patch", 32: "worktree", 33: "sha", 34: "http", 35: "internal",
-        ]
-
-        /// libgit2's name for the class, e.g. "reference".
-        public var description: String { Self.names[rawValue] ?? "error \(rawValue)" }
     }
 
     /// What kind of failure.
@@ -113,14 +60,6 @@ public struct Libgit2Error: Error, Sendable, Equatable, CustomStringConvertible 
     public let message: String
     /// What this module was doing, e.g. "open repository"; names the call site in the description.
     public let operation: String
-
-    /// An error with the given parts (``check(_:_:)`` reads them from libgit2).
-    public init(code: Code, domain: Domain, message: String, operation: String) {
-        self.code = code
-        self.domain = domain
-        self.message = message
-        self.operation = operation
-    }
 
     /// One line: `git: cannot <operation>: <message>`.
     public var description: String {

@@ -41,13 +41,6 @@ public struct InterruptedStageState: Sendable, Equatable {
     public var files: [FileRewriteState]
     /// How many of those files the index holds in their migrated form.
     public var stagedCount: Int
-
-    /// True when nothing anybody else did since stands in the way of undoing (or finishing) the run.
-    public var isRecoverable: Bool {
-        if case .elsewhere = branch { return false }
-        if case .elsewhere = head { return false }
-        return files.allSatisfy { $0.state == .original || $0.state == .migrated }
-    }
 }
 
 /// A file of an interrupted run and the state of its bytes on disk.

@@ -74,44 +74,45 @@ public indirect enum OpenStepPropertyList: Equatable, Sendable {
         }
 
         private mutating func dictionary() -> OpenStepPropertyList? {
-            position += 1
-            var entries: [Entry] = []
-            while true {
-                skipSpaceAndComments()
-                guard position < bytes.count else { return nil }
-                if bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    return .dictionary(entries)
-                }
-                guard case .string(let key)? = value() else { return nil }
-                skipSpaceAndComments()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else { return nil }
-                position += 1
-                guard let entry = value() else { return nil }
-                skipSpaceAndComments()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else { return nil }
-                position += 1
-                entries.append(Entry(key, entry))
-            }
+            items(closing: UInt8(ascii: "}"), separator: UInt8(ascii: ";"), lastSeparatorOptional: false) { $0.entry() }
+                .map(OpenStepPropertyList.dictionary)
         }
 
         private mutating func array() -> OpenStepPropertyList? {
+            items(closing: UInt8(ascii: ")"), separator: UInt8(ascii: ","), lastSeparatorOptional: true) { $0.value() }
+                .map(OpenStepPropertyList.array)
+        }
+
+        /// One `key = value` of a dictionary.
+        private mutating func entry() -> Entry? {
+            guard case .string(let key)? = value() else { return nil }
+            skipSpaceAndComments()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else { return nil }
             position += 1
-            var elements: [OpenStepPropertyList] = []
+            return value().map { Entry(key, $0) }
+        }
+
+        /// The items of a dictionary or an array, from its opening byte to `closing`: each read by `item`
+        /// and followed by `separator`, which an array may leave out after its last item. Nil when malformed.
+        private mutating func items<Item>(
+            closing: UInt8, separator: UInt8, lastSeparatorOptional: Bool, _ item: (inout Reader) -> Item?
+        ) -> [Item]? {
+            position += 1
+            var items: [Item] = []
             while true {
                 skipSpaceAndComments()
                 guard position < bytes.count else { return nil }
-                if bytes[position] == UInt8(ascii: ")") {
+                if bytes[position] == closing {
                     position += 1
-                    return .array(elements)
+                    return items
                 }
-                guard let element = value() else { return nil }
-                elements.append(element)
+                guard let next = item(&self) else { return nil }
+                items.append(next)
                 skipSpaceAndComments()
                 guard position < bytes.count else { return nil }
-                if bytes[position] == UInt8(ascii: ",") {
+                if bytes[position] == separator {
                     position += 1
-                } else if bytes[position] != UInt8(ascii: ")") {
+                } else if !lastSeparatorOptional || bytes[position] != closing {
                     return nil
                 }
             }

@@ -36,13 +36,6 @@ public struct Baseline: Codable, Equatable, Sendable {
         /// The finding's message when it was recorded (informational).
         public var message: String
 
-        public init(file: String, rule: String, fingerprint: String, message: String) {
-            self.file = file
-            self.rule = rule
-            self.fingerprint = fingerprint
-            self.message = message
-        }
-
         public static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.file, lhs.rule, lhs.fingerprint, lhs.message) < (rhs.file, rhs.rule, rhs.fingerprint, rhs.message)
         }

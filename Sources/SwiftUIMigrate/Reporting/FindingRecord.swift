@@ -39,11 +39,6 @@ public struct FindingRecord: Codable, Equatable, Sendable {
     /// The finding's `Fingerprint` (stable across unrelated edits; what baselines record).
     public var fingerprint: String
 
-    /// The record of `finding`, without a hunk.
-    public init(_ finding: Finding) {
-        self.init(finding, hunk: nil)
-    }
-
     /// The record of `finding` with its fix as unified-diff `hunk`s.
     public init(_ finding: Finding, hunk: String?) {
         file = finding.file

@@ -210,18 +210,6 @@ public enum SARIFFormat {
         var endColumn: Int?
         var byteOffset: Int?
         var byteLength: Int?
-
-        init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
-            self.startLine = startLine
-            self.startColumn = startColumn
-            self.endLine = endLine
-            self.endColumn = endColumn
-        }
-
-        init(byteOffset: Int, byteLength: Int) {
-            self.byteOffset = byteOffset
-            self.byteLength = byteLength
-        }
     }
 
     private struct Fix: Encodable {

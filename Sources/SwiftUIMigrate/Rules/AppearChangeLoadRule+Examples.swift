@@ -10,163 +10,127 @@ extension AppearChangeLoadRule {
                 RuleExample(Self.recipeSearchView, configuration: syncOptIn),
             ],
             nonTriggering: [
-                RuleExample("""
-                    struct RecipeSearchView: View {
-                        @State private var query = ""
-                        @State private var results: [Recipe] = []
-
-                        var body: some View {
-                            Text("\\(results.count)")
-                                .onAppear { filter() }
-                                .onChange(of: query) { _ in filter() }
-                        }
-
-                        func filter() {
-                            results = results.filter { $0.title.contains(query) }
-                        }
+                RuleExample(.view("RecipeSearchView", """
+                    @State private var query = ""
+                    @State private var results: [Recipe] = []
+                    """, body: """
+                    Text("\\(results.count)")
+                        .onAppear { filter() }
+                        .onChange(of: query) { _ in filter() }
+                    """, members: """
+                    func filter() {
+                        results = results.filter { $0.title.contains(query) }
                     }
-                    """),
-                RuleExample("""
-                    struct ChefProfileView: View {
-                        @Binding var chefID: ChefID
-                        @State private var profile: ChefProfile?
-
-                        var body: some View {
-                            Text(profile?.name ?? "")
-                                .onAppear {
-                                    Analytics.log("profile")
-                                    Task { profile = await RecipeStore.shared.profile(chefID) }
-                                }
-                                .onChange(of: chefID) { _, _ in
-                                    Task { profile = await RecipeStore.shared.profile(chefID) }
-                                }
+                    """)),
+                RuleExample(.view("ChefProfileView", """
+                    @Binding var chefID: ChefID
+                    @State private var profile: ChefProfile?
+                    """, body: """
+                    Text(profile?.name ?? "")
+                        .onAppear {
+                            Analytics.log("profile")
+                            Task { profile = await RecipeStore.shared.profile(chefID) }
                         }
-                    }
-                    """),
-                RuleExample("""
-                    struct ChefProfileView: View {
-                        @Binding var chefID: ChefID
-                        @State private var profile: ChefProfile?
-
-                        var body: some View {
-                            Text(profile?.name ?? "")
-                                .onAppear {
-                                    Task { profile = await RecipeStore.shared.profile(chefID) }
-                                }
-                                .onChange(of: chefID) { oldID, newID in
-                                    guard oldID != newID else { return }
-                                    Task { profile = await RecipeStore.shared.profile(chefID) }
-                                }
+                        .onChange(of: chefID) { _, _ in
+                            Task { profile = await RecipeStore.shared.profile(chefID) }
                         }
-                    }
-                    """),
+                    """)),
+                RuleExample(.view("ChefProfileView", """
+                    @Binding var chefID: ChefID
+                    @State private var profile: ChefProfile?
+                    """, body: """
+                    Text(profile?.name ?? "")
+                        .onAppear {
+                            Task { profile = await RecipeStore.shared.profile(chefID) }
+                        }
+                        .onChange(of: chefID) { oldID, newID in
+                            guard oldID != newID else { return }
+                            Task { profile = await RecipeStore.shared.profile(chefID) }
+                        }
+                    """)),
             ],
             corrections: [
-                RuleCorrection(unmarking: Self.chefProfileView, """
-                    struct ChefProfileView: View {
-                        @Binding var chefID: ChefID
-                        @State private var profile: ChefProfile?
-
-                        var body: some View {
-                            Text(profile?.name ?? "")
-                                .task(id: chefID) {
-                                    profile = await RecipeStore.shared.profile(chefID)
-                                }
+                RuleCorrection(unmarking: Self.chefProfileView, .view("ChefProfileView", """
+                    @Binding var chefID: ChefID
+                    @State private var profile: ChefProfile?
+                    """, body: """
+                    Text(profile?.name ?? "")
+                        .task(id: chefID) {
+                            profile = await RecipeStore.shared.profile(chefID)
                         }
+                    """)),
+                RuleCorrection(unmarking: Self.recipeNotesView, .view("RecipeNotesView", """
+                    @Binding var recipeID: UUID
+                    @State private var notes = ""
+                    """, body: """
+                    Text(notes)
+                        .task(id: recipeID, priority: .background) {
+                            await reload()
+                        }
+                    """, members: """
+                    func reload() async {
+                        notes = await RecipeStore.shared.notes(for: recipeID)
                     }
-                    """),
-                RuleCorrection(unmarking: Self.recipeNotesView, """
-                    struct RecipeNotesView: View {
-                        @Binding var recipeID: UUID
-                        @State private var notes = ""
-
-                        var body: some View {
-                            Text(notes)
-                                .task(id: recipeID, priority: .background) {
-                                    await reload()
-                                }
+                    """)),
+                RuleCorrection(unmarking: Self.recipeSearchView, .view("RecipeSearchView", """
+                    @State private var query = ""
+                    @State private var results: [Recipe] = []
+                    """, body: """
+                    Text("\\(results.count)")
+                        .onChange(of: query, initial: true) {
+                            filter()
                         }
-
-                        func reload() async {
-                            notes = await RecipeStore.shared.notes(for: recipeID)
-                        }
+                    """, members: """
+                    func filter() {
+                        results = results.filter { $0.title.contains(query) }
                     }
-                    """),
-                RuleCorrection(unmarking: Self.recipeSearchView, """
-                    struct RecipeSearchView: View {
-                        @State private var query = ""
-                        @State private var results: [Recipe] = []
-
-                        var body: some View {
-                            Text("\\(results.count)")
-                                .onChange(of: query, initial: true) {
-                                    filter()
-                                }
-                        }
-
-                        func filter() {
-                            results = results.filter { $0.title.contains(query) }
-                        }
-                    }
-                    """, configuration: syncOptIn),
+                    """), configuration: syncOptIn),
             ])
     }
 
     /// The same load in onAppear and in onChange, each in a Task.
-    private static let chefProfileView = """
-        struct ChefProfileView: View {
-            @Binding var chefID: ChefID
-            @State private var profile: ChefProfile?
-
-            var body: some View {
-                Text(profile?.name ?? "")
-                    .↓onAppear {
-                        Task { profile = await RecipeStore.shared.profile(chefID) }
-                    }
-                    .onChange(of: chefID) { newID in
-                        Task { profile = await RecipeStore.shared.profile(newID) }
-                    }
+    private static let chefProfileView: String = .view("ChefProfileView", """
+        @Binding var chefID: ChefID
+        @State private var profile: ChefProfile?
+        """, body: """
+        Text(profile?.name ?? "")
+            .↓onAppear {
+                Task { profile = await RecipeStore.shared.profile(chefID) }
             }
-        }
-        """
+            .onChange(of: chefID) { newID in
+                Task { profile = await RecipeStore.shared.profile(newID) }
+            }
+        """)
 
     /// A `task` and an onChange calling the same function.
-    private static let recipeNotesView = """
-        struct RecipeNotesView: View {
-            @Binding var recipeID: UUID
-            @State private var notes = ""
-
-            var body: some View {
-                Text(notes)
-                    .↓task(priority: .background) {
-                        await reload()
-                    }
-                    .onChange(of: recipeID) { _, _ in
-                        Task { await reload() }
-                    }
+    private static let recipeNotesView: String = .view("RecipeNotesView", """
+        @Binding var recipeID: UUID
+        @State private var notes = ""
+        """, body: """
+        Text(notes)
+            .↓task(priority: .background) {
+                await reload()
             }
-
-            func reload() async {
-                notes = await RecipeStore.shared.notes(for: recipeID)
+            .onChange(of: recipeID) { _, _ in
+                Task { await reload() }
             }
+        """, members: """
+        func reload() async {
+            notes = await RecipeStore.shared.notes(for: recipeID)
         }
-        """
+        """)
 
     /// Synchronous work in both: rewritten only when `syncWork` is `onChangeInitial`.
-    private static let recipeSearchView = """
-        struct RecipeSearchView: View {
-            @State private var query = ""
-            @State private var results: [Recipe] = []
-
-            var body: some View {
-                Text("\\(results.count)")
-                    .↓onAppear(perform: filter)
-                    .onChange(of: query) { filter() }
-            }
-
-            func filter() {
-                results = results.filter { $0.title.contains(query) }
-            }
+    private static let recipeSearchView: String = .view("RecipeSearchView", """
+        @State private var query = ""
+        @State private var results: [Recipe] = []
+        """, body: """
+        Text("\\(results.count)")
+            .↓onAppear(perform: filter)
+            .onChange(of: query) { filter() }
+        """, members: """
+        func filter() {
+            results = results.filter { $0.title.contains(query) }
         }
-        """
+        """)
 }

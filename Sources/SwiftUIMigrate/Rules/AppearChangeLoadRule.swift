@@ -51,14 +51,9 @@ public struct AppearChangeLoadRule: ShippedRule {
                     }
                 Two onChange of values declared in the view with the same type key it on both: \
                 `.task(id: [a, b])`. Work that never suspends is synchronous whatever the modifier \
-                (`.task { recount() }` runs it at once too) and is kept, with the reason; where the floor allows \
-                iOS 17 / macOS 14 / tvOS 17 / watchOS 10 the reason names the option \
-                `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}`, which rewrites the pair to \
-                `.onChange(of: x, initial: true) { W }`. Skips, with the reason: an onChange that already has \
-                `initial: true`; two ids whose types the rule cannot tell are the same; a Task that cannot be \
-                unwrapped (`Task.detached`, stored, throwing) or that the work starts inside an `if`, a loop or a \
-                closure (the skip names its line); the cancellation hazards; a deployment floor below the fix's API \
-                (task: iOS 15, onChange(initial:): iOS 17).
+                (`.task { recount() }` runs it at once too); where the floor allows iOS 17 / macOS 14 / tvOS 17 / \
+                watchOS 10, the option `ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}}` \
+                rewrites such a pair to `.onChange(of: x, initial: true) { W }`.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <x> changes, as before; a run still in progress \

@@ -3,94 +3,68 @@ extension GroupLifecycleRule {
     public var examples: RuleExamples {
         RuleExamples(
             triggering: [
-                RuleExample("""
-                    struct StartView: View {
-                        @State private var isLoggedIn = false
-
-                        var body: some View {
-                            ↓Group {
-                                if isLoggedIn {
-                                    WelcomeView()
-                                } else {
-                                    LoginView()
-                                }
-                            }
-                            .navigationBarTitle("Start")
-                            .onAppear {
-                                print("start appeared")
-                            }
+                RuleExample(.view("StartView", "@State private var isLoggedIn = false", body: """
+                    ↓Group {
+                        if isLoggedIn {
+                            WelcomeView()
+                        } else {
+                            LoginView()
                         }
                     }
-                    """),
-                RuleExample("""
-                    struct BannerView: View {
-                        @State private var showsBanner = false
-
-                        var body: some View {
-                            VStack {
-                                ↓Group {
-                                    if showsBanner {
-                                        Text("New posts")
-                                    }
-                                }.task {
-                                    await Task.yield()
-                                }
+                    .navigationBarTitle("Start")
+                    .onAppear {
+                        print("start appeared")
+                    }
+                    """)),
+                RuleExample(.view("BannerView", "@State private var showsBanner = false", body: """
+                    VStack {
+                        ↓Group {
+                            if showsBanner {
+                                Text("New posts")
                             }
+                        }.task {
+                            await Task.yield()
                         }
                     }
-                    """),
-                RuleExample("""
-                    struct TitleView: View {
-                        var body: some View {
-                            ↓Group {
-                                Text("Title")
-                                Text("Subtitle")
-                            }
-                            .onAppear {
-                                print("appeared")
-                            }
-                        }
+                    """)),
+                RuleExample(.view("TitleView", body: """
+                    ↓Group {
+                        Text("Title")
+                        Text("Subtitle")
                     }
-                    """),
-                RuleExample("""
-                    struct BadgeView: View {
-                        let count: Int
-
-                        var body: some View {
-                            Color.clear
-                                .overlay(↓Group {
-                                    if count > 0 {
-                                        Text("\\(count)")
-                                    }
-                                }.onDisappear {
-                                    print("badge gone")
-                                })
-                        }
+                    .onAppear {
+                        print("appeared")
                     }
-                    """),
+                    """)),
+                RuleExample(.view("BadgeView", "let count: Int", body: """
+                    Color.clear
+                        .overlay(↓Group {
+                            if count > 0 {
+                                Text("\\(count)")
+                            }
+                        }.onDisappear {
+                            print("badge gone")
+                        })
+                    """)),
                 RuleExample(Self.startView, configuration: Self.configuration(.report)),
-                RuleExample("""
-                    struct InvitesView: View {
-                        @State private var pending = 0
-                        @State private var showsInvites = false
-
-                        var body: some View {
-                            List {
-                                ↓Group {
-                                    if pending > 0 {
-                                        Text("\\(pending) invites")
-                                    }
-                                }
-                                .sheet(isPresented: $showsInvites) {
-                                    Text("Invites")
-                                }
-                                .onAppear {
-                                    print("invites shown")
-                                }
+                RuleExample(.view("InvitesView", """
+                    @State private var pending = 0
+                    @State private var showsInvites = false
+                    """, body: """
+                    List {
+                        ↓Group {
+                            if pending > 0 {
+                                Text("\\(pending) invites")
                             }
                         }
+                        .sheet(isPresented: $showsInvites) {
+                            Text("Invites")
+                        }
+                        .onAppear {
+                            print("invites shown")
+                        }
                     }
-                    """),
+                    """)),
                 RuleExample("""
                     struct TabRoot: View {
                         @State private var tab = 0
@@ -119,137 +93,58 @@ extension GroupLifecycleRule {
             ],
             nonTriggering: [
                 RuleExample(GroupModifiersRule.twoCredits),
-                RuleExample("""
-                    struct CardsView<Content: View>: View {
-                        let content: Content
-
-                        var body: some View {
-                            Group(subviews: content) { subviews in
-                                Text("\\(subviews.count) cards")
-                            }
-                            .onAppear {
-                                print("cards appeared")
-                            }
+                RuleExample(.view("CardsView<Content: View>", "let content: Content", body: """
+                    Group(subviews: content) { subviews in
+                        Text("\\(subviews.count) cards")
+                    }
+                    .onAppear {
+                        print("cards appeared")
+                    }
+                    """)),
+                RuleExample(.view("LoadingView", "@State private var isLoading = true", body: """
+                    ZStack {
+                        if isLoading {
+                            ProgressView()
+                        } else {
+                            DataLoadedView()
                         }
                     }
-                    """),
-                RuleExample("""
-                    struct LoadingView: View {
-                        @State private var isLoading = true
-
-                        var body: some View {
-                            ZStack {
-                                if isLoading {
-                                    ProgressView()
-                                } else {
-                                    DataLoadedView()
-                                }
-                            }
-                            .onAppear {
-                                isLoading = false
-                            }
-                        }
+                    .onAppear {
+                        isLoading = false
                     }
-                    """),
+                    """)),
             ],
             corrections: [
-                RuleCorrection(Self.loadingContent, """
-                    struct ContentView: View {
-                        @State private var isLoading = true
-
-                        var body: some View {
-                            ZStack {
-                                if isLoading {
-                                    ProgressView()
-                                } else {
-                                    DataLoadedView()
-                                }
-                            }
+                RuleCorrection(Self.loadingContent, Self.hoisted(Self.loadingContent, into: "ZStack")),
+                RuleCorrection(Self.loadingContent, .view("ContentView", "@State private var isLoading = true", body: """
+                    if isLoading {
+                        ProgressView()
                             .onAppear {
                                 fetchData()
                             }
-                        }
-
-                        private func fetchData() {}
+                    } else {
+                        DataLoadedView()
+                            .onAppear {
+                                fetchData()
+                            }
                     }
-                    """),
-                RuleCorrection(Self.loadingContent, """
-                    struct ContentView: View {
-                        @State private var isLoading = true
-
-                        var body: some View {
-                            if isLoading {
-                                ProgressView()
-                                    .onAppear {
-                                        fetchData()
-                                    }
-                            } else {
-                                DataLoadedView()
-                                    .onAppear {
-                                        fetchData()
-                                    }
+                    """, members: """
+                    private func fetchData() {}
+                    """), configuration: Self.configuration(.distribute)),
+                RuleCorrection(Self.timelineBanner, Self.hoisted(Self.timelineBanner, into: "ZStack")),
+                RuleCorrection(.view("InboxView", "@State private var unread = 0", body: """
+                    List {
+                        Group {
+                            if unread > 0 {
+                                Text("\\(unread) unread")
                             }
                         }
-
-                        private func fetchData() {}
-                    }
-                    """, configuration: Self.configuration(.distribute)),
-                RuleCorrection("""
-                    struct BannerView: View {
-                        @State private var showsBanner = false
-
-                        var body: some View {
-                            VStack {
-                                Group {
-                                    if showsBanner {
-                                        Text("New posts")
-                                    }
-                                }
-                                .task {
-                                    await Task.yield()
-                                }
-                                Text("Timeline")
-                            }
+                        .onAppear {
+                            print("unread row shown")
                         }
+                        Text("Archive")
                     }
-                    """, """
-                    struct BannerView: View {
-                        @State private var showsBanner = false
-
-                        var body: some View {
-                            VStack {
-                                ZStack {
-                                    if showsBanner {
-                                        Text("New posts")
-                                    }
-                                }
-                                .task {
-                                    await Task.yield()
-                                }
-                                Text("Timeline")
-                            }
-                        }
-                    }
-                    """),
-                RuleCorrection("""
-                    struct InboxView: View {
-                        @State private var unread = 0
-
-                        var body: some View {
-                            List {
-                                Group {
-                                    if unread > 0 {
-                                        Text("\\(unread) unread")
-                                    }
-                                }
-                                .onAppear {
-                                    print("unread row shown")
-                                }
-                                Text("Archive")
-                            }
-                        }
-                    }
-                    """, """
+                    """), """
                     struct InboxView: View {
                         @State private var unread = 0
 
@@ -266,27 +161,21 @@ extension GroupLifecycleRule {
                         }
                     }
                     """),
-                RuleCorrection("""
-                    struct NoticeView: View {
-                        let notice: String?
-
-                        var body: some View {
-                            content
+                RuleCorrection(.view("NoticeView", "let notice: String?", body: """
+                    content
+                    """, members: """
+                    private var content: some View {
+                        Group {
+                            if let notice {
+                                Text(notice)
+                            }
                         }
-
-                        private var content: some View {
-                            Group {
-                                if let notice {
-                                    Text(notice)
-                                }
-                            }
-                            .transition(.opacity)
-                            .onAppear {
-                                print("notice shown")
-                            }
+                        .transition(.opacity)
+                        .onAppear {
+                            print("notice shown")
                         }
                     }
-                    """, """
+                    """), """
                     struct NoticeView: View {
                         let notice: String?
 
@@ -306,27 +195,21 @@ extension GroupLifecycleRule {
                         }
                     }
                     """),
-                RuleCorrection("""
-                    struct FeedView: View {
-                        @State private var isEmpty = false
-
-                        var body: some View {
-                            List {
-                                Group {
-                                    if isEmpty {
-                                        Text("No posts")
-                                    } else {
-                                        Text("Posts")
-                                    }
-                                }
-                                .id(isEmpty)
-                                .task {
-                                    await Task.yield()
-                                }
+                RuleCorrection(.view("FeedView", "@State private var isEmpty = false", body: """
+                    List {
+                        Group {
+                            if isEmpty {
+                                Text("No posts")
+                            } else {
+                                Text("Posts")
                             }
                         }
+                        .id(isEmpty)
+                        .task {
+                            await Task.yield()
+                        }
                     }
-                    """, """
+                    """), """
                     struct FeedView: View {
                         @State private var isEmpty = false
 
@@ -349,24 +232,9 @@ extension GroupLifecycleRule {
                         }
                     }
                     """),
-                RuleCorrection(unmarking: Self.startView, """
-                    struct StartView: View {
-                        @State private var isLoggedIn = false
-
-                        var body: some View {
-                            VStack {
-                                if isLoggedIn {
-                                    WelcomeView()
-                                } else {
-                                    LoginView()
-                                }
-                            }
-                            .onAppear {
-                                print("start appeared")
-                            }
-                        }
-                    }
-                    """, configuration: Self.configuration(hostContainer: "VStack")),
+                RuleCorrection(
+                    unmarking: Self.startView, Self.hoisted(Self.startView, into: "VStack"),
+                    configuration: Self.configuration(hostContainer: "VStack")),
             ])
     }
 
@@ -379,44 +247,52 @@ extension GroupLifecycleRule {
     }
 
     /// A Group of two branches with onAppear: reported under `report`, hosted in `hostContainer` when rewritten.
-    private static let startView = """
-        struct StartView: View {
-            @State private var isLoggedIn = false
-
-            var body: some View {
-                ↓Group {
-                    if isLoggedIn {
-                        WelcomeView()
-                    } else {
-                        LoginView()
-                    }
-                }
-                .onAppear {
-                    print("start appeared")
-                }
+    private static let startView: String = .view("StartView", "@State private var isLoggedIn = false", body: """
+        ↓Group {
+            if isLoggedIn {
+                WelcomeView()
+            } else {
+                LoginView()
             }
         }
-        """
+        .onAppear {
+            print("start appeared")
+        }
+        """)
 
     /// A Group of two branches with onAppear: hosted in a ZStack by default, onAppear on each branch under `distribute`.
-    private static let loadingContent = """
-        struct ContentView: View {
-            @State private var isLoading = true
+    private static let loadingContent: String = .view("ContentView", "@State private var isLoading = true", body: """
+        Group {
+            if isLoading {
+                ProgressView()
+            } else {
+                DataLoadedView()
+            }
+        }
+        .onAppear {
+            fetchData()
+        }
+        """, members: """
+        private func fetchData() {}
+        """)
 
-            var body: some View {
-                Group {
-                    if isLoading {
-                        ProgressView()
-                    } else {
-                        DataLoadedView()
-                    }
-                }
-                .onAppear {
-                    fetchData()
+    /// A Group with task in a VStack, beside another view: hosted in a ZStack, it stays one view of the VStack.
+    private static let timelineBanner: String = .view("BannerView", "@State private var showsBanner = false", body: """
+        VStack {
+            Group {
+                if showsBanner {
+                    Text("New posts")
                 }
             }
-
-            private func fetchData() {}
+            .task {
+                await Task.yield()
+            }
+            Text("Timeline")
         }
-        """
+        """)
+
+    /// `source` with its Group hosted in `container` instead: a hoist is a one-token diff.
+    private static func hoisted(_ source: String, into container: String) -> String {
+        source.removingFindingMarkers.replacingOccurrences(of: "Group {", with: "\(container) {")
+    }
 }

@@ -297,24 +297,18 @@ extension GroupLifecycleRule {
                 in this order (a hoist is a one-token diff; a copied modifier chain is often not one a \
                 reviewer accepts):
 
-                1. **report** a Group that shows several views at once: the action runs once per member (a \
-                member naming a `@ViewBuilder` helper of the view that shows several views counts as those \
-                views); \
-                and a Group in the content of a view or modifier that makes each view an item (`Menu`, \
-                `Picker`, `TabView`, `.contextMenu`, `.toolbar`, `.swipeActions`, …): a container there would \
-                be one item, and whether a lifecycle action runs on an item is not documented.
+                1. **report** a Group that shows several views at once (a member naming a `@ViewBuilder` helper \
+                of the view that shows several views counts as those views), or that stands in the content of a \
+                view or modifier that makes each view an item (`Menu`, `Picker`, `TabView`, `.contextMenu`, \
+                `.toolbar`, `.swipeActions`, …).
                 2. **hoist** when at most one view shows on every path — one view; an `if`/`else if`/`else`, \
                 a `switch` or a `#if` whose branches each show at most one view, empty paths included (an `if` \
-                without `else`, `default: EmptyView()`) — the chain has no modifier that acts on each member \
-                (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`; the list-row modifiers \
+                without `else`, `default: EmptyView()`) — and nothing acts on each member: no modifier of the \
+                chain (`id`, `transition`, `matchedGeometryEffect`, `zIndex`, `tag`; the list-row modifiers \
                 `listRow…` and `swipeActions` only where the Group is a row of a `List`, `Form`, `Section` or \
                 `ForEach` builder — elsewhere they configure the one view that shows, on a container the same; \
-                an app's own modifier counts as what its declaration in the file or the module applies), \
-                no member carries a list-row modifier (`.listRowInsets(.zero)` on a member configures the row \
-                only as the row's own view, not inside a container), \
-                and the Group is not a row that may show nothing (a row of those builders, or a Group whose chain \
-                has a list-row modifier and no screen modifier such as `navigationTitle` or `toolbar`: there an \
-                empty container would add an empty row). The Group becomes the host container \
+                an app's own modifier counts as what its declaration in the file or the module applies), no \
+                list-row modifier on a member, and no empty path in a row. The Group becomes the host container \
                 (`hostContainer`, default `ZStack`), so the action belongs to one view:
 
                 ```swift
@@ -325,18 +319,10 @@ extension GroupLifecycleRule {
                 ```
 
                 3. **distribute** when a member-scoped modifier or an empty row blocks the hoist, some member is \
-                chosen at run time (a Group whose members only `#if` chooses shows one view in each build and is \
-                kept: copying its chain into each clause would change nothing), and the copy \
-                stays small: the Group goes and its whole chain is applied to each member, inside each branch \
-                (`@ViewBuilder` is added to a computed property or function that then needs it). Only when \
-                (members − 1) × the chain's lines ≤ \(Self.distributionLineBudget), every modifier of the chain \
-                is a SwiftUI modifier the tool knows (a project's own `.injectTabDestinations()` may install \
-                navigation), none presents or navigates (`sheet`, `fullScreenCover`, `popover`, `alert`, \
-                `confirmationDialog`, `navigationDestination`, `navigationTitle`, `toolbar`, `searchable`, \
-                `refreshable`, …; `environment…` hands the same value to each member and is copied), no lifecycle action of the chain sets a property that chooses \
-                the member, or calls a method on one (copied onto each member, an action that switches the \
-                members would start again on every member it brings in, and a `.task` copy would be cancelled on \
-                the one that goes), and no member is `EmptyView()`:
+                chosen at run time, and the copy stays small ((members − 1) × the chain's lines ≤ \
+                \(Self.distributionLineBudget)): the Group goes and its whole chain is applied to each member, \
+                inside each branch (`@ViewBuilder` is added to a computed property or function that then needs \
+                it; `environment…` hands the same value to each member and is copied):
 
                 ```swift
                 List {
@@ -347,11 +333,8 @@ extension GroupLifecycleRule {
                 }
                 ```
 
-                4. Otherwise **report**, naming what blocked each fix (the modifier, the line count, the \
-                `EmptyView()` member, the property an action sets that chooses the member, a branch binding a \
-                name the chain uses, a Group outside a view builder) \
-                and the manual fix: move the lifecycle modifier to the one member, or the enclosing view, that \
-                owns the work.
+                4. Otherwise **report**, naming what blocked each fix and the manual fix: move the lifecycle \
+                modifier to the one member, or the enclosing view, that owns the work.
 
                 The `strategy` option chooses `auto` (this order), `hoist` or `distribute` (only that fix, \
                 with the same conditions; the rest is reported) or `report`. A `switch` counts as covering every \

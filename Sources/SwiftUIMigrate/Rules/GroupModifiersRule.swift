@@ -112,12 +112,6 @@ extension GroupModifiersRule {
                 ```swift
                 \(Self.rewrittenAboutFormBody)
                 ```
-
-                Skipped, with the reason: a chain with an action or presentation modifier (any `on…`, \
-                gestures, `sheet`, `alert`, `toolbar`, `refreshable`, …); `id`, `tag` or \
-                `matchedGeometryEffect` when several members show at once; a branch binding a name the chain \
-                uses; content with statements other than views; a Group outside a view builder. \
-                `Group(subviews:)` and `Group(sections:)` are never touched.
                 """,
             safety: """
                 preserving. A Group's modifiers apply to each of its members, as Apple documents, so applying \

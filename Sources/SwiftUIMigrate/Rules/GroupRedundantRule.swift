@@ -100,8 +100,7 @@ extension GroupRedundantRule {
 
                 A Group in a `body`, a `@ViewBuilder` property or function, or a modifier's closure \
                 (`overlay`, `toolbar`, …) is left alone: there it is the one view the declaration returns. \
-                Content with statements other than views is skipped. The output needs Swift 5.9 (Xcode 15) or \
-                later when the container then has more than ten views.
+                The output needs Swift 5.9 (Xcode 15) or later when the container then has more than ten views.
                 """,
             safety: """
                 preserving. A Group without modifiers collects views without affecting their layout, so its \

@@ -46,30 +46,10 @@ public struct GuardFlagLoadRule: ShippedRule {
                 `task(id:)` is not "run once": it runs on each appearance and again when the id changes, and it \
                 is cancelled when the view disappears. A flag inside `.task(id: x)` goes with its guard and its \
                 set, and the header stays (behavior-change: the work now runs again when `x` changes, as the id \
-                intends, and on each appearance); the skips below apply to it too, but a guard in a helper that \
-                `.task(id:)` calls is not looked at. With no identity to key on, the flag is kept — it is the \
-                honest tool there. With several candidates the rule skips and names them; choose one with \
-                `"identity": {"BrewDetailView": "brewID"}` in `.swiftui-migrate.json`. Guarded work that neither \
-                awaits nor starts a Task is one-time setup, not a load: the flag is kept ("task(id:) would redo it \
-                on each appearance"). It skips when the flag is read or written anywhere else (the body, \
-                `onDisappear` resets, a reset in any function), when the inner task is `Task.detached` or stored, \
-                when the Task is not the last statement, when a sibling `.onChange(of: <id>)` already reacts to \
-                the id, and, for work moving out of `onAppear`, on the \
-                cancellation hazards `onappear-task` names (a sentinel or self-removing host, a hidden in-flight \
-                writer, work that changes no state the view owns). A guard in a helper the modifier calls \
+                intends, and on each appearance). A guard in a helper the modifier calls \
                 (`.onAppear(perform: loadIfNeeded)`, `.onAppear { loadIfNeeded() }`, `.task { await \
-                loadIfNeeded() }`) is followed and judged the same way, then reported: kept, or skipped with the \
-                `.task(id:)` to call the helper from, since the rule rewrites only the modifier's own closure. A \
-                check only a person can judge is a skip (setup behind it is kept) whose reason names every fact: \
-                a compound check (`guard !shown, isSignedIn else { return }`, `guard let x, !shown`, \
-                `if !shown && ready { … }`, an early return joined with `||`: `if query.isEmpty || !isFirstRun { \
-                return }`); a guard whose `else` does more than return; an `if flag { … } else { … }` whose other \
-                branch runs on every later appearance, in the closure or in a helper it calls; a flag the closure \
-                checks but only a function it calls sets; and, with any of these, a flag also set back elsewhere \
-                (a `defer`, a completion handler, `.onDisappear`, another function) or passed on as `$flag` — \
-                one skip says both. `$flag` and `_flag` (the State's storage) are uses of the flag. A flag also \
-                read elsewhere, set back, or whose storage is used elsewhere is kept (a keep, hidden unless \
-                `--show-kept`): there is nothing to do; so are the Task forms and hazards `onappear-task` keeps.
+                loadIfNeeded() }`) is followed and judged the same way, then reported, since the rule rewrites only \
+                the modifier's own closure.
                 """,
             safety: """
                 behavior-change: "re-runs on each appearance and when <id> changes; cancelled on disappear"; \
@@ -159,17 +139,10 @@ public struct GuardFlagLoadRule: ShippedRule {
             taskID = keyed.trimmedDescription
             decision = .flagDefeatsID(id: taskID)
         } else {
-            switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-            case .chosen(let candidate):
-                taskID = candidate.expression
-                decision = .keyOnIdentity(id: taskID)
-            case .none:
-                return decided(.noIdentity)
-            case .ambiguous(let candidates):
-                return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: nil))
-            case .configuredNotFound(let name):
-                return decided(.configuredIdentityNotFound(name, view: view.name, inHelper: nil))
-            }
+            let choice = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration)
+            guard case .chosen(let candidate) = choice else { return decided(Self.unkeyed(choice, view: view, inHelper: nil)) }
+            taskID = candidate.expression
+            decision = .keyOnIdentity(id: taskID)
             if LifecycleHost(of: modifier).watchesChanges(of: taskID) {
                 return decided(.siblingOnChange(id: taskID))
             }
@@ -222,15 +195,18 @@ public struct GuardFlagLoadRule: ShippedRule {
         }
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
         if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
-        switch IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-        case .chosen(let candidate):
-            return decided(.guardInHelper(name, flag: flag.name, id: candidate.expression))
-        case .none:
-            return decided(.noIdentity)
-        case .ambiguous(let candidates):
-            return decided(.severalIdentities(candidates.map(\.expression), view: view.name, inHelper: name))
-        case .configuredNotFound(let identity):
-            return decided(.configuredIdentityNotFound(identity, view: view.name, inHelper: name))
+        let choice = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration)
+        guard case .chosen(let candidate) = choice else { return decided(Self.unkeyed(choice, view: view, inHelper: name)) }
+        return decided(.guardInHelper(name, flag: flag.name, id: candidate.expression))
+    }
+
+    /// Why a `choice` that chose no identity leaves the load nothing to key on: the work reads none,
+    /// several, or not the one configured for `view` (`.chosen` is not asked about).
+    private static func unkeyed(_ choice: IdentityChoice, view: ViewDeclaration, inHelper helper: String?) -> Decision {
+        switch choice {
+        case .none, .chosen: .noIdentity
+        case .ambiguous(let candidates): .severalIdentities(candidates.map(\.expression), view: view.name, inHelper: helper)
+        case .configuredNotFound(let name): .configuredIdentityNotFound(name, view: view.name, inHelper: helper)
         }
     }
 

@@ -51,39 +51,10 @@ public struct OnAppearTaskRule: ShippedRule {
                         brew = try? await BrewStore.shared.fetch(brewID)
                     }
                 `task(id:)` is not "run once": like `onAppear` it runs on each appearance, and it runs again when \
-                the id changes. Skips, with the reason, `Task.detached`, stored tasks (`let t = Task { }`), a Task \
-                that is not the last statement, a Task started inside an `if`, `switch`, loop or closure (so every \
-                site is listed), a Task that never awaits after other statements (it only defers them to a later \
-                turn), and a Task body that throws, returns a value or has a closure signature other than \
-                `@MainActor in` inside a view struct (whose `.task` action runs on the main actor anyway; \
-                elsewhere, a protocol extension or a class building views, it is a skip). It also skips the cancellation \
-                hazards, where `.task` would cancel work that must finish: the host sits in an `if`/`switch` \
-                branch (also a branch of the `Group` it modifies) whose condition reads a property the work \
-                assigns before it awaits — the closure and the view's functions it calls, three levels deep — so \
-                starting the work removes the host (a pagination sentinel under `!isLoadingMore`); the condition \
-                negates an in-flight flag (`!isLoading…`, `!isFetching…`, `!…Busy`, `!…InFlight`) that the work \
-                does not visibly set; the condition reads a property of an object the view holds and the work \
-                calls a method on it that sets the property before it awaits (read in the file or another file of its \
-                module), or that neither declares (then a person checks it); the host is a sentinel (`Color.clear`, `EmptyView()`, `Spacer()`, a view \
-                framed 0–1 pt, `.hidden()`, `.opacity(0)`); or the work changes no state the view owns (no \
-                `@State`, `@Binding`, `@FocusState` property written, no method of a `@StateObject` or of an \
-                object held in `@State` called; `@ObservedObject`, `@EnvironmentObject` and `@Environment` are \
-                not the view's, unless the method called only loads what the view shows: it keeps every value it \
-                awaits, then fills a property the view reads) — a save, sync or app-wide refresh must finish; or the work awaits an operation \
-                and keeps nothing it awaits (`await export(); isPresented = false`), which must finish too. Closures guarded by a run-once \
-                flag, also compound or logging checks, are left to `guard-flag-load` while it is on (with it off, \
-                they are a skip here): in a cancellable `.task` a load cut short by an early disappearance would \
-                never run again, because the flag is already set. The start of a loading pair (an \
-                `.onChange(of: x)` on the same view running exactly the same work) is left to \
-                `appear-change-load` while that rule is on; beside an onChange doing other work it is decided \
-                here like any other. A closure with a signature (`{ [weak model] in … }`) is a skip. Where the \
-                advice is to leave the code as it is — `Task.detached`, a stored Task, a Task that only defers, a \
-                sentinel host, a host the work removes (also through an object's method), an `onAppear` inside the \
-                app's own back-port of `.task` (a `View` extension taking `async` work, or a `ViewModifier` storing \
-                it, that applies `task` or `onAppear`: the task its callers use) — the finding is a keep, \
-                hidden unless `--show-kept`; the others ask for a check. Below the floor of `.task`, where the file or \
-                another file of its module declares such a back-port (not `private`), the skip names it instead of \
-                advising `.task`.
+                the id changes. Closures guarded by a run-once flag are left to `guard-flag-load` while it is on, \
+                and the start of a loading pair (an `.onChange(of: x)` on the same view running exactly the same \
+                work) to `appear-change-load` while that rule is on; beside an onChange doing other work it is \
+                decided here like any other.
                 """,
             safety: """
                 behavior-change: "the work is now cancelled when the view disappears" (with an id: "… and runs \

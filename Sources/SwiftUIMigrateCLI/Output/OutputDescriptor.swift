@@ -62,9 +62,6 @@ final class OutputDescriptor: Sendable {
             return nil
         }
     }
-
-    /// True once a write has failed.
-    var hasFailed: Bool { failure.withLock { $0 != nil } }
 }
 
 /// `write(2)`, named apart from `OutputDescriptor.write(_:)`.

@@ -104,9 +104,6 @@ enum SignalGuard {
         if code < 0 { terminate(-code) }
     }
 
-    /// True while a deferred section runs (for tests and diagnostics).
-    static var isDeferring: Bool { depth.load(ordering: .sequentiallyConsistent) > 0 }
-
     static func name(of signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"

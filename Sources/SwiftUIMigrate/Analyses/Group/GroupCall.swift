@@ -41,13 +41,6 @@ public struct GroupCall {
         self.content = closure
         self.name = name
     }
-
-    /// The Group call at the base of `expression`'s modifier chain, if any:
-    /// `Group { … }` for `Group { … }.padding().onAppear { … }`.
-    public init?(base expression: ExprSyntax) {
-        guard let call = ModifierChainBase.base(of: expression).as(FunctionCallExprSyntax.self) else { return nil }
-        self.init(call)
-    }
 }
 
 extension GroupCall {
