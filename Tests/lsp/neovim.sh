@@ -8,12 +8,8 @@ set -euo pipefail
 bin=$(readlink -f "${1:?usage: neovim.sh <swiftui-migrate binary>}")
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-if ! command -v nvim >/dev/null 2>&1; then
-    echo "neovim: installing neovim (Debian package)" >&2
-    sudo_cmd=""; [ "$(id -u)" != 0 ] && sudo_cmd="sudo"
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq neovim >/dev/null \
-        || { $sudo_cmd apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq neovim >/dev/null; }
-fi
+source "$root/Tests/shell/lib/debian-package.sh"
+need_debian_package nvim neovim neovim
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/config" "$work/project"

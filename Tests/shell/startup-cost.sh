@@ -6,12 +6,8 @@
 #   Tests/shell/startup-cost.sh <swiftui-migrate binary>
 set -euo pipefail
 bin=$(readlink -f "${1:?usage: startup-cost.sh <swiftui-migrate binary>}")
-if ! command -v strace >/dev/null 2>&1; then
-    echo "startup-cost: installing strace (Debian package)" >&2
-    sudo_cmd=""; [ "$(id -u)" != 0 ] && sudo_cmd="sudo"
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq strace >/dev/null \
-        || { $sudo_cmd apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq strace >/dev/null; }
-fi
+source "$(dirname "$0")/lib/debian-package.sh"
+need_debian_package strace strace startup-cost
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GIT_CONFIG_GLOBAL="$work/gitconfig" GIT_CONFIG_NOSYSTEM=1 NO_COLOR=1
