@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// The files a work tree's index tracks, read straight from `.git/index` — what every scan asks, so it
 /// does not start libgit2 for it (libgit2's start-up reads the system's TLS certificates, ~9 ms a run).
@@ -41,7 +42,7 @@ public enum IndexFile {
         let relative = real == workTree ? "" : String(real.dropFirst(workTree == "/" ? 1 : workTree.count + 1))
         if relative == ".git" || relative.hasPrefix(".git/") { return nil }
         guard let config = contents(of: gitDirectory + "/config"), isPlain(config: config),
-              let index = contents(of: gitDirectory + "/index"), let paths = regularFiles(index: index) else { return nil }
+              let paths = regularFiles(indexAt: gitDirectory + "/index") else { return nil }
         let prefix = relative.isEmpty ? "" : relative + "/"
         return Listing(workTree: workTree, relative: relative, files: paths.filter { $0.hasPrefix(prefix) || $0 == relative })
     }
@@ -91,6 +92,26 @@ public enum IndexFile {
             line.hasPrefix("worktree=") || line.hasPrefix("bare=true") || line == "bare" || line.hasPrefix("[include") || line.hasPrefix("objectformat=")
                 || line.hasPrefix("splitindex=") || line.hasPrefix("sparse") || line.hasPrefix("[extensions")
         }
+    }
+
+    /// The last index file read, by path, with what `stat` said of it then: a run asks for several
+    /// folders of one work tree (the files to scan, each module's), and reads the index once.
+    private static let lastRead = Mutex<(path: String, stamp: [Int], files: [String])?>(nil)
+
+    /// `regularFiles(index:)` of the file at `path`, read again only when it changed.
+    static func regularFiles(indexAt path: String) -> [String]? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        let stamp = [Int(status.st_ino), Int(status.st_size), Int(modified.tv_sec), Int(modified.tv_nsec)]
+        if let last = lastRead.withLock({ $0 }), last.path == path, last.stamp == stamp { return last.files }
+        guard let bytes = contents(of: path), let files = regularFiles(index: bytes) else { return nil }
+        lastRead.withLock { $0 = (path, stamp, files) }
+        return files
     }
 
     /// The paths of the regular files (modes 100644 and 100755) of an index file, each once; nil when it
