@@ -44,8 +44,7 @@ public enum Fingerprint {
         while start > 0 && bytes[start - 1] != newline { start -= 1 }
         var end = start
         while end < bytes.count && bytes[end] != newline { end += 1 }
-        let whitespace: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
-        return String(decoding: bytes[start..<end].filter { !whitespace.contains($0) }, as: UTF8.self)
+        return String(decoding: bytes[start..<end].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
     }
 
     private static func declarationName(_ node: Syntax) -> String? {
