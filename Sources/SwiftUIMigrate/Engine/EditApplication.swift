@@ -54,18 +54,24 @@ public struct EditApplication: Sendable {
         self.appliedEdits = accepted
     }
 
-    /// True when two edits of `group` overlap.
+    /// True when two edits of `group` overlap (`SourceEdit.overlaps`): swept in order of their
+    /// starts, insertions before the replacements that start where they are.
     private static func overlapsItself(_ group: [SourceEdit]) -> Bool {
-        // Most groups are one edit or a few: compared pairwise, without an index.
-        guard group.count > 8 else {
-            return group.indices.contains { first in group[(first + 1)...].contains { $0.overlaps(group[first]) } }
-        }
-        var seen = RangeIndex<SourceEdit>()
-        for edit in group {
-            if seen.candidates(near: edit.range).contains(where: { $0.value.overlaps(edit) }) {
-                return true
+        guard group.count > 1 else { return false }
+        let sorted = group.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
+        // The furthest end of the replacements so far, and the last insertion's place.
+        var reach = Int.min
+        var insertion: Int?
+        for edit in sorted {
+            let start = edit.range.lowerBound
+            if edit.range.isEmpty {
+                // Inside a replacement that starts before it, or where another insertion is.
+                if start < reach || insertion == start { return true }
+                insertion = start
+            } else {
+                if start < reach { return true }
+                reach = edit.range.upperBound
             }
-            seen.insert(edit.range, edit)
         }
         return false
     }
