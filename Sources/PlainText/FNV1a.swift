@@ -3,7 +3,8 @@
 public enum FNV1a {
     /// The hash of `text`'s UTF-8 bytes.
     public static func hash(_ text: String) -> UInt64 {
-        hash(bytes: text.utf8)
+        var text = text
+        return text.withUTF8 { hash(bytes: $0) }
     }
 
     /// The hash of `bytes`.

@@ -1,3 +1,4 @@
+import MigrationFuzzing
 import SwiftUIMigrate
 import XCTest
 
@@ -114,5 +115,26 @@ final class EditApplicationTests: XCTestCase {
         let text = Array("let é = \"ü\"".utf8)
         let application = EditApplication(text: text, groups: [[SourceEdit(range: 4..<6, replacement: "e")]])
         XCTAssertEqual(String(decoding: application.text, as: UTF8.self), "let e = \"ü\"")
+    }
+
+    /// A group is deferred exactly when two of its edits overlap as `SourceEdit.overlaps` says, in
+    /// any mix of insertions and replacements, many or few (seeded random groups of a 20-byte text).
+    func testAGroupWhoseOwnEditsOverlapIsDeferredWhateverItsSize() {
+        var random = SeededGenerator(seed: 24)
+        let text = Array("abcdefghijklmnopqrst".utf8)
+        var (deferred, applied) = (0, 0)
+        for _ in 0..<2000 {
+            let count = Int.random(in: 2...12, using: &random)
+            let group = (0..<count).map { _ -> SourceEdit in
+                let start = Int.random(in: 0...20, using: &random)
+                let end = Bool.random(using: &random) ? start : Int.random(in: start...min(20, start + 4), using: &random)
+                return SourceEdit(range: start..<end, replacement: "x")
+            }
+            let overlapping = group.indices.contains { first in group[(first + 1)...].contains { $0.overlaps(group[first]) } }
+            let application = EditApplication(text: text, groups: [group])
+            XCTAssertEqual(application.deferred, overlapping ? [0] : [], "\(group.map(\.range))")
+            if overlapping { deferred += 1 } else { applied += 1 }
+        }
+        XCTAssertGreaterThan(min(deferred, applied), 100, "both outcomes are tried")
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The way a file is written: its indentation unit and line ending.
 ///
 /// Inserted code follows it, so a reviewer cannot tell which lines the tool wrote.
@@ -24,8 +26,7 @@ public struct SourceStyle: Hashable, Sendable {
         var index = 0
         let count = text.count
         while index < count {
-            var lineEnd = index
-            while lineEnd < count && text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let lineEnd = Self.lineEnd(in: text, from: index)
             if lineEnd < count {
                 if lineEnd > index && text[lineEnd - 1] == UInt8(ascii: "\r") { crlf += 1 } else { lf += 1 }
             }
@@ -51,6 +52,15 @@ public struct SourceStyle: Hashable, Sendable {
             indentUnit = String(repeating: " ", count: step)
         } else {
             indentUnit = "    "
+        }
+    }
+
+    /// The index of the first line feed in `text` from `start`, or its end: found with `memchr`.
+    private static func lineEnd(in text: [UInt8], from start: Int) -> Int {
+        text.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress, start < buffer.count,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start) else { return text.count }
+            return base.distance(to: UnsafeRawPointer(found))
         }
     }
 

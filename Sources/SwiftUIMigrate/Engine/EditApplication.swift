@@ -18,9 +18,7 @@ public struct EditApplication: Sendable {
     /// or whose own edits overlap each other.
     public init(text: [UInt8], groups: [[SourceEdit]]) {
         let keys = groups.map(Self.canonicalKey)
-        let order = groups.indices.sorted { lhs, rhs in
-            keys[lhs].lexicographicallyPrecedes(keys[rhs]) { $0 < $1 }
-        }
+        let order = groups.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
         var accepted: [SourceEdit] = []
         var acceptedIndex = RangeIndex<SourceEdit>()
         var applied: [Int] = []
@@ -46,7 +44,7 @@ public struct EditApplication: Sendable {
         var cursor = 0
         for edit in accepted {
             output.append(contentsOf: text[cursor..<edit.range.lowerBound])
-            output.append(contentsOf: Array(edit.replacement.utf8))
+            output.append(contentsOf: edit.replacement.utf8)
             cursor = edit.range.upperBound
         }
         output.append(contentsOf: text[cursor...])
@@ -56,31 +54,45 @@ public struct EditApplication: Sendable {
         self.appliedEdits = accepted
     }
 
-    /// True when two edits of `group` overlap.
+    /// True when two edits of `group` overlap (`SourceEdit.overlaps`): swept in order of their
+    /// starts, insertions before the replacements that start where they are.
     private static func overlapsItself(_ group: [SourceEdit]) -> Bool {
-        var seen = RangeIndex<SourceEdit>()
-        for edit in group {
-            if seen.candidates(near: edit.range).contains(where: { $0.value.overlaps(edit) }) {
-                return true
+        guard group.count > 1 else { return false }
+        let sorted = group.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
+        // The furthest end of the replacements so far, and the last insertion's place.
+        var reach = Int.min
+        var insertion: Int?
+        for edit in sorted {
+            let start = edit.range.lowerBound
+            if edit.range.isEmpty {
+                // Inside a replacement that starts before it, or where another insertion is.
+                if start < reach || insertion == start { return true }
+                insertion = start
+            } else {
+                if start < reach { return true }
+                reach = edit.range.upperBound
             }
-            seen.insert(edit.range, edit)
         }
         return false
     }
 
-    /// Where an edit group sorts: its edits' bounds and text, smallest first.
-    private static func canonicalKey(_ group: [SourceEdit]) -> [String] {
-        group.sorted { ($0.range.lowerBound, $0.range.upperBound, $0.replacement) < ($1.range.lowerBound, $1.range.upperBound, $1.replacement) }
-            .map { edit in
-                let lower = String(edit.range.lowerBound).leftPadded(to: 12)
-                let upper = String(edit.range.upperBound).leftPadded(to: 12)
-                return "\(lower):\(upper):\(edit.replacement)"
-            }
+    /// Where an edit group sorts: its edits by bounds and text, smallest first, compared edit by edit.
+    private static func canonicalKey(_ group: [SourceEdit]) -> [EditKey] {
+        group.map(EditKey.init).sorted()
     }
-}
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+    /// An edit's place in the canonical order: its bounds, then its text.
+    private struct EditKey: Comparable {
+        let lower: Int
+        let upper: Int
+        let replacement: String
+
+        init(_ edit: SourceEdit) {
+            (lower, upper, replacement) = (edit.range.lowerBound, edit.range.upperBound, edit.replacement)
+        }
+
+        static func < (lhs: EditKey, rhs: EditKey) -> Bool {
+            (lhs.lower, lhs.upper, lhs.replacement) < (rhs.lower, rhs.upper, rhs.replacement)
+        }
     }
 }

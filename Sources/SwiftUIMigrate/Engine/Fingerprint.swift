@@ -13,7 +13,17 @@ public enum Fingerprint {
     /// The fingerprint of a finding of `rule` in `scope` on a line reading `text`, the
     /// `occurrence`-th (from 0) with those three in its file: 16 hex digits.
     public static func make(rule: String, scope: String, text: String, occurrence: Int) -> String {
-        let hash = FNV1a.hash([rule, scope, text, String(occurrence)].joined(separator: "\u{1F}"))
+        make(triple: triple(rule: rule, scope: scope, text: text), occurrence: occurrence)
+    }
+
+    /// What tells findings apart before their occurrence: `rule`, `scope` and `text` joined.
+    static func triple(rule: String, scope: String, text: String) -> String {
+        [rule, scope, text].joined(separator: "\u{1F}")
+    }
+
+    /// The fingerprint of the `occurrence`-th finding with `triple` (`triple(rule:scope:text:)`).
+    static func make(triple: String, occurrence: Int) -> String {
+        let hash = FNV1a.hash(triple + "\u{1F}" + String(occurrence))
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -44,8 +54,7 @@ public enum Fingerprint {
         while start > 0 && bytes[start - 1] != newline { start -= 1 }
         var end = start
         while end < bytes.count && bytes[end] != newline { end += 1 }
-        let whitespace: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
-        return String(decoding: bytes[start..<end].filter { !whitespace.contains($0) }, as: UTF8.self)
+        return String(decoding: bytes[start..<end].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
     }
 
     private static func declarationName(_ node: Syntax) -> String? {
@@ -112,10 +121,13 @@ struct FingerprintIndex {
         let scope = scopes?.scope(at: offset) { Fingerprint.scope(of: tokens.token(at: offset)) }
             ?? Fingerprint.scope(of: tokens.token(at: offset))
         let text = Fingerprint.normalizedLine(at: offset, in: bytes)
-        let triple = [rule, scope, text].joined(separator: "\u{1F}")
-        let occurrence = occurrences[triple, default: 0]
-        occurrences[triple] = occurrence + 1
-        let fingerprint = Fingerprint.make(rule: rule, scope: scope, text: text, occurrence: occurrence)
+        let triple = Fingerprint.triple(rule: rule, scope: scope, text: text)
+        // Counted with one look in `occurrences`.
+        func next(_ count: inout Int) -> Int {
+            defer { count += 1 }
+            return count
+        }
+        let fingerprint = Fingerprint.make(triple: triple, occurrence: next(&occurrences[triple, default: 0]))
         known[key] = fingerprint
         return fingerprint
     }
@@ -141,8 +153,13 @@ final class ScopeMemo {
     func scope(at offset: Int, compute: () -> String) -> String {
         guard let unit = units.unit(holding: offset) else { return compute() }
         let inside = offset - unit.range.lowerBound
-        let scope = found[unit.text]?[inside] ?? earlier[unit.text]?[inside] ?? compute()
-        found[unit.text, default: [:]][inside] = scope
-        return scope
+        // The item's scopes are looked up once in `found`, for reading and writing.
+        func scope(in scopes: inout [Int: String]) -> String {
+            if let known = scopes[inside] { return known }
+            let scope = earlier[unit.text]?[inside] ?? compute()
+            scopes[inside] = scope
+            return scope
+        }
+        return scope(in: &found[unit.text, default: [:]])
     }
 }

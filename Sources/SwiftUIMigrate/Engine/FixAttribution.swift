@@ -101,11 +101,15 @@ struct FixAttribution {
             let rank = { (index: Int) in (findings[index].action == .rewrite ? 0 : 1, findings[index].offset, findings[index].ruleID) }
             let indices = span.owners.compactMap { byKey[$0] }.sorted { rank($0) < rank($1) }
             // A first-pass rewrite deferred behind another and then fixed with it is part of the span too.
-            let absorbed = Set(rewriteEdits.candidates(near: span.range).filter { candidate in
-                span.range.overlaps(candidate.range) || candidate.range.lowerBound == span.range.lowerBound
-            }.map(\.value)).filter { index in
-                !span.owners.contains(FindingKey(rule: findings[index].ruleID, offset: findings[index].offset))
-            }.sorted()
+            // A few candidates at most: gathered in an array, not a set.
+            var absorbed: [Int] = []
+            for candidate in rewriteEdits.candidates(near: span.range)
+            where (span.range.overlaps(candidate.range) || candidate.range.lowerBound == span.range.lowerBound)
+                && !absorbed.contains(candidate.value)
+                && !span.owners.contains(FindingKey(rule: findings[candidate.value].ruleID, offset: findings[candidate.value].offset)) {
+                absorbed.append(candidate.value)
+            }
+            absorbed.sort()
             guard let owner = indices.first else { continue }
             result[owner].edits.append(edit)
             carried.insert(owner)

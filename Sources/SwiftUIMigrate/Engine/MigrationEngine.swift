@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -248,7 +249,21 @@ struct LineTable: Sendable {
     private var starts: [Int] = [0]
 
     init(bytes: [UInt8]) {
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        starts = LineTable.lineStarts(bytes)
+    }
+
+    /// Where each line of `bytes` starts (0, then just after each line feed), found with `memchr`.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var from = 0
+            while from < buffer.count, let found = memchr(base + from, Int32(UInt8(ascii: "\n")), buffer.count - from) {
+                from = base.distance(to: UnsafeRawPointer(found)) + 1
+                starts.append(from)
+            }
+        }
+        return starts
     }
 
     /// 1-based line and UTF-8 column of `offset`.

@@ -1,4 +1,4 @@
-import PlainText
+import Foundation
 import SwiftSyntax
 
 /// A file's top-level items (a view struct, an extension, a free function, an `#if` block), each
@@ -23,17 +23,25 @@ struct TopLevelUnits {
         let item: CodeBlockItemSyntax
     }
 
-    /// An item's text, hashed once: items are looked up by their text on every check.
+    /// An item's text, hashed once: items are looked up by their text on every check (the bytes
+    /// hashed as one block and compared as one block, not byte by byte).
     struct Text: Hashable {
         let bytes: [UInt8]
-        private let hash: UInt64
+        private let hash: Int
 
         init(_ bytes: ArraySlice<UInt8>) {
-            self.bytes = Array(bytes)
-            hash = FNV1a.hash(bytes: bytes)
+            let bytes = Array(bytes)
+            var hasher = Hasher()
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            (self.bytes, hash) = (bytes, hasher.finalize())
         }
 
-        static func == (lhs: Text, rhs: Text) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+        static func == (lhs: Text, rhs: Text) -> Bool {
+            guard lhs.hash == rhs.hash, lhs.bytes.count == rhs.bytes.count else { return false }
+            return lhs.bytes.withUnsafeBytes { left in
+                rhs.bytes.withUnsafeBytes { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+            }
+        }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }

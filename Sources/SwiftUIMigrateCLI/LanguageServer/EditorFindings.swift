@@ -13,18 +13,42 @@ struct EditorFindings {
     /// (`source.fixAll`); like ruff's fix-all it never applies a fix that changes behaviour.
     static let fixAllKind = "source.fixAll.swiftui-migrate"
 
-    /// An LSP range of the UTF-8 offsets `range`.
-    func range(_ range: Range<Int>) -> [String: Any] {
+    /// An LSP range: the lines and characters (in the document's encoding) of its start and end.
+    struct Place: Hashable {
+        var startLine: Int, startCharacter: Int, endLine: Int, endCharacter: Int
+    }
+
+    /// The LSP range of the UTF-8 offsets `range`.
+    func place(_ range: Range<Int>) -> Place {
         let start = lines.position(of: range.lowerBound, in: encoding)
         let end = lines.position(of: range.upperBound, in: encoding)
-        return [
-            "start": ["line": start.line, "character": start.character],
-            "end": ["line": end.line, "character": end.character],
+        return Place(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
+    }
+
+    /// An LSP range of the UTF-8 offsets `range`.
+    func range(_ range: Range<Int>) -> [String: Any] {
+        Self.json(place(range))
+    }
+
+    private static func json(_ place: Place) -> [String: Any] {
+        [
+            "start": ["line": place.startLine, "character": place.startCharacter],
+            "end": ["line": place.endLine, "character": place.endCharacter],
         ]
+    }
+
+    /// Where the diagnostic of `finding` underlines.
+    func place(of finding: Finding) -> Place {
+        place(finding.offset..<max(finding.offset, finding.end.offset))
     }
 
     /// The diagnostic of `finding`; nil for `keep` (the code is fine as it is).
     func diagnostic(_ finding: Finding) -> [String: Any]? {
+        diagnostic(finding, at: place(of: finding))
+    }
+
+    /// The diagnostic of `finding` underlining `place` (`place(of: finding)`); nil for `keep`.
+    func diagnostic(_ finding: Finding, at place: Place) -> [String: Any]? {
         guard finding.action != .keep else { return nil }
         var data: [String: Any] = [
             "rule": finding.ruleID, "reasonID": finding.reasonID, "action": finding.action.rawValue,
@@ -32,7 +56,7 @@ struct EditorFindings {
         ]
         if let safety = finding.safety { data["safety"] = safety.name }
         return [
-            "range": range(finding.offset..<max(finding.offset, finding.end.offset)),
+            "range": Self.json(place),
             // Rewrites and reports ask for action (warnings, as in Xcode's format); skips say what to check.
             "severity": finding.action.asksForAction ? 2 : 3,
             "code": finding.ruleID,

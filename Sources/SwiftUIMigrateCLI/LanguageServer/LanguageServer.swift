@@ -238,13 +238,13 @@ final class LanguageServer: @unchecked Sendable {
 
     private func publishDiagnostics(_ uri: String, document: OpenDocument, check: DocumentCheck) {
         let findings = EditorFindings(uri: uri, lines: DocumentLines(document.text), encoding: encoding)
-        var diagnostics = check.findings.compactMap(findings.diagnostic)
+        var diagnostics = document.published.diagnostics(check.findings, findings)
         if let reason = check.skipped {
             let start = ["line": 0, "character": 0]
             diagnostics.append([
                 "range": ["start": start, "end": start], "severity": 3, "source": EditorFindings.source,
                 "message": "not checked: \(reason)",
-            ])
+            ] as [String: Any])
         }
         send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "version": document.version, "diagnostics": diagnostics])
     }

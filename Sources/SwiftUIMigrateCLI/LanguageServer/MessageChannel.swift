@@ -77,7 +77,7 @@ final class MessageChannel: @unchecked Sendable {
         while let (line, _) = readLine() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let bytes = Array(line.utf8)
-            guard let value = try? JSONSerialization.jsonObject(with: Data(bytes)) else {
+            guard let value = Self.json(bytes[...]) else {
                 return .failure(FrameError(description: "the line is not JSON", bytes: bytes))
             }
             return .success(value)
@@ -176,7 +176,7 @@ final class MessageChannel: @unchecked Sendable {
                 if case .some(let outcome) = scan(&extent, &scanned, stated: stated) { return outcome }
             }
         }
-        if let value = try? JSONSerialization.jsonObject(with: Data(buffer[start..<(start + stated)])) {
+        if let value = Self.json(buffer[start..<(start + stated)]) {
             start += stated
             return .success(value)
         }
@@ -239,10 +239,16 @@ final class MessageChannel: @unchecked Sendable {
             position += 1
         }
         start += stated
-        guard let value = try? JSONSerialization.jsonObject(with: Data(json)) else {
+        guard let value = Self.json(json[...]) else {
             return .failure(FrameError(description: "the body is not JSON", bytes: json))
         }
         return .success(value)
+    }
+
+    /// The JSON value of `bytes`, nil when they are not JSON: read by `JSONValueReader` where it
+    /// can, else by `JSONSerialization`.
+    private static func json(_ bytes: ArraySlice<UInt8>) -> Any? {
+        JSONValueReader.value(of: bytes) ?? (try? JSONSerialization.jsonObject(with: Data(bytes)))
     }
 
     private static let headerName = Array("content-length".utf8)

@@ -16,6 +16,9 @@ struct OpenDocument {
     /// What the last check of the document left (kept when the text changes): the next check parses
     /// incrementally from it and checks only the top-level items that changed.
     let memory = CheckMemory()
+    /// The diagnostics last published for the document, written: those of the findings the next
+    /// check gives again are not written again.
+    let published = PublishedDiagnostics()
 
     /// Replaces the text; the checks of the old text are dropped (a running one stopped), so only a
     /// changed text is parsed again.
