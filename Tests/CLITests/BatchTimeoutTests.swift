@@ -78,8 +78,15 @@ final class BatchTimeoutTests: XCTestCase {
                 XCTAssertEqual(big["status"] as? String, "migrated", result.stderr)
                 continue
             }
-            timedOut += 1
             print("batch timeout mid-apply (\(limit) of a \(String(format: "%.1f", duration)) s apply): \(big["error"] as? String ?? "")")
+            if (big["error"] as? String)?.contains("is kept") == true {
+                // The stop came once the apply had finished (a slower machine): its branch is kept
+                // whole, as a re-run finds it; no journal is left. A shorter limit is tried next.
+                try RepositoryWholeness.assertWhole(folder.path + "/" + name, "after the timeout at \(limit)")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/\(name)/.git/swiftui-migrate-journal"))
+                continue
+            }
+            timedOut += 1
             // Whatever the stop interrupted, the repository is as it was.
             XCTAssertEqual(try folder.git(["symbolic-ref", "HEAD"], in: name), "refs/heads/main\n")
             XCTAssertEqual(try folder.git(["branch", "--list", "--format=%(refname)"], in: name), "refs/heads/main\n")
@@ -88,7 +95,7 @@ final class BatchTimeoutTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/\(name)/.git/swiftui-migrate-journal"))
             if (big["error"] as? String)?.contains("half-done apply was undone") == true { break }
         }
-        XCTAssertGreaterThan(timedOut, 0, "every attempt finished within its limit")
+        XCTAssertGreaterThan(timedOut, 0, "every attempt finished its apply within its limit")
     }
 
     func testCtrlCEndsTheBatchWithTheReportOfWhatFinished() throws {
