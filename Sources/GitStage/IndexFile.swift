@@ -26,8 +26,9 @@ public enum IndexFile {
 
     /// Where a path is, as far as this reader can tell without libgit2.
     public enum Place: Equatable, Sendable {
-        /// In the work tree at this real path, whose `.git` folder is `gitDirectory`.
-        case workTree(String, gitDirectory: String)
+        /// In the work tree at this real path, whose `.git` folder is `gitDirectory`; `relative` is the
+        /// path's folder relative to it (`""` for the root).
+        case workTree(String, gitDirectory: String, relative: String)
         /// In no repository: no folder from the path up to `/` has a `.git` or is a repository.
         case outside
         /// Somewhere libgit2 must judge (see ``place(of:)``).
@@ -37,9 +38,12 @@ public enum IndexFile {
     /// The index's listing of `folder` (an absolute path to a folder); nil when the folder is not in a
     /// work tree this reader follows plainly (see ``IndexFile``).
     public static func listing(of folder: String) -> Listing? {
-        guard case .workTree(let workTree, let gitDirectory) = place(of: folder) else { return nil }
-        let real = realPath(folder) ?? folder
-        let relative = real == workTree ? "" : String(real.dropFirst(workTree == "/" ? 1 : workTree.count + 1))
+        listing(in: place(of: folder))
+    }
+
+    /// The index's listing of the folder whose place ``place(of:)`` found; nil where that listing would be.
+    public static func listing(in place: Place) -> Listing? {
+        guard case .workTree(let workTree, let gitDirectory, let relative) = place else { return nil }
         if relative == ".git" || relative.hasPrefix(".git/") { return nil }
         guard let config = contents(of: gitDirectory + "/config"), isPlain(config: config),
               let paths = regularFiles(indexAt: gitDirectory + "/index") else { return nil }
@@ -58,6 +62,7 @@ public enum IndexFile {
         guard stat(resolved, &start) == 0 else { return .unsure }
         var folder = resolved
         if start.st_mode & S_IFMT != S_IFDIR { folder = parent(of: folder) }
+        let asked = folder
         while true {
             let dotGit = (folder == "/" ? "" : folder) + "/.git"
             var status = stat()
@@ -67,7 +72,8 @@ public enum IndexFile {
                       workTree.st_uid == geteuid(),
                       ["HEAD", "objects", "refs"].allSatisfy({ exists(dotGit + "/" + $0) }), !exists(dotGit + "/commondir")
                 else { return .unsure }
-                return .workTree(folder, gitDirectory: dotGit)
+                let relative = folder == asked ? "" : String(asked.dropFirst(folder == "/" ? 1 : folder.count + 1))
+                return .workTree(folder, gitDirectory: dotGit, relative: relative)
             }
             if exists((folder == "/" ? "" : folder) + "/HEAD") { return .unsure }
             guard folder != "/" else { return .outside }

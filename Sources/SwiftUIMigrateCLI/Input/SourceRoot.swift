@@ -20,7 +20,7 @@ struct SourceRoot {
         let first = SourceDiscovery.absolute(paths.first ?? ".")
         let workTree: String?
         switch IndexFile.place(of: first) {
-        case .workTree(let root, _): workTree = root
+        case .workTree(let root, _, _): workTree = root
         case .outside: workTree = nil
         case .unsure: workTree = ((try? Repository.discoverIfPresent(from: first)) ?? nil)?.workdir
         }

@@ -69,8 +69,9 @@ enum TrackedFiles {
     /// - Throws: `CommandError` when `directory` is in a repository that cannot be read (a broken
     ///   `.git`, an unreadable index): walking the folder instead would take untracked files.
     static func under(_ directory: String) throws -> TrackedFolder? {
-        if IndexFile.place(of: directory) == .outside { return nil }
-        if let listing = IndexFile.listing(of: directory), listing.files.contains(where: { $0.hasSuffix(".swift") }) {
+        let place = IndexFile.place(of: directory)
+        if place == .outside { return nil }
+        if let listing = IndexFile.listing(in: place), listing.files.contains(where: { $0.hasSuffix(".swift") }) {
             return TrackedFolder(
                 tracked: inside(directory, listing.files, relative: listing.relative), isWorkTreeRoot: listing.relative.isEmpty,
                 repository: {
