@@ -2,7 +2,8 @@
 # What a scan starts besides its own work, watched with strace (Debian): in a plain git work tree and
 # outside git it must not start libgit2 (whose start-up reads the system's TLS certificates, ~9 ms of
 # every run), because the index file answers (GitStage's IndexFile); where the index file cannot
-# answer (a linked worktree, a split index), libgit2 does, as before.
+# answer (a linked worktree, a split index), libgit2 does, as before. And each Swift file is opened once,
+# even when a decision reads the module's other files (SharedFileBytes).
 #   Tests/shell/startup-cost.sh <swiftui-migrate binary>
 set -euo pipefail
 bin=$(readlink -f "${1:?usage: startup-cost.sh <swiftui-migrate binary>}")
@@ -50,6 +51,37 @@ plain=$(swift_files "$app")
 outside="$work/outside"
 mkdir -p "$outside" && cp "$app/Sources/App/ShelfView.swift" "$outside/"
 if starts_libgit2 "$outside"; then fail "a scan outside git started libgit2"; fi
+
+# A decision that reads another file of the module (whether the model's load changes the state that shows
+# the view starting it): the index reads the module, and still every file is opened once.
+mkdir -p "$app/Sources/App/Feed"
+cat >"$app/Sources/App/Feed/FeedModel.swift" <<'EOF'
+import Foundation
+
+@MainActor final class FeedModel: ObservableObject {
+    @Published var items: [String] = []
+    func load() async { items = ["A"] }
+}
+EOF
+cat >"$app/Sources/App/Feed/FeedView.swift" <<'EOF'
+import SwiftUI
+
+struct FeedView: View {
+    @StateObject private var model = FeedModel()
+    var body: some View {
+        if model.items.isEmpty {
+            ProgressView()
+                .onAppear { Task { await model.load() } }
+        } else {
+            List(model.items, id: \.self) { Text($0) }
+        }
+    }
+}
+EOF
+git -C "$app" add Sources/App/Feed && git -C "$app" commit -qm feed
+twice=$(opened "$app" | grep '\.swift$' | sort | uniq -d)
+[ -z "$twice" ] || fail "a scan that looks into the module opened these files twice: $twice"
+plain=$(swift_files "$app")
 
 # A linked worktree's .git is a file the reader does not follow: libgit2 reads it, and finds the same files.
 git -C "$app" worktree add -q "$work/linked"

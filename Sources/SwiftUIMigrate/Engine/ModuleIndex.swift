@@ -10,6 +10,8 @@ public final class ModuleIndex: ModuleLookup {
     /// What the index has read so far, touched only under the lock.
     private final class State {
         var files: [(path: String, bytes: [UInt8])]?
+        /// Where each path is in `files`.
+        var positions: [String: Int] = [:]
         var trees: [String: SourceFileSyntax] = [:]
         var declarations: [String: [(type: String, members: MemberBlockItemListSyntax)]] = [:]
         var memberBlocks: [String: [MemberBlockItemListSyntax]] = [:]
@@ -45,8 +47,8 @@ public final class ModuleIndex: ModuleLookup {
             var found: [FunctionDeclSyntax] = []
             // Only a file extending View or declaring a ViewModifier can hold one: the others are not parsed.
             let holders = candidates(declaring: name, after: ["func", "struct"], state).filter { path in
-                state.files!.first { $0.path == path }.map { file in
-                    file.bytes.withUnsafeBufferPointer { buffer in
+                bytes(of: path, state).map { bytes in
+                    bytes.withUnsafeBufferPointer { buffer in
                         Self.modifierHolderWords.contains { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil }
                     }
                 } ?? false
@@ -68,10 +70,8 @@ public final class ModuleIndex: ModuleLookup {
 
     public func files(containingAll words: [String]) -> [(path: String, tree: SourceFileSyntax)] {
         state.withLock { state in
-            if state.files == nil {
-                state.files = list().sorted().compactMap { path in read(path).map { (path, $0) } }
-            }
-            let paths = state.filesHolding[words] ?? state.files!.filter { file in
+            let files = loaded(state)
+            let paths = state.filesHolding[words] ?? files.filter { file in
                 file.bytes.withUnsafeBufferPointer { buffer in words.allSatisfy { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil } }
             }.map(\.path)
             state.filesHolding[words] = paths
@@ -91,10 +91,21 @@ public final class ModuleIndex: ModuleLookup {
     /// The files whose bytes declare `name` after one of `keywords` (`extension Feed.Model`
     /// declares `Model`), in path order: a byte search, so that only those are parsed.
     private func candidates(declaring name: String, after keywords: [String], _ state: State) -> [String] {
-        if state.files == nil {
-            state.files = list().sorted().compactMap { path in read(path).map { (path, $0) } }
-        }
-        return state.files!.filter { Self.declares($0.bytes, name, after: keywords) }.map(\.path)
+        loaded(state).filter { Self.declares($0.bytes, name, after: keywords) }.map(\.path)
+    }
+
+    /// The module's files, read on the first call.
+    private func loaded(_ state: State) -> [(path: String, bytes: [UInt8])] {
+        if let files = state.files { return files }
+        let files: [(path: String, bytes: [UInt8])] = list().sorted().compactMap { path in read(path).map { (path, $0) } }
+        state.files = files
+        state.positions = Dictionary(files.indices.map { (files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        return files
+    }
+
+    /// The bytes of the module's file at `path`, once the module's files are read.
+    private func bytes(of path: String, _ state: State) -> [UInt8]? {
+        state.positions[path].map { state.files![$0].bytes }
     }
 
     /// True when `bytes` hold `name` as a whole word right after one of `keywords` and spaces, or
@@ -123,7 +134,7 @@ public final class ModuleIndex: ModuleLookup {
     /// The type and extension declarations of the file at `path`, parsed on first use.
     private func declarations(in path: String, _ state: State) -> [(type: String, members: MemberBlockItemListSyntax)] {
         if let known = state.declarations[path] { return known }
-        guard let bytes = state.files?.first(where: { $0.path == path })?.bytes else { return [] }
+        guard let bytes = bytes(of: path, state) else { return [] }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         state.trees[path] = tree
         let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)

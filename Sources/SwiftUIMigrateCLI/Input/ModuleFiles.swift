@@ -7,12 +7,20 @@ final class ModuleFiles: Hashable, Sendable {
     /// The module's folder, named as the run names files.
     let folder: String
     let index: ModuleIndex
+    /// The size over which the index leaves a file out.
+    let maxSize: Int
+    /// The bytes of the files the run has read from disk, which its workers and its indexes share;
+    /// nil for a commit's files.
+    let shared: SharedFileBytes?
 
     /// The module in `folder` on disk: its `.swift` files below the folder (build, dependency and hidden
     /// folders left out) — inside git with `useGit`, the ones git tracks (read from its index, not a
-    /// second walk of the folders) — read through `SourceReader` within `maxSize`.
-    init(diskFolder folder: String, maxSize: Int, useGit: Bool = true) {
+    /// second walk of the folders) — read through `SourceReader` within `maxSize`, or taken from `shared`
+    /// when the run has read them already.
+    init(diskFolder folder: String, maxSize: Int, useGit: Bool = true, shared: SharedFileBytes = SharedFileBytes()) {
         self.folder = folder
+        self.maxSize = maxSize
+        self.shared = shared
         index = ModuleIndex(files: {
             guard useGit, let tracked = (try? TrackedFiles.under(folder)) ?? nil else { return SourceDiscovery.walk(folder) }
             return tracked.tracked.filter { path in
@@ -21,9 +29,11 @@ final class ModuleFiles: Hashable, Sendable {
                 }
             }
         }) { path in
+            if let bytes = shared.bytes(of: path) { return bytes }
             guard case .text(let bytes) = SourceReader.read(SourceFile(displayPath: path, absolutePath: path), maxSize: maxSize) else {
                 return nil
             }
+            shared.keep(bytes, of: path)
             return bytes
         }
     }
@@ -32,6 +42,8 @@ final class ModuleFiles: Hashable, Sendable {
     /// (repository-relative), read by `read` (HEAD's blobs) within `maxSize`.
     init(commitFolder folder: String, paths: [String], maxSize: Int, read: @escaping @Sendable (String) -> [UInt8]?) {
         self.folder = folder
+        self.maxSize = maxSize
+        shared = nil
         let prefix = folder.isEmpty ? "" : folder + "/"
         let inside = paths.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }
         index = ModuleIndex(files: { inside }) { path in

@@ -44,13 +44,19 @@ enum MigrationRun {
     }
 
     /// Reads each file from disk (or its `buffer`, checked as the file's bytes would be),
-    /// skipping those over its configuration's size limit.
+    /// skipping those over its configuration's size limit. A file is read from disk once: the bytes are
+    /// shared with the modules' indexes (`SharedFileBytes`).
     static func reader(for engine: MigrationEngine) -> @Sendable (SourceFile) -> SourceReader.Outcome {
         let runMaxSize = engine.configuration.maxFileSize
         return { file in
             if file.isExcluded { return .skipped("left out by the configuration's include/exclude (--force-exclude)") }
             let maxSize = file.configuration?.maxFileSize ?? runMaxSize
-            return file.buffer.map { SourceReader.decode($0, maxSize: maxSize) } ?? SourceReader.read(file, maxSize: maxSize)
+            if let buffer = file.buffer { return SourceReader.decode(buffer, maxSize: maxSize) }
+            guard let module = file.module, let shared = module.shared else { return SourceReader.read(file, maxSize: maxSize) }
+            if let bytes = shared.bytes(of: file.absolutePath), bytes.count <= maxSize { return .text(bytes) }
+            let outcome = SourceReader.read(file, maxSize: maxSize)
+            if case .text(let bytes) = outcome, bytes.count <= module.maxSize { shared.keep(bytes, of: file.absolutePath) }
+            return outcome
         }
     }
 

@@ -246,7 +246,8 @@ private extension RunPlan {
     /// there unless `useGit` is false, as the run's own files are.
     static func diskModule(_ settings: RunSettings, useGit: Bool) -> (String) -> ModuleFiles {
         let maxSize = settings.configuration.maxFileSize
-        return { ModuleFiles(diskFolder: $0, maxSize: maxSize, useGit: useGit) }
+        let shared = SharedFileBytes()
+        return { ModuleFiles(diskFolder: $0, maxSize: maxSize, useGit: useGit, shared: shared) }
     }
 
     /// The warnings for the include/exclude patterns that match none of the `.swift` files `considered`
