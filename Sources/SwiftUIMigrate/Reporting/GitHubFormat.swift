@@ -8,7 +8,15 @@
 /// Findings that ask for action (rewrite, report) are `warning`s; kept and skipped ones are
 /// `notice`s. Columns count Unicode code points. Values are escaped as GitHub's toolkit does:
 /// `%`, CR and LF in the message; also `:` and `,` in the properties.
-public enum GitHubFormat {
+public struct GitHubFormat: FindingsFormat {
+    /// The format.
+    public init() {}
+
+    public var streams: Bool { true }
+    public var namesFilesFromRoot: Bool { true }
+
+    public func render(_ files: [FileMigration], _ context: ReportContext) -> String { Self.render(files) }
+
     /// One workflow command for `finding` (whose file's bytes are `original`), without a line break.
     public static func line(for finding: Finding, original: [UInt8]) -> String {
         let command = finding.action.asksForAction ? "warning" : "notice"

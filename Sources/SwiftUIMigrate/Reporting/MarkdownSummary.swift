@@ -10,7 +10,16 @@ import PlainText
 /// - the full text of every long reason, and where each site left for a person is, in a `<details>` block.
 ///
 /// Cells hold at most ``cellLimit`` characters of a reason, Swift in code spans, Markdown escaped (`MarkdownCell`).
-public enum MarkdownSummary {
+public struct MarkdownSummary: FindingsFormat {
+    /// The format (`scan --format markdown`: a preview).
+    public init() {}
+
+    public var namesFilesFromRoot: Bool { true }
+
+    public func render(_ files: [FileMigration], _ context: ReportContext) -> String {
+        Self.render(files.map { FileSummary(file: $0.file, findings: $0.findings) }, tense: .preview, toolVersion: context.toolVersion)
+    }
+
     /// The most characters of a reason a table cell or list line shows; the rest is in the `<details>` block.
     public static let cellLimit = 160
 

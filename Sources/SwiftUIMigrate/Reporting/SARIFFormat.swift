@@ -9,7 +9,16 @@ import Foundation
 /// (the finding's `Fingerprint`), and for every rewrite a `fixes` entry whose
 /// `artifactChanges`/`replacements` are the fix's edits (`deletedRegion` by `byteOffset`/
 /// `byteLength` of the original file, `insertedContent`).
-public enum SARIFFormat {
+public struct SARIFFormat: FindingsFormat {
+    /// The format.
+    public init() {}
+
+    public var namesFilesFromRoot: Bool { true }
+
+    public func render(_ files: [FileMigration], _ context: ReportContext) -> String {
+        Self.render(files, toolVersion: context.toolVersion, sourceRoot: context.sourceRoot)
+    }
+
     /// The key of the finding's fingerprint in `partialFingerprints`.
     public static let fingerprintKey = "swiftuiMigrate/v1"
 

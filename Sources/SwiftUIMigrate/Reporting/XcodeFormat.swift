@@ -2,7 +2,16 @@
 ///
 /// Findings that ask for action (rewrite, report) are warnings; kept and
 /// skipped ones are notes, so Xcode shows them without failing anything.
-public enum XcodeFormat {
+public struct XcodeFormat: FindingsFormat {
+    /// The format.
+    public init() {}
+
+    public var streams: Bool { true }
+
+    public func render(_ files: [FileMigration], _ context: ReportContext) -> String {
+        files.flatMap(\.findings).map { Self.line(for: $0) + "\n" }.joined()
+    }
+
     /// One line for `finding`, without a line break.
     public static func line(for finding: Finding) -> String {
         let severity = finding.action.asksForAction ? "warning" : "note"

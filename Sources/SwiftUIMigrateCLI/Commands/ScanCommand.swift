@@ -56,10 +56,10 @@ struct ScanCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         if let path = options.printConfig { return try printConfiguration(of: path, options.migration) }
-        let format = options.format
-        // The formats whose output is each file's output in turn are printed as the files are done; the others,
-        // and a run that writes a baseline, once every file is.
-        let streams = options.writeBaseline == nil && (options.listFiles || format == .xcode || format == .github)
+        let format = options.format.format
+        // A format that streams is printed as the files are done; the others, and a run that writes a baseline,
+        // once every file is.
+        let streams = options.writeBaseline == nil && (options.listFiles || format.streams)
         let plan = try RunPlan(options.migration, source: .disk(options.paths))
         var kept = KeptFindings(shown: plan.settings.configuration.showKept)
         var collected: [(migration: FileMigration, rootPath: String)] = []
@@ -74,7 +74,7 @@ struct ScanCommand: Command {
             if let path = options.writeBaseline { migrations = try writeBaseline(migrations, to: path) }
             asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false)
         }
-        if !options.listFiles && format != .json, let line = kept.countLine { console.status(line + "\n") }
+        if !options.listFiles && !format.listsEveryFinding, let line = kept.countLine { console.status(line + "\n") }
         return asksForAction ? ExitCode.pending : ExitCode.success
     }
 
@@ -83,17 +83,18 @@ struct ScanCommand: Command {
     private func show(
         _ migrations: [FileMigration], rootPaths: [String], _ options: Options, kept: inout KeptFindings, streamed: Bool = true
     ) -> Bool {
-        let format = options.format
+        let format = options.format.format
         if options.listFiles {
             console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
-        } else if format == .json {
-            console.write(FindingsReport.render(.json, migrations))
+        } else if format.listsEveryFinding {
+            console.write(format.render(migrations, FindingsReport.context()))
         } else {
             let named = format.namesFilesFromRoot ? zip(migrations, rootPaths).map { FindingsReport.named($0, $1) } : migrations
             let shown = kept.filter(named)
             if !streamed || shown.contains(where: { !$0.findings.isEmpty }) {
-                let root = format == .sarif ? SourceRoot(paths: options.paths).path : nil
-                console.write(FindingsReport.render(format, shown, sourceRoot: root))
+                // The folder SARIF's relative paths are resolved against; found once, for a document of every file.
+                let root = streamed ? nil : SourceRoot(paths: options.paths).path
+                console.write(format.render(shown, FindingsReport.context(sourceRoot: root)))
             }
         }
         return migrations.contains { $0.findings.contains { $0.action.asksForAction } }

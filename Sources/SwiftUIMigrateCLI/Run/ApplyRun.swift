@@ -232,7 +232,7 @@ enum ApplyRun {
     /// The run as JSON: result, branch, commits, changed and skipped paths, and every finding; only the findings
     /// (as `scan --format json`) when the files were written in place.
     static func json(_ report: Report) throws -> String {
-        guard let outcome = report.outcome else { return FindingsReport.json(report.records) }
+        guard let outcome = report.outcome else { return JSONFormat.text(report.records) }
         struct Output: Encodable {
             var result: String
             var branch: String
