@@ -27,7 +27,9 @@ public struct LocalAvailability {
                     if let guardStatement = item.item.as(GuardStmtSyntax.self) { raise(with: guardStatement.conditions) }
                 }
             }
-            if let declaration = parent.asProtocol(WithAttributesSyntax.self) {
+            // `@available` stands on declarations; asking only them keeps the runtime's protocol lookup (a scan of
+            // every conformance in the binary, once per syntax type) to the few declaration types.
+            if parent.is(DeclSyntax.self), let declaration = parent.asProtocol(WithAttributesSyntax.self) {
                 raise(with: declaration.attributes)
             }
             if let clause = parent.as(IfConfigClauseSyntax.self) {

@@ -23,11 +23,7 @@ final class ModuleFiles: Hashable, Sendable {
         self.shared = shared
         index = ModuleIndex(files: {
             guard useGit, let tracked = (try? TrackedFiles.under(folder)) ?? nil else { return SourceDiscovery.walk(folder) }
-            return tracked.tracked.filter { path in
-                path.hasSuffix(".swift") && !path.dropFirst(folder.count).split(separator: "/").dropLast().contains { name in
-                    name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
-                }
-            }
+            return Self.scanned(tracked.tracked, below: folder)
         }) { path in
             if let bytes = shared.bytes(of: path) { return bytes }
             guard case .text(let bytes) = SourceReader.read(SourceFile(displayPath: path, absolutePath: path), maxSize: maxSize) else {
@@ -49,6 +45,26 @@ final class ModuleFiles: Hashable, Sendable {
         index = ModuleIndex(files: { inside }) { path in
             guard let bytes = read(path), case .text(let text) = SourceReader.decode(bytes, maxSize: maxSize) else { return nil }
             return text
+        }
+    }
+
+    /// The `.swift` files among `paths` (git's tracked files below `folder`, in git's order) that are in no hidden
+    /// folder and no folder discovery skips. Files of one folder are next to each other, so each folder is judged once.
+    static func scanned(_ paths: [String], below folder: String) -> [String] {
+        var lastFolder: Substring?
+        var lastSkipped = false
+        return paths.filter { path in
+            guard path.hasSuffix(".swift") else { return false }
+            let relative = Substring(path.utf8.dropFirst(folder.utf8.count))
+            guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
+            let parent = relative[..<slash]
+            if parent != lastFolder {
+                lastFolder = parent
+                lastSkipped = parent.split(separator: "/").contains { name in
+                    name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
+                }
+            }
+            return !lastSkipped
         }
     }
 
