@@ -29,7 +29,7 @@ final class ModuleFiles: Hashable, Sendable {
             guard case .text(let bytes) = SourceReader.read(SourceFile(displayPath: path, absolutePath: path), maxSize: maxSize) else {
                 return nil
             }
-            shared.keep(bytes, of: path)
+            shared.keep(bytes, of: path, speculatively: false)
             return bytes
         }
     }

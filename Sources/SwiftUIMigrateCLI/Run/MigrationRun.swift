@@ -53,9 +53,11 @@ enum MigrationRun {
             let maxSize = file.configuration?.maxFileSize ?? runMaxSize
             if let buffer = file.buffer { return SourceReader.decode(buffer, maxSize: maxSize) }
             guard let module = file.module, let shared = module.shared else { return SourceReader.read(file, maxSize: maxSize) }
-            if let bytes = shared.bytes(of: file.absolutePath), bytes.count <= maxSize { return .text(bytes) }
+            if let bytes = shared.take(file.absolutePath), bytes.count <= maxSize { return .text(bytes) }
             let outcome = SourceReader.read(file, maxSize: maxSize)
-            if case .text(let bytes) = outcome, bytes.count <= module.maxSize { shared.keep(bytes, of: file.absolutePath) }
+            if case .text(let bytes) = outcome, bytes.count <= module.maxSize, !module.index.hasReadFiles {
+                shared.keep(bytes, of: file.absolutePath, speculatively: true)
+            }
             return outcome
         }
     }
