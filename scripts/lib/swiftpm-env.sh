@@ -4,7 +4,8 @@
 #   swift_flags             extra `swift build`/`swift test` arguments (an array)
 # In toolchain mode the toolchain's host modules are also passed with -Xswiftc -I, because the
 # test runner module SwiftPM synthesises gets no target settings from Package.swift.
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# SWIFTUI_MIGRATE_ROOT builds another checkout with these scripts (scripts/bench --against REV).
+root=${SWIFTUI_MIGRATE_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 SWIFTUI_MIGRATE_SYNTAX="$("$root/scripts/bootstrap")"
 export SWIFTUI_MIGRATE_SYNTAX
 scratch="$root/.build/$SWIFTUI_MIGRATE_SYNTAX"

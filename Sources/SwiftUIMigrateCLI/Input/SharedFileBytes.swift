@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// A worker keeps what it read only while its module's index has not read the module yet, and only up to
 /// `budget` bytes in all: kept bytes are fresh memory for every file, which costs a run that never looks a
-/// name up more than reading again would save (swift-syntax's 9.6 MB, 4 ms). What an index read costs
-/// nothing more to keep: the index holds the same bytes.
+/// name up more than reading again would save (keeping all of swift-syntax's 9.6 MB: 1,100 more page faults,
+/// 2.4 ms). What an index read costs nothing more to keep: the index holds the same bytes.
 final class SharedFileBytes: Sendable {
     private let kept = Mutex<(files: [String: [UInt8]], speculative: Int)>(([:], 0))
     private let budget: Int
