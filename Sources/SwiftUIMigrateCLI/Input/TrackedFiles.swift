@@ -57,7 +57,9 @@ struct TrackedFolder {
 enum TrackedFiles {
     /// True when `directory` is (or is inside) a bare git repository.
     static func isBareRepository(_ directory: String) -> Bool {
-        (try? Repository.discoverIfPresent(from: directory))??.isBare ?? false
+        // A plain work tree or a folder outside git is not one, and the index file's search says so without libgit2.
+        guard IndexFile.place(of: directory) == .unsure else { return false }
+        return (try? Repository.discoverIfPresent(from: directory))??.isBare ?? false
     }
 
     /// What git says about `directory`; nil outside a git work tree or in a bare repository.
