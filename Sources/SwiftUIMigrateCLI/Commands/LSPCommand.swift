@@ -28,6 +28,7 @@ struct LSPCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         try StandardInput.requireReadable()
+        CheckJob.mapLargeBlocksApart()
         return LanguageServer(channel: MessageChannel(), options: options.migration).serve()
     }
 }
