@@ -22,7 +22,6 @@ public final class ModuleIndex: ModuleLookup {
     private let list: @Sendable () -> [String]
     private let read: @Sendable (String) -> [UInt8]?
     private let state = Mutex(State())
-    private let readFiles = Atomic<Bool>(false)
 
     /// An index of the Swift files `list` names (asked once, on the first lookup), whose bytes
     /// `read` gives (nil for a file that cannot be read, which is left out).
@@ -30,9 +29,6 @@ public final class ModuleIndex: ModuleLookup {
         self.list = list
         self.read = read
     }
-
-    /// True once a lookup has read the module's files (without waiting for a lookup under way).
-    public var hasReadFiles: Bool { readFiles.load(ordering: .acquiring) }
 
     public func memberBlocks(ofType type: String) -> [MemberBlockItemListSyntax] {
         state.withLock { state in
@@ -104,7 +100,6 @@ public final class ModuleIndex: ModuleLookup {
         let files: [(path: String, bytes: [UInt8])] = list().sorted().compactMap { path in read(path).map { (path, $0) } }
         state.files = files
         state.positions = Dictionary(files.indices.map { (files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
-        readFiles.store(true, ordering: .releasing)
         return files
     }
 

@@ -7,8 +7,6 @@ final class ModuleFiles: Hashable, Sendable {
     /// The module's folder, named as the run names files.
     let folder: String
     let index: ModuleIndex
-    /// The size over which the index leaves a file out.
-    let maxSize: Int
     /// The bytes of the files the run has read from disk, which its workers and its indexes share;
     /// nil for a commit's files.
     let shared: SharedFileBytes?
@@ -19,26 +17,17 @@ final class ModuleFiles: Hashable, Sendable {
     /// when the run has read them already.
     init(diskFolder folder: String, maxSize: Int, useGit: Bool = true, shared: SharedFileBytes = SharedFileBytes()) {
         self.folder = folder
-        self.maxSize = maxSize
         self.shared = shared
         index = ModuleIndex(files: {
             guard useGit, let tracked = (try? TrackedFiles.under(folder)) ?? nil else { return SourceDiscovery.walk(folder) }
             return Self.scanned(tracked.tracked, below: folder)
-        }) { path in
-            if let bytes = shared.bytes(of: path) { return bytes }
-            guard case .text(let bytes) = SourceReader.read(SourceFile(displayPath: path, absolutePath: path), maxSize: maxSize) else {
-                return nil
-            }
-            shared.keep(bytes, of: path, speculatively: false)
-            return bytes
-        }
+        }) { path in shared.readForIndex(path, maxSize: maxSize) }
     }
 
     /// The module in `folder` of a commit: the tracked `.swift` files among `paths` below the folder
     /// (repository-relative), read by `read` (HEAD's blobs) within `maxSize`.
     init(commitFolder folder: String, paths: [String], maxSize: Int, read: @escaping @Sendable (String) -> [UInt8]?) {
         self.folder = folder
-        self.maxSize = maxSize
         shared = nil
         let prefix = folder.isEmpty ? "" : folder + "/"
         let inside = paths.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }

@@ -52,13 +52,7 @@ enum MigrationRun {
             if file.isExcluded { return .skipped("left out by the configuration's include/exclude (--force-exclude)") }
             let maxSize = file.configuration?.maxFileSize ?? runMaxSize
             if let buffer = file.buffer { return SourceReader.decode(buffer, maxSize: maxSize) }
-            guard let module = file.module, let shared = module.shared else { return SourceReader.read(file, maxSize: maxSize) }
-            if let bytes = shared.take(file.absolutePath), bytes.count <= maxSize { return .text(bytes) }
-            let outcome = SourceReader.read(file, maxSize: maxSize)
-            if case .text(let bytes) = outcome, bytes.count <= module.maxSize, !module.index.hasReadFiles {
-                shared.keep(bytes, of: file.absolutePath, speculatively: true)
-            }
-            return outcome
+            return file.module?.shared?.readForWorker(file, maxSize: maxSize) ?? SourceReader.read(file, maxSize: maxSize)
         }
     }
 
