@@ -23,7 +23,7 @@ public final class CheckMemory: @unchecked Sendable {
         var file = ""
         var configuration: Configuration?
         var floor = DeploymentFloor.unknown
-        var module: (any ModuleLookup)?
+        var module: ModuleIndex?
         /// The parse of each pass's text, the first pass first.
         var parses: [ParsedText] = []
         /// The findings of each item, by the item's text and place.

@@ -74,7 +74,7 @@ public struct MigrationEngine: Sendable {
     /// `deploymentTarget`, when set, takes its place. `module` gives the declarations of the file's
     /// module (its other files), which the analyses read where the file alone cannot tell.
     public func migrate(
-        bytes: [UInt8], file: String, floor: DeploymentFloor = .unknown, module: (any ModuleLookup)? = nil
+        bytes: [UInt8], file: String, floor: DeploymentFloor = .unknown, module: ModuleIndex? = nil
     ) -> FileMigration {
         let floor = configuration.deploymentTarget ?? floor
         var result = FileMigration(file: file, original: bytes, migrated: bytes, findings: [], hasSyntaxErrors: false)
@@ -188,7 +188,7 @@ public struct MigrationEngine: Sendable {
 
     /// The findings of every rule in `tree`; fewer when `deadline` passes (the caller then drops them).
     private func run(
-        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, module: (any ModuleLookup)?,
+        on tree: SourceFileSyntax, bytes: [UInt8], file: String, floor: DeploymentFloor, module: ModuleIndex?,
         suppression: Suppression?, deadline: FileDeadline, memo: inout RememberingCheck
     ) -> [Finding] {
         // The top-level items an earlier check found as they are now give their findings again;

@@ -2,11 +2,18 @@ import SwiftParser
 import SwiftSyntax
 import Synchronization
 
-/// A `ModuleLookup` over a module's files, built lazily: nothing is read until a decision asks;
+/// The declarations of the module that holds the file being migrated — its other files included —
+/// for the analyses that follow a call or a type out of the file: a view model's method, the
+/// class behind a `@StateObject`, an app's own view modifier.
+///
+/// The engine does no I/O: whoever runs it (the command line, the language server) gives it an
+/// index whose `read` reads the module's files. Without one, only the file is seen.
+///
+/// The index is built lazily: nothing is read until a decision asks;
 /// then the files are read once, the ones holding the name asked for are found by a byte search,
 /// and only those are parsed. Files, trees and answers are kept for the run (or the language
 /// server's session), and may be asked from any thread.
-public final class ModuleIndex: ModuleLookup {
+public final class ModuleIndex: Sendable {
     /// What the index has read so far, touched only under the lock.
     private final class State {
         var files: [(path: String, bytes: [UInt8])]?
@@ -30,6 +37,8 @@ public final class ModuleIndex: ModuleLookup {
         self.read = read
     }
 
+    /// The member blocks of the classes, structs, actors and enums called `type` in the module and
+    /// of the extensions of `type` (`extension Feed.Model` extends `Model`), file by file in a fixed order.
     public func memberBlocks(ofType type: String) -> [MemberBlockItemListSyntax] {
         state.withLock { state in
             if let known = state.memberBlocks[type] { return known }
@@ -41,6 +50,8 @@ public final class ModuleIndex: ModuleLookup {
         }
     }
 
+    /// The functions called `name` declared in an extension of `View` in the module (an app's own
+    /// modifiers, `.onFirstAppear { }`), and the `body(content:)` of its `ViewModifier` types called `name`.
     public func viewModifiers(named name: String) -> [FunctionDeclSyntax] {
         state.withLock { state in
             if let known = state.modifiers[name] { return known }
@@ -68,6 +79,9 @@ public final class ModuleIndex: ModuleLookup {
         }
     }
 
+    /// The files of the module whose text holds every one of `words` (a byte search; only those are
+    /// parsed), with their trees, in a fixed order: for a declaration known by what it does, not by
+    /// name (an app's own back-port of `.task`).
     public func files(containingAll words: [String]) -> [(path: String, tree: SourceFileSyntax)] {
         state.withLock { state in
             let files = loaded(state)

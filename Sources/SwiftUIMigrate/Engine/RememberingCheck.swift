@@ -13,7 +13,7 @@ struct RememberingCheck {
     /// What this check leaves.
     private var next: CheckMemory.Check
 
-    init(_ memory: CheckMemory?, file: String, configuration: Configuration, floor: DeploymentFloor, module: (any ModuleLookup)?) {
+    init(_ memory: CheckMemory?, file: String, configuration: Configuration, floor: DeploymentFloor, module: ModuleIndex?) {
         self.memory = memory
         earlier = memory?.check ?? CheckMemory.Check()
         next = CheckMemory.Check(file: file, configuration: configuration, floor: floor, module: module)

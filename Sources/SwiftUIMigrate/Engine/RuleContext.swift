@@ -15,13 +15,13 @@ public struct RuleContext {
     /// When the file's time budget is spent; `sites` ends there.
     public let deadline: FileDeadline
     /// The declarations of the file's module, other files included; nil when only the file is seen.
-    public let module: (any ModuleLookup)?
+    public let module: ModuleIndex?
     /// What is worked out about the file on first use and then shared by every rule of the pass.
     private let shared: SharedFileFacts
 
     public init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none, module: (any ModuleLookup)? = nil
+        floor: DeploymentFloor = .unknown, deadline: FileDeadline = .none, module: ModuleIndex? = nil
     ) {
         self.init(tree: tree, bytes: bytes, file: file, configuration: configuration, floor: floor, deadline: deadline,
                   module: module, recall: nil)
@@ -31,7 +31,7 @@ public struct RuleContext {
     /// see only the function calls of its unchecked items, and its line table and style are shared.
     init(
         tree: SourceFileSyntax, bytes: [UInt8], file: String, configuration: Configuration,
-        floor: DeploymentFloor, deadline: FileDeadline, module: (any ModuleLookup)?, recall: RememberingCheck.Recall?
+        floor: DeploymentFloor, deadline: FileDeadline, module: ModuleIndex?, recall: RememberingCheck.Recall?
     ) {
         self.module = module
         self.tree = tree

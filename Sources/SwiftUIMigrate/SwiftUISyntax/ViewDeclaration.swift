@@ -37,7 +37,7 @@ struct ViewDeclaration {
     /// The file's types, shared by the views of one pass.
     private let types: FileTypes
     /// The declarations of the file's module, other files included; nil when only the file is seen.
-    let module: (any ModuleLookup)?
+    let module: ModuleIndex?
 
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
@@ -45,7 +45,7 @@ struct ViewDeclaration {
         self.init(enclosing: node, types: context.memoized(FileTypes.self) { FileTypes(context.tree) }, module: context.module)
     }
 
-    private init?(enclosing node: some SyntaxProtocol, types: FileTypes, module: (any ModuleLookup)?) {
+    private init?(enclosing node: some SyntaxProtocol, types: FileTypes, module: ModuleIndex?) {
         var current = node.parent
         var found: StructDeclSyntax?
         while let parent = current {
