@@ -22,11 +22,10 @@ final class RuleContextTests: XCTestCase {
         XCTAssertEqual(finding.file, "a.swift")
     }
 
-    func testTrimmedTextReplaceAndIndentation() {
+    func testReplaceAndIndentation() {
         let context = context("struct A {\n    var body: some View {\n        Text(\"a\") // note\n    }\n}\n")
         let text = token("Text", in: context)
         let call = text.parent!.parent!
-        XCTAssertEqual(context.trimmedText(of: call), "Text(\"a\")")
         XCTAssertEqual(context.lineIndentation(of: call), "        ")
         let edit = context.replace(call, with: "EmptyView()")
         XCTAssertEqual(String(decoding: Array(context.bytes)[edit.range], as: UTF8.self), "Text(\"a\")")

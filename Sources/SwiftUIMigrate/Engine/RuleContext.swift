@@ -92,15 +92,9 @@ public struct RuleContext {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    /// The source of `node` without its leading and trailing trivia.
-    public func trimmedText(of node: some SyntaxProtocol) -> String {
-        text(node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset)
-    }
-
     /// The whitespace that starts the line holding byte `offset`.
     public func lineIndentation(at offset: Int) -> String {
-        var start = min(offset, bytes.count)
-        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        let start = lineStart(at: offset)
         var end = start
         while end < bytes.count && (bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t")) { end += 1 }
         return text(start..<end)

@@ -50,7 +50,7 @@ enum TestRules {
                 guard call.arguments.count == 1, let argument = call.arguments.first else { return nil }
                 return context.finding(
                     id, at: call, message: "unwrap \(name)", action: .rewrite, safety: .preserving,
-                    edits: [context.replace(call, with: context.trimmedText(of: argument.expression))])
+                    edits: [context.replace(call, with: argument.expression.trimmedDescription)])
             }
         }
     }
