@@ -31,7 +31,7 @@ final class GitHubFormatTests: XCTestCase {
             Finding(ruleID: "r", file: "a.swift", line: 1, column: 1, offset: 0, message: "m", action: .report, reasonID: "r/test"),
             Finding(ruleID: "r", file: "a.swift", line: 2, column: 1, offset: 2, message: "n", action: .skip, reasonID: "r/test"),
         ]
-        XCTAssertEqual(GitHubFormat.render([migration]), """
+        XCTAssertEqual(GitHubFormat().render([migration], ReportContext(toolVersion: "0")), """
             ::warning file=a.swift,line=1,col=1,title=swiftui-migrate%3A r::m
             ::notice file=a.swift,line=2,col=1,title=swiftui-migrate%3A r::n
 

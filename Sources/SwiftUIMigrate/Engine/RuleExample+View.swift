@@ -12,7 +12,7 @@ extension String {
     }
 
     /// The lines, each but the empty ones indented by `spaces`.
-    private func indentedLines(by spaces: Int) -> [String] {
+    func indentedLines(by spaces: Int) -> [String] {
         split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : String(repeating: " ", count: spaces) + $0 }
     }
 }

@@ -15,7 +15,9 @@ public struct GitHubFormat: FindingsFormat {
     public var streams: Bool { true }
     public var namesFilesFromRoot: Bool { true }
 
-    public func render(_ files: [FileMigration], _ context: ReportContext) -> String { Self.render(files) }
+    public func render(_ files: [FileMigration], _ context: ReportContext) -> String {
+        files.flatMap { file in file.findings.map { Self.line(for: $0, original: file.original) + "\n" } }.joined()
+    }
 
     /// One workflow command for `finding` (whose file's bytes are `original`), without a line break.
     public static func line(for finding: Finding, original: [UInt8]) -> String {
@@ -27,11 +29,6 @@ public struct GitHubFormat: FindingsFormat {
             "title=" + escapeProperty("swiftui-migrate: \(finding.ruleID)"),
         ]
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(SARIFFormat.messageText(finding)))"
-    }
-
-    /// Every finding of `files`, one command per line.
-    public static func render(_ files: [FileMigration]) -> String {
-        files.flatMap { file in file.findings.map { line(for: $0, original: file.original) + "\n" } }.joined()
     }
 
     /// A command's message: `%`, CR and LF percent-encoded.

@@ -80,8 +80,6 @@ public enum RuleExplanation {
     }
 
     private static func indent(_ code: String) -> String {
-        code.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "    " + $0 }
-            .joined(separator: "\n") + (code.hasSuffix("\n") ? "" : "\n")
+        code.indentedLines(by: 4).joined(separator: "\n") + (code.hasSuffix("\n") ? "" : "\n")
     }
 }
