@@ -248,13 +248,8 @@ public struct MigrationEngine: Sendable {
 struct LineTable: Sendable {
     private var starts: [Int] = [0]
 
-    init(bytes: [UInt8]) {
-        starts = LineTable.lineStarts(bytes)
-    }
-
     /// Where each line of `bytes` starts (0, then just after each line feed), found with `memchr`.
-    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
+    init(bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var from = 0
@@ -263,7 +258,6 @@ struct LineTable: Sendable {
                 starts.append(from)
             }
         }
-        return starts
     }
 
     /// 1-based line and UTF-8 column of `offset`.
