@@ -20,12 +20,7 @@ public enum RunDecline: Hashable, Sendable, CaseIterable {
     public var decision: String { catalogEntry.decision }
 
     /// What a finding declined this way does: a declined fix is a skip, a file that is not rewritten reports.
-    public var action: FindingAction {
-        switch self {
-        case .syntaxErrors, .internalError: return .report
-        default: return .skip
-        }
-    }
+    public var action: FindingAction { catalogEntry.action }
 
     /// The reason a declined finding gives; `detail` is the check that failed, for an internal error.
     public func reason(detail: String = "") -> String {
