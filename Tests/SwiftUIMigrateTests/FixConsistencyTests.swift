@@ -65,7 +65,7 @@ final class FixConsistencyTests: XCTestCase {
 
     /// The original bytes with every `fixes[].artifactChanges[].replacements[]` of the SARIF log applied.
     private func sarifApplied(_ migration: FileMigration) -> [UInt8] {
-        let text = SARIFFormat.render([migration], toolVersion: "0")
+        let text = SARIFFormat().render([migration], ReportContext(toolVersion: "0"))
         guard let log = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let results = (log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] else { return [] }
         var edits: [SourceEdit] = []

@@ -5,7 +5,7 @@ import XCTest
 /// The SARIF log's content (the CLI tests validate whole logs against the official schema).
 final class SARIFFormatTests: XCTestCase {
     private func log(_ migrations: [FileMigration]) throws -> [String: Any] {
-        let text = SARIFFormat.render(migrations, toolVersion: "9.9.9")
+        let text = SARIFFormat().render(migrations, ReportContext(toolVersion: "9.9.9"))
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 

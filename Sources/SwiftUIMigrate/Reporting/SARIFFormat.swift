@@ -15,10 +15,6 @@ public struct SARIFFormat: FindingsFormat {
 
     public var namesFilesFromRoot: Bool { true }
 
-    public func render(_ files: [FileMigration], _ context: ReportContext) -> String {
-        Self.render(files, toolVersion: context.toolVersion, sourceRoot: context.sourceRoot)
-    }
-
     /// The key of the finding's fingerprint in `partialFingerprints`.
     public static let fingerprintKey = "swiftuiMigrate/v1"
 
@@ -27,23 +23,22 @@ public struct SARIFFormat: FindingsFormat {
 
     /// The SARIF log of `files`' findings, as pretty-printed JSON ending with a line break.
     ///
-    /// With `sourceRoot` (an absolute folder), the run's `originalUriBaseIds` maps ``sourceRootBaseID`` to it and
-    /// every relative path (which must then be relative to that folder) gets `uriBaseId` ``sourceRootBaseID``.
-    public static func render(
-        _ files: [FileMigration], rules: [any Rule] = RuleRegistry.all, toolVersion: String, sourceRoot: String? = nil
-    ) -> String {
+    /// With the context's `sourceRoot` (an absolute folder), the run's `originalUriBaseIds` maps ``sourceRootBaseID``
+    /// to it and every relative path (which must then be relative to that folder) gets `uriBaseId` ``sourceRootBaseID``.
+    public func render(_ files: [FileMigration], _ context: ReportContext) -> String {
+        let rules = RuleRegistry.all
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [Result] = []
         for file in files {
             for finding in file.findings {
-                results.append(result(
-                    finding, original: file.original, ruleIndex: ruleIndex[finding.ruleID], hasSourceRoot: sourceRoot != nil))
+                results.append(Self.result(
+                    finding, original: file.original, ruleIndex: ruleIndex[finding.ruleID], hasSourceRoot: context.sourceRoot != nil))
             }
         }
         let driver = Driver(
-            name: "swiftui-migrate", version: toolVersion, semanticVersion: toolVersion, rules: rules.map(descriptor))
-        let bases = sourceRoot.map { root in
-            [sourceRootBaseID: ArtifactLocation(uri: uri(for: root.hasSuffix("/") ? root : root + "/"))]
+            name: "swiftui-migrate", version: context.toolVersion, semanticVersion: context.toolVersion, rules: rules.map(Self.descriptor))
+        let bases = context.sourceRoot.map { root in
+            [Self.sourceRootBaseID: ArtifactLocation(uri: Self.uri(for: root.hasSuffix("/") ? root : root + "/"))]
         }
         let log = Log(runs: [Run(tool: Tool(driver: driver), originalUriBaseIds: bases, results: results)])
         // Strings, integers and booleans only: encoding cannot fail.
