@@ -1,4 +1,5 @@
 import SwiftParser
+import SwiftSyntax
 @testable import SwiftUIMigrate
 import XCTest
 
@@ -26,10 +27,10 @@ final class FingerprintTests: XCTestCase {
         let tree = Parser.parse(source: text)
         let offsets = text.utf8.indices(of: "load()")
         XCTAssertEqual(offsets.count, 3)
-        XCTAssertEqual(Fingerprint.scope(at: offsets[0], in: tree), "Feed.reload(force:)")
-        XCTAssertEqual(Fingerprint.scope(at: offsets[1], in: tree), "Feed.body")
-        XCTAssertEqual(Fingerprint.scope(at: offsets[2], in: tree), "Array<Int>.subscript")
-        XCTAssertEqual(Fingerprint.scope(at: 0, in: Parser.parse(source: "let x = 1\n")), "x")
+        XCTAssertEqual(Fingerprint.scope(of: tree.token(at: AbsolutePosition(utf8Offset: offsets[0]))), "Feed.reload(force:)")
+        XCTAssertEqual(Fingerprint.scope(of: tree.token(at: AbsolutePosition(utf8Offset: offsets[1]))), "Feed.body")
+        XCTAssertEqual(Fingerprint.scope(of: tree.token(at: AbsolutePosition(utf8Offset: offsets[2]))), "Array<Int>.subscript")
+        XCTAssertEqual(Fingerprint.scope(of: Parser.parse(source: "let x = 1\n").token(at: AbsolutePosition(utf8Offset: 0))), "x")
     }
 
     func testNormalizedLineDropsWhitespace() {
@@ -71,11 +72,10 @@ final class FingerprintTests: XCTestCase {
 
     func testFingerprintIsStableAcrossRuns() {
         // FNV-1a, not Swift's per-process seeded Hasher: the same input gives the same digits everywhere.
-        XCTAssertEqual(Fingerprint.make(rule: "r", scope: "S.m", text: "x()", occurrence: 0),
-                       Fingerprint.make(rule: "r", scope: "S.m", text: "x()", occurrence: 0))
-        XCTAssertEqual(Fingerprint.make(rule: "", scope: "", text: "", occurrence: 0).count, 16)
-        XCTAssertNotEqual(Fingerprint.make(rule: "r", scope: "S.m", text: "x()", occurrence: 0),
-                          Fingerprint.make(rule: "r", scope: "S.m", text: "x()", occurrence: 1))
+        let triple = Fingerprint.triple(rule: "r", scope: "S.m", text: "x()")
+        XCTAssertEqual(Fingerprint.make(triple: triple, occurrence: 0), Fingerprint.make(triple: triple, occurrence: 0))
+        XCTAssertEqual(Fingerprint.make(triple: Fingerprint.triple(rule: "", scope: "", text: ""), occurrence: 0).count, 16)
+        XCTAssertNotEqual(Fingerprint.make(triple: triple, occurrence: 0), Fingerprint.make(triple: triple, occurrence: 1))
     }
 
     func testDecideDeclinesAFixWithAReasonAndHidesAFinding() {

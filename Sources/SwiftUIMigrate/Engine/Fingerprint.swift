@@ -10,31 +10,21 @@ import SwiftSyntax
 /// Identical lines in the same scope are told apart by their order (`occurrence`).
 /// Baselines (`--baseline`) and SARIF's `partialFingerprints` use it.
 public enum Fingerprint {
-    /// The fingerprint of a finding of `rule` in `scope` on a line reading `text`, the
-    /// `occurrence`-th (from 0) with those three in its file: 16 hex digits.
-    public static func make(rule: String, scope: String, text: String, occurrence: Int) -> String {
-        make(triple: triple(rule: rule, scope: scope, text: text), occurrence: occurrence)
-    }
-
     /// What tells findings apart before their occurrence: `rule`, `scope` and `text` joined.
     static func triple(rule: String, scope: String, text: String) -> String {
         [rule, scope, text].joined(separator: "\u{1F}")
     }
 
-    /// The fingerprint of the `occurrence`-th finding with `triple` (`triple(rule:scope:text:)`).
+    /// The fingerprint of the `occurrence`-th (from 0) finding with `triple` (`triple(rule:scope:text:)`) in its
+    /// file: 16 hex digits.
     static func make(triple: String, occurrence: Int) -> String {
         let hash = FNV1a.hash(triple + "\u{1F}" + String(occurrence))
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The names of the declarations enclosing byte `offset`, outermost first, joined by
+    /// The names of the declarations enclosing `token`, outermost first, joined by
     /// `.`: `ContentView.body`, `Loader.load(id:)`, `Array<Int>.total`; "" at the top level.
-    public static func scope(at offset: Int, in tree: SourceFileSyntax) -> String {
-        scope(of: tree.token(at: AbsolutePosition(utf8Offset: offset)))
-    }
-
-    /// The names of the declarations enclosing `token`, as `scope(at:in:)` gives them.
     static func scope(of token: TokenSyntax?) -> String {
         guard let token else { return "" }
         var names: [String] = []
@@ -95,13 +85,8 @@ public enum Fingerprint {
 struct FingerprintIndex {
     private let tokens: TokenLocator
     private let bytes: [UInt8]
-    private var known: [Key: String] = [:]
+    private var known: [FindingKey: String] = [:]
     private var occurrences: [String: Int] = [:]
-
-    private struct Key: Hashable {
-        var rule: String
-        var offset: Int
-    }
 
     /// Scopes an earlier check of the same document worked out (nil: every scope is worked out).
     private let scopes: ScopeMemo?
@@ -115,7 +100,7 @@ struct FingerprintIndex {
 
     /// The fingerprint of the finding of `rule` at byte `offset` of the original file.
     mutating func fingerprint(rule: String, offset: Int) -> String {
-        let key = Key(rule: rule, offset: offset)
+        let key = FindingKey(rule: rule, offset: offset)
         if let known = known[key] { return known }
         let tokens = tokens
         let scope = scopes?.scope(at: offset) { Fingerprint.scope(of: tokens.token(at: offset)) }
