@@ -54,18 +54,14 @@ public struct PathGlob: Sendable, Hashable {
                 tail = tail.dropFirst()
             }
         }
-        guard let component = path.first, ComponentPattern.matches(Array(first), Array(component)) else { return false }
+        guard let component = path.first, ComponentPattern.match(Array(first)[...], Array(component)[...]) else { return false }
         return match(pattern.dropFirst(), path.dropFirst())
     }
 }
 
 /// One path component of a glob: `*`, `?`, `[…]` and `\` escapes, never crossing a `/`.
 private enum ComponentPattern {
-    static func matches(_ pattern: [Character], _ text: [Character]) -> Bool {
-        match(pattern[...], text[...])
-    }
-
-    private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
+    static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
         guard let first = pattern.first else { return text.isEmpty }
         switch first {
         case "*":
