@@ -44,15 +44,10 @@ struct FixAttribution {
         func shifted(_ offset: Int, atStart: Bool) -> Int {
             // The applied edits are in order and disjoint, so both their starts and their ends
             // rise: the edits before `offset` are a prefix, found by binary search.
-            var low = 0
-            var high = appliedEdits.count
-            while low < high {
-                let mid = (low + high) / 2
-                let edit = appliedEdits[mid]
-                let before = atStart ? edit.range.upperBound <= offset && edit.range.lowerBound < offset : edit.range.upperBound <= offset
-                if before { low = mid + 1 } else { high = mid }
+            let before = appliedEdits.prefixCount { edit in
+                atStart ? edit.range.upperBound <= offset && edit.range.lowerBound < offset : edit.range.upperBound <= offset
             }
-            return offset + shifts[low]
+            return offset + shifts[before]
         }
     }
 

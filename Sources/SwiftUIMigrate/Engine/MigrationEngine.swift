@@ -262,13 +262,9 @@ struct LineTable: Sendable {
 
     /// 1-based line and UTF-8 column of `offset`.
     func location(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return (low + 1, offset - starts[low] + 1)
+        // The last line starting at or before `offset` (the first for an offset before the text).
+        let index = max(starts.prefixCount { $0 <= offset } - 1, 0)
+        return (index + 1, offset - starts[index] + 1)
     }
 
     /// `offset` with its 1-based line and UTF-8 column.

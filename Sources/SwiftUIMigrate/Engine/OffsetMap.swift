@@ -21,7 +21,7 @@ struct OffsetMap: Sendable {
     func originalOffset(_ offset: Int) -> Int {
         // The spans are disjoint and in order, so only the last one starting at or before
         // `offset` can hold it; the ones before it only shift it.
-        let count = spanCount { $0.newStart <= offset }
+        let count = spans.prefixCount { $0.newStart <= offset }
         guard count > 0 else { return offset }
         let span = spans[count - 1]
         if offset < span.newEnd { return span.original.lowerBound }
@@ -34,22 +34,11 @@ struct OffsetMap: Sendable {
         let lower = originalOffset(range.lowerBound)
         var upper = range.upperBound
         // An upper bound at a span's start is before it; one past the start and up to its end is in it.
-        let count = spanCount { $0.newStart < upper }
+        let count = spans.prefixCount { $0.newStart < upper }
         if count > 0 {
             let span = spans[count - 1]
             upper = upper <= span.newEnd ? span.original.upperBound : upper - (span.newEnd - span.original.upperBound)
         }
         return min(lower, upper)..<upper
-    }
-
-    /// How many spans, from the first, satisfy `isBefore` (true for a prefix of them): a binary search.
-    private func spanCount(where isBefore: ((newStart: Int, newEnd: Int, original: Range<Int>)) -> Bool) -> Int {
-        var low = 0
-        var high = spans.count
-        while low < high {
-            let mid = (low + high) / 2
-            if isBefore(spans[mid]) { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 }

@@ -44,12 +44,7 @@ final class TokenLocator {
             listChildren[node.id] = children
         }
         // The children lie one after the other: the last one starting at or before `position`.
-        var low = 0
-        var high = children.count
-        while low < high {
-            let mid = (low + high) / 2
-            if children[mid].position <= position { low = mid + 1 } else { high = mid }
-        }
+        let low = children.prefixCount { $0.position <= position }
         guard low > 0, position < children[low - 1].endPosition else { return nil }
         return children[low - 1]
     }

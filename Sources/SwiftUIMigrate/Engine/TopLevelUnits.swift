@@ -53,12 +53,7 @@ struct TopLevelUnits {
 
     /// The index of the item whose bytes hold `offset`.
     func index(holding offset: Int) -> Int? {
-        var low = 0
-        var high = units.count
-        while low < high {
-            let mid = (low + high) / 2
-            if units[mid].range.lowerBound <= offset { low = mid + 1 } else { high = mid }
-        }
+        let low = units.prefixCount { $0.range.lowerBound <= offset }
         guard low > 0, units[low - 1].range.contains(offset) else { return nil }
         return low - 1
     }
