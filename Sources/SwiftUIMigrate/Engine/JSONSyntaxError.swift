@@ -41,17 +41,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 
         /// The error at the current place.
         func failure(_ problem: String) -> JSONSyntaxError {
-            var line = 1
-            var column = 1
-            for byte in bytes[..<min(index, bytes.count)] {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            return JSONSyntaxError(line: line, column: column, problem: problem)
+            let line = bytes[..<min(index, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            return JSONSyntaxError(line: line, column: CharacterColumn.column(of: index, in: bytes), problem: problem)
         }
 
         func found() -> String {

@@ -1,5 +1,5 @@
 /// Columns counted in Unicode scalars — what SARIF's `unicodeCodePoints` column kind and
-/// GitHub's annotations mean — rather than the UTF-8 bytes `Finding.column` counts.
+/// GitHub's annotations mean, and what `JSONSyntaxError` names — rather than the UTF-8 bytes `Finding.column` counts.
 public enum CharacterColumn {
     /// The 1-based column, in Unicode scalars, of byte `offset` of `bytes`.
     public static func column(of offset: Int, in bytes: [UInt8]) -> Int {
