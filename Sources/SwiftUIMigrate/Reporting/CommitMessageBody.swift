@@ -44,23 +44,10 @@ public enum CommitMessageBody {
 
     /// One line per rule: how many sites it rewrote and with which safety labels, in the rules' order of first use.
     private static func byRule(_ rewrites: [Finding]) -> [String] {
-        var order: [String] = []
-        var findings: [String: [Finding]] = [:]
-        for finding in rewrites {
-            if findings[finding.ruleID] == nil { order.append(finding.ruleID) }
-            findings[finding.ruleID, default: []].append(finding)
-        }
-        return order.map { rule in
-            let sites = findings[rule] ?? []
-            var labels: [String] = []
-            var labelCounts: [String: Int] = [:]
-            for finding in sites {
-                let label = FileSummary.label(of: finding)
-                if labelCounts[label] == nil { labels.append(label) }
-                labelCounts[label, default: 0] += 1
-            }
-            let safety = labels.count == 1 ? labels[0] : labels.map { "\(labelCounts[$0]!) \($0)" }.joined(separator: ", ")
-            return "\(rule): \(counted(sites.count, "site")) (\(safety))"
+        rewrites.map(\.ruleID).countsInOrder().map { rule, sites in
+            let labels = rewrites.filter { $0.ruleID == rule }.map(FileSummary.label(of:)).countsInOrder()
+            let safety = labels.count == 1 ? labels[0].element : labels.map { "\($0.count) \($0.element)" }.joined(separator: ", ")
+            return "\(rule): \(counted(sites, "site")) (\(safety))"
         }
     }
 

@@ -93,19 +93,13 @@ public struct MarkdownSummary: FindingsFormat {
     /// what to do about it, from the rule's catalog (`explain RULE` lists the same). Where each site is, with its own
     /// reason, is in the `<details>` block.
     private static func kinds(of findings: [Finding]) -> [String] {
-        var order: [SiteKind] = []
-        var counts: [SiteKind: Int] = [:]
-        for finding in findings {
-            let kind = SiteKind(finding)
-            if counts[kind] == nil { order.append(kind) }
-            counts[kind, default: 0] += 1
-        }
-        let sorted = order.enumerated().sorted { first, second in
-            let (a, b) = (counts[first.element]!, counts[second.element]!)
+        let sorted = findings.map(SiteKind.init).countsInOrder().enumerated().sorted { first, second in
+            let (a, b) = (first.element.count, second.element.count)
             return a != b ? a > b : first.offset < second.offset
         }
-        return sorted.map { _, kind in
-            "- **\(counts[kind]!)** × \(MarkdownCell.code(kind.reasonID)) \(kind.action.summaryWord): " + kind.text
+        return sorted.map { _, entry in
+            let kind = entry.element
+            return "- **\(entry.count)** × \(MarkdownCell.code(kind.reasonID)) \(kind.action.summaryWord): " + kind.text
         }
     }
 
