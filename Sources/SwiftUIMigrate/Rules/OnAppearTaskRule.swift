@@ -65,11 +65,9 @@ public struct OnAppearTaskRule: ShippedRule {
     }
 
     public func findings(in context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        for modifier in LifecycleModifier.all(in: context) where modifier.name == "onAppear" {
-            if let finding = finding(for: modifier, context: context) { findings.append(finding) }
+        LifecycleModifier.all(in: context).compactMap { modifier in
+            modifier.name == "onAppear" ? finding(for: modifier, context: context) : nil
         }
-        return findings
     }
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
