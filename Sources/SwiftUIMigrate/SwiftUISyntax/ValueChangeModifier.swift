@@ -97,8 +97,8 @@ struct ValueChangeModifier {
     }
 }
 
-extension TokenSyntax {
-    /// The closure this token stands in most closely, if any.
+extension SyntaxProtocol {
+    /// The closure this node (a token, a statement) stands in most closely, if any.
     var enclosingClosure: ClosureExprSyntax? {
         var node = parent
         while let current = node {
