@@ -84,6 +84,19 @@ struct WorkTrace {
         }
     }
 
+    /// The properties the work changes: the first name of each path it assigns or calls a method on.
+    var changedRoots: Set<String> {
+        var roots: Set<String> = []
+        for event in events {
+            switch event {
+            case .assignment(let path): path.first.map { _ = roots.insert($0) }
+            case .call(let receiver, _): receiver.first.map { _ = roots.insert($0) }
+            case .suspension, .paths: break
+            }
+        }
+        return roots
+    }
+
     /// True when one path is a prefix of the other: writing `state` changes `state.isLoading`.
     static func overlaps(_ a: [String], _ b: [String]) -> Bool {
         let count = min(a.count, b.count)
