@@ -69,14 +69,14 @@ final class DeploymentFloorTests: XCTestCase {
                 targets: [.target(name: "Kit")]
             )
             """
-        XCTAssertEqual(PackageManifestPlatforms.read(manifest), .listed([
+        XCTAssertEqual(PackageManifestPlatforms.readWithSourceFolders(manifest).0, .listed([
             .iOS: PlatformVersion(15), .macOS: PlatformVersion(10, 15), .tvOS: PlatformVersion(15, 4),
             .watchOS: PlatformVersion(8), .visionOS: PlatformVersion(1),
         ]))
     }
 
     func testPackageManifestWithoutPlatformsMeansSwiftPMDefaults() {
-        XCTAssertEqual(PackageManifestPlatforms.read("let package = Package(name: \"Kit\", targets: [])"), .defaults)
+        XCTAssertEqual(PackageManifestPlatforms.readWithSourceFolders("let package = Package(name: \"Kit\", targets: [])").0, .defaults)
     }
 
     func testPackageManifestPlatformsSetAfterTheCall() {
@@ -84,15 +84,15 @@ final class DeploymentFloorTests: XCTestCase {
             let package = Package(name: "Kit")
             package.platforms = [.iOS("16.1")]
             """
-        XCTAssertEqual(PackageManifestPlatforms.read(manifest), .listed([.iOS: PlatformVersion(16, 1)]))
+        XCTAssertEqual(PackageManifestPlatforms.readWithSourceFolders(manifest).0, .listed([.iOS: PlatformVersion(16, 1)]))
     }
 
     func testPackageManifestThatCannotBeRead() {
-        guard case .unreadable(let why) = PackageManifestPlatforms.read("let package = Package(name: \"K\", platforms: supported)") else {
+        guard case .unreadable(let why) = PackageManifestPlatforms.readWithSourceFolders("let package = Package(name: \"K\", platforms: supported)").0 else {
             return XCTFail("a variable is not read")
         }
         XCTAssertEqual(why, "platforms: is not a list literal")
-        guard case .unreadable = PackageManifestPlatforms.read("let package = Package(name: \"K\", platforms: [.iOS(minimum)])") else {
+        guard case .unreadable = PackageManifestPlatforms.readWithSourceFolders("let package = Package(name: \"K\", platforms: [.iOS(minimum)])").0 else {
             return XCTFail("a version in a variable is not read")
         }
     }
@@ -110,10 +110,10 @@ final class DeploymentFloorTests: XCTestCase {
             )
             """
         XCTAssertEqual(
-            PackageManifestPlatforms.sourceFolders(manifest),
+            PackageManifestPlatforms.readWithSourceFolders(manifest).1,
             ["Sources", "Source", "src", "srcs", "Tests", "Plugins", "Code/Kit", "Tools/Tool"])
         XCTAssertEqual(
-            PackageManifestPlatforms.sourceFolders(#"let p = Package(name: "K", targets: [.target(name: "K", path: ".")])"#).last, "")
+            PackageManifestPlatforms.readWithSourceFolders(#"let p = Package(name: "K", targets: [.target(name: "K", path: ".")])"#).1.last, "")
     }
 
     // MARK: Xcode

@@ -22,19 +22,14 @@ public enum PackageManifestPlatforms {
         .watchOS: PlatformVersion(4), .macCatalyst: PlatformVersion(13), .visionOS: PlatformVersion(1),
     ]
 
-    /// Reads the manifest's text: the `platforms:` argument of the `Package(…)` call, or an
-    /// assignment `package.platforms = […]`.
-    public static func read(_ source: String) -> Reading {
-        read(Parser.parse(source: source))
-    }
-
-    /// `read(_:)` and `sourceFolders(_:)` of one manifest, parsed once.
+    /// `read(_:)` and `sourceFolders(_:)` of the manifest's text, parsed once.
     public static func readWithSourceFolders(_ source: String) -> (Reading, [String]) {
         let tree = Parser.parse(source: source)
         return (read(tree), sourceFolders(tree))
     }
 
-    /// `read(_:)` of a manifest already parsed.
+    /// Reads the manifest: the `platforms:` argument of the `Package(…)` call, or an
+    /// assignment `package.platforms = […]`.
     static func read(_ tree: SourceFileSyntax) -> Reading {
         let finder = PlatformsFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
@@ -66,11 +61,6 @@ public enum PackageManifestPlatforms {
     /// to a target (`.target(name:path:)`, `.testTarget`, `.executableTarget`, `.macro`, `.plugin`…).
     /// A Swift file elsewhere beside the manifest (an app next to a tools-only `Package.swift`) is not
     /// compiled by the package. `""` means the whole folder (`path: "."`).
-    public static func sourceFolders(_ source: String) -> [String] {
-        sourceFolders(Parser.parse(source: source))
-    }
-
-    /// `sourceFolders(_:)` of a manifest already parsed.
     static func sourceFolders(_ tree: SourceFileSyntax) -> [String] {
         let finder = TargetPathFinder(viewMode: .sourceAccurate)
         finder.walk(tree)

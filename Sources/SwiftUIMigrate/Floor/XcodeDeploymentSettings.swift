@@ -22,10 +22,10 @@ public enum XcodeDeploymentSettings {
             }
             rest = rest.drop { $0 == " " || $0 == "\t" }
             guard rest.first == "=" else { continue }
-            var value = rest.dropFirst().trimmingCharacters(in: " \t")
-            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: " \t") }
+            var value = rest.dropFirst().trimmingWhitespace()
+            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingWhitespace() }
             if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            if let comment = value.range(of: "//") { value = String(value[..<comment.lowerBound]).trimmingCharacters(in: " \t") }
+            if let comment = value.range(of: "//") { value = String(value[..<comment.lowerBound]).trimmingWhitespace() }
             guard let version = PlatformVersion(value) else { continue }
             minimums[platform] = min(minimums[platform] ?? version, version)
         }
@@ -58,13 +58,5 @@ public enum XcodeDeploymentSettings {
         readings.reduce(into: [:]) { lowest, reading in
             for (platform, version) in reading { lowest[platform] = min(lowest[platform] ?? version, version) }
         }
-    }
-}
-
-private extension StringProtocol {
-    func trimmingCharacters(in characters: String) -> String {
-        let set = Set(characters)
-        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

@@ -66,15 +66,10 @@ public struct ModifierChain {
         var links: [Modifier] = []
         var node: ExprSyntax? = expression
         while let current = node {
-            if let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-                links.append(Modifier(name: member.declName.baseName.text, memberAccess: member, call: call, isConditional: true))
-                node = member.base
-            } else if let member = current.as(MemberAccessExprSyntax.self) {
-                links.append(Modifier(name: member.declName.baseName.text, memberAccess: member, call: nil, isConditional: true))
-                node = member.base
-            } else {
-                node = nil
-            }
+            let call = current.as(FunctionCallExprSyntax.self)
+            guard let member = (call?.calledExpression ?? current).as(MemberAccessExprSyntax.self) else { break }
+            links.append(Modifier(name: member.declName.baseName.text, memberAccess: member, call: call, isConditional: true))
+            node = member.base
         }
         return links.reversed()
     }

@@ -13,18 +13,7 @@ struct ModifierLink {
 
     /// The texts of every comment in the link: above its `.`, inside it, after it on its line.
     var comments: [String] {
-        var texts: [String] = []
-        for token in call.tokens(viewMode: .sourceAccurate) {
-            for piece in token.leadingTrivia + token.trailingTrivia {
-                switch piece {
-                case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-                    texts.append(text)
-                default:
-                    continue
-                }
-            }
-        }
-        return texts
+        call.tokens(viewMode: .sourceAccurate).flatMap { Self.commentTexts(in: $0.leadingTrivia + $0.trailingTrivia) }
     }
 
     /// The comments of `trivia`, as written.
@@ -41,14 +30,7 @@ struct ModifierLink {
 
     /// True when `trivia` holds a comment whose text `kept` does not hold.
     private static func hasComment(_ trivia: Trivia, besides kept: Set<String>) -> Bool {
-        trivia.contains { piece in
-            switch piece {
-            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-                return !kept.contains(text)
-            default:
-                return false
-            }
-        }
+        commentTexts(in: trivia).contains { !kept.contains($0) }
     }
 
     /// Pieces writing the comments inside the link's closure (one level into a last `Task { }`)

@@ -55,20 +55,16 @@ struct ValueChangeModifier {
     /// The old- and new-value names of the action closure: from its parameter list, else from
     /// the `$0`/`$1` it uses (`$1` means two parameters, `$0` alone the new value).
     private static func parameterNames(of closure: ClosureExprSyntax) -> (old: String?, new: String?) {
-        func named(_ token: TokenSyntax) -> String? { token.tokenKind == .wildcard ? nil : token.text }
+        func names(_ list: [TokenSyntax]) -> (old: String?, new: String?) {
+            let named = list.map { $0.tokenKind == .wildcard ? nil : $0.text }
+            if named.count == 1 { return (nil, named[0]) }
+            return named.count == 2 ? (named[0], named[1]) : (nil, nil)
+        }
         switch closure.signature?.parameterClause {
-        case .simpleInput(let names)?:
-            let list = Array(names)
-            if list.count == 1 { return (nil, named(list[0].name)) }
-            if list.count == 2 { return (named(list[0].name), named(list[1].name)) }
-            return (nil, nil)
+        case .simpleInput(let parameters)?:
+            return names(parameters.map(\.name))
         case .parameterClause(let clause)?:
-            let list = Array(clause.parameters)
-            if list.count == 1 { return (nil, named(list[0].secondName ?? list[0].firstName)) }
-            if list.count == 2 {
-                return (named(list[0].secondName ?? list[0].firstName), named(list[1].secondName ?? list[1].firstName))
-            }
-            return (nil, nil)
+            return names(clause.parameters.map { $0.secondName ?? $0.firstName })
         case nil:
             // Only the `$n` of this closure, not those of closures nested in it.
             let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
@@ -97,8 +93,8 @@ struct ValueChangeModifier {
     }
 }
 
-extension TokenSyntax {
-    /// The closure this token stands in most closely, if any.
+extension SyntaxProtocol {
+    /// The closure this node (a token, a statement) stands in most closely, if any.
     var enclosingClosure: ClosureExprSyntax? {
         var node = parent
         while let current = node {

@@ -70,11 +70,7 @@ public struct ViewBuilderContext {
     private static func owner(of list: CodeBlockItemListSyntax) -> Owner {
         guard let parent = list.parent else { return .other }
         if let closure = parent.as(ClosureExprSyntax.self) {
-            switch builderClosureOwner(closure) {
-            case .container(let name)?: return .builder(container: name)
-            case .modifier?: return .builder(container: nil)
-            case nil: return .other
-            }
+            return owner(ofClosure: closure)
         }
         if let accessors = parent.as(AccessorBlockSyntax.self) {
             return owner(ofAccessors: accessors, getter: nil)
@@ -153,19 +149,12 @@ public struct ViewBuilderContext {
     /// Argument labels under which a container or modifier takes a view-building closure.
     static let builderLabels: Set<String> = ["content", "header", "footer", "label", "sidebar", "detail"]
 
-    /// Whose view-building closure a closure is.
-    enum BuilderClosureOwner: Equatable {
-        /// A SwiftUI container, such as `VStack` or `List`.
-        case container(String)
-        /// A view-building modifier, such as `overlay`.
-        case modifier(String)
-    }
-
-    /// The known container or view-building modifier whose content closure `closure` is, if any.
-    static func builderClosureOwner(_ closure: ClosureExprSyntax) -> BuilderClosureOwner? {
-        guard let owner = ClosureOwner(of: closure), owner.isTrailing || owner.label != nil else { return nil }
+    /// A builder when `closure` is the content closure of a known SwiftUI container (such as
+    /// `VStack` or `List`, named) or view-building modifier (such as `overlay`); else `.other`.
+    private static func owner(ofClosure closure: ClosureExprSyntax) -> Owner {
+        guard let owner = ClosureOwner(of: closure), owner.isTrailing || owner.label != nil else { return .other }
         let (call, label) = (owner.call, owner.label)
-        if let label, !builderLabels.contains(label) { return nil }
+        if let label, !builderLabels.contains(label) { return .other }
         let typeName: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             typeName = reference.baseName.text
@@ -174,16 +163,16 @@ public struct ViewBuilderContext {
             typeName = member.declName.baseName.text
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
-            return viewBuildingModifiers.contains(name) ? .modifier(name) : nil
+            return viewBuildingModifiers.contains(name) ? .builder(container: nil) : .other
         } else {
-            return nil
+            return .other
         }
         if labelledControls.contains(typeName) {
             // `Button(action: save) { Text("Save") }` or `label: { … }`; never `Button { save() }`.
             let isLabel = label == "label" || (label == nil && call.arguments.contains { $0.label?.text == "action" })
-            return isLabel ? .container(typeName) : nil
+            return isLabel ? .builder(container: typeName) : .other
         }
-        return containers.contains(typeName) ? .container(typeName) : nil
+        return containers.contains(typeName) ? .builder(container: typeName) : .other
     }
 
     // MARK: Declarations

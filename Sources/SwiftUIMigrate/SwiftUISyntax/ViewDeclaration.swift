@@ -42,10 +42,7 @@ struct ViewDeclaration {
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
     init?(enclosing node: some SyntaxProtocol, in context: RuleContext) {
-        self.init(enclosing: node, types: context.memoized(FileTypes.self) { FileTypes(context.tree) }, module: context.module)
-    }
-
-    private init?(enclosing node: some SyntaxProtocol, types: FileTypes, module: ModuleIndex?) {
+        let types = context.memoized(FileTypes.self) { FileTypes(context.tree) }
         var current = node.parent
         var found: StructDeclSyntax?
         while let parent = current {
@@ -67,7 +64,7 @@ struct ViewDeclaration {
         }
         guard let structDecl = found else { return nil }
         self.types = types
-        self.module = module
+        self.module = context.module
         self.name = structDecl.name.text
         self.structDeclaration = structDecl
         let parts: [DeclSyntaxProtocol] = [structDecl] + (types.extensions[structDecl.name.text] ?? [])
@@ -114,15 +111,11 @@ struct ViewDeclaration {
     }
 
     /// The member blocks of the classes, structs and actors called `type` declared in the view's
-    /// file and of the extensions of `type` there (`extension Feed.Model` extends `Model`), in source order.
-    func memberBlocksInFile(ofType type: String) -> [MemberBlockItemListSyntax] {
-        types.memberBlocks[type] ?? []
-    }
-
-    /// `memberBlocksInFile(ofType:)`, else — when the file declares no such type — those the
-    /// module's other files declare (nil when the module was not given).
+    /// file and of the extensions of `type` there (`extension Feed.Model` extends `Model`), in source
+    /// order, else — when the file declares no such type — those the module's other files declare
+    /// (nil when the module was not given).
     func memberBlocksInModule(ofType type: String) -> [MemberBlockItemListSyntax]? {
-        let inFile = memberBlocksInFile(ofType: type)
+        let inFile = types.memberBlocks[type] ?? []
         if !inFile.isEmpty { return inFile }
         return module?.memberBlocks(ofType: type)
     }

@@ -74,8 +74,13 @@ struct CustomModifier {
     private static func takesAction(_ function: FunctionDeclSyntax) -> Bool {
         if function.signature.parameterClause.parameters.contains(where: { isFunctionType($0.type) }) { return true }
         guard function.name.text == "body", let members = function.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return false }
-        return members.contains { member in
-            member.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.typeAnnotation.map { isFunctionType($0.type) } ?? false } ?? false
+        return storesValue(in: members, ofType: isFunctionType)
+    }
+
+    /// True when `members` hold a stored property whose written type `matches`.
+    static func storesValue(in members: MemberBlockItemListSyntax, ofType matches: (TypeSyntax) -> Bool) -> Bool {
+        members.contains { member in
+            member.decl.as(VariableDeclSyntax.self)?.bindings.contains { $0.typeAnnotation.map { matches($0.type) } ?? false } ?? false
         }
     }
 

@@ -145,7 +145,7 @@ public struct GroupMembers {
     }
 
     private mutating func count(_ conditional: IfExprSyntax) -> (Int, Int) {
-        bind(conditional.conditions)
+        boundNames.formUnion(LocalScope.patternNames(in: conditional.conditions))
         var branches: [(Int, Int)] = [count(conditional.body.statements)]
         switch conditional.elseBody {
         case .ifExpr(let elseIf)?: branches.append(count(elseIf))
@@ -167,7 +167,7 @@ public struct GroupMembers {
                 branches.append((0, 1))
                 continue
             }
-            bind(switchCase.label)
+            boundNames.formUnion(LocalScope.patternNames(in: switchCase.label))
             branches.append(count(switchCase.statements))
         }
         return branches.isEmpty ? (0, 0) : Self.either(branches)
@@ -189,12 +189,6 @@ public struct GroupMembers {
             branches.append((0, 0))
         }
         return Self.either(branches)
-    }
-
-    /// Records the names bound by the patterns under `node` (`if let name`, `let .failed(message)`),
-    /// not those of closures inside it (`{ error in … }`), which stay in the closure.
-    private mutating func bind(_ node: some SyntaxProtocol) {
-        boundNames.formUnion(LocalScope.patternNames(in: node))
     }
 
     /// One of several branches shows: the fewest and the most of any.

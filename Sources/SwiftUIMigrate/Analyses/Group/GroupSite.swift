@@ -58,27 +58,16 @@ struct GroupSite {
     /// spacing, even when it shows nothing. Nil elsewhere, and for `spacing: 0`.
     var spacedStack: String? {
         guard let name = builder.container, Self.spacedStacks.contains(name) else { return nil }
-        var current = Syntax(chain.outermost).parent
-        while let candidate = current, !candidate.is(ClosureExprSyntax.self) { current = candidate.parent }
-        guard let closure = current?.as(ClosureExprSyntax.self), let owner = ClosureOwner(of: closure) else { return nil }
+        guard let closure = chain.outermost.enclosingClosure, let owner = ClosureOwner(of: closure) else { return nil }
         let spacing = owner.call.arguments.first { $0.label?.text == "spacing" }?.expression.trimmedDescription
         return spacing == "0" ? nil : name
     }
 
     /// The Group whose content closure holds `node`.
     private static func enclosingGroup(of node: Syntax) -> GroupCall? {
-        var current = node.parent
-        while let candidate = current, !candidate.is(ClosureExprSyntax.self) { current = candidate.parent }
-        guard let closure = current?.as(ClosureExprSyntax.self) else { return nil }
-        var owner = closure.parent
-        while let candidate = owner {
-            if let call = candidate.as(FunctionCallExprSyntax.self) {
-                guard let group = GroupCall(call), group.content.id == closure.id else { return nil }
-                return group
-            }
-            owner = candidate.parent
-        }
-        return nil
+        guard let closure = node.enclosingClosure, let owner = ClosureOwner(of: closure),
+              let group = GroupCall(owner.call), group.content.id == closure.id else { return nil }
+        return group
     }
 
     /// The lines the chain takes as written, from the Group's closing brace (a chain that

@@ -92,7 +92,7 @@ struct FlagGuardNearMiss {
                 if let other = ifExpr.elseBody {
                     branches = (ifExpr.body, other)
                     tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
-                } else if Self.isBareReturn(ifExpr.body), conditions.count == 1,
+                } else if RunOnceFlag.isBareReturn(ifExpr.body), conditions.count == 1,
                           case .expression(let condition) = conditions.first!.condition {
                     // `if a || b { return }` goes on only when no operand holds.
                     tests = Self.operands(of: condition, joinedBy: "||").map { Test(expression: $0, proceedsWhenHolds: false) }
@@ -123,10 +123,6 @@ struct FlagGuardNearMiss {
                       index % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == op
                   }) else { return [expression] }
             return elements.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
-        }
-
-        private static func isBareReturn(_ block: CodeBlockSyntax) -> Bool {
-            block.statements.count == 1 && (block.statements.first?.item.as(ReturnStmtSyntax.self)).map { $0.expression == nil } == true
         }
     }
 

@@ -94,7 +94,8 @@ struct RunOnceFlag {
         return statement.item.as(IfExprSyntax.self)
     }
 
-    private static func isBareReturn(_ block: CodeBlockSyntax) -> Bool {
+    /// True for `{ return }`.
+    static func isBareReturn(_ block: CodeBlockSyntax) -> Bool {
         guard block.statements.count == 1, let statement = block.statements.first,
               let returnStmt = statement.item.as(ReturnStmtSyntax.self) else { return false }
         return returnStmt.expression == nil

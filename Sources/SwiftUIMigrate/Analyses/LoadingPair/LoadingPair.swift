@@ -44,28 +44,11 @@ struct LoadingPair {
         var seenRoots: Set<SyntaxIdentifier> = []
         var pairs: [LoadingPair] = []
         for call in context.functionCalls where ValueChangeModifier(call) != nil {
-            let root = chainRoot(of: call)
+            let root = ModifierChainBase.base(of: ExprSyntax(call))
             guard seenRoots.insert(root.id).inserted else { continue }
             pairs += Self.pairs(in: ModifierChain(above: root))
         }
         return pairs.sorted { $0.start.nameToken.position < $1.start.nameToken.position }
-    }
-
-    /// The expression a chain of `.name(…)` links starts from, walking down from one link.
-    private static func chainRoot(of call: FunctionCallExprSyntax) -> ExprSyntax {
-        var current = ExprSyntax(call)
-        while true {
-            if let link = current.as(FunctionCallExprSyntax.self), let member = link.calledExpression.as(MemberAccessExprSyntax.self),
-               let base = member.base {
-                current = base
-            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
-                current = base
-            } else if let postfix = current.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
-                current = base
-            } else {
-                return current
-            }
-        }
     }
 
     private static func pairs(in chain: ModifierChain) -> [LoadingPair] {

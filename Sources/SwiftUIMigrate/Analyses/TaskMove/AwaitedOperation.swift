@@ -64,13 +64,7 @@ enum AwaitedOperation {
         return !finder.awaits.contains { awaited in
             var expression = awaited.expression
             if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-            if let call = expression.as(FunctionCallExprSyntax.self) {
-                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
-                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName.baseName.text : nil
-                    }
-                if let callee, followed.contains(callee) { return false }
-            }
+            if let callee = expression.as(FunctionCallExprSyntax.self)?.ownMethodName, followed.contains(callee) { return false }
             if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                let base = member.base, waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) {
                 return false
@@ -90,6 +84,16 @@ enum AwaitedOperation {
                 && elements[1].is(AssignmentExprSyntax.self) && elements[2].id == node.id
         }
         return false
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The method of the caller's own type that the call names: `f` of `f()` and `self.f()`; nil for other calls.
+    var ownMethodName: String? {
+        if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
     }
 }
 

@@ -83,7 +83,8 @@ enum CancellationHazard: Hashable, Sendable {
         if let view, let hazard = objectChangingHost(host, trace: trace, view: view) { return hazard }
         guard let view else { return .outsideView }
         let owned = ownedNames(view)
-        let ownsState = changesOwnedState(trace, in: view)
+        // The work writes a property the view owns or calls a method of one.
+        let ownsState = !trace.changedRoots.isDisjoint(with: owned)
         func dropped(_ loads: Set<String>) -> String? {
             AwaitedOperation.droppedOperation(in: work, view: view, followed: trace.followed, owned: owned, loads: loads)
         }
@@ -162,18 +163,6 @@ enum CancellationHazard: Hashable, Sendable {
     /// True when the work has a suspension point (`await`, `for await`) outside nested functions.
     static func canSuspend(_ work: [Syntax]) -> Bool {
         WorkTrace(of: work, in: nil).events.contains(.suspension)
-    }
-
-    /// True when the trace writes a property the view owns or calls a method of one.
-    private static func changesOwnedState(_ trace: WorkTrace, in view: ViewDeclaration) -> Bool {
-        let owned = ownedNames(view)
-        return trace.events.contains { event in
-            switch event {
-            case .assignment(let path): return path.first.map(owned.contains) ?? false
-            case .call(let receiver, _): return receiver.first.map(owned.contains) ?? false
-            case .suspension, .paths: return false
-            }
-        }
     }
 
     /// The view's stored properties whose state it owns (`ownedWrappers`).

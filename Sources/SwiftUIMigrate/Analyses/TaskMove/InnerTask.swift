@@ -176,17 +176,6 @@ struct InnerTask {
         return finder.found != nil
     }
 
-    /// True when the operation is written with `in` (`{ @MainActor in`, `{ [weak model] in`).
-    var hasSignature: Bool { closure.signature != nil }
-
-    /// True when the operation's only signature is `@MainActor in`.
-    var isMainActorOnlySignature: Bool {
-        guard let signature = closure.signature, signature.capture == nil, signature.parameterClause == nil,
-              signature.effectSpecifiers == nil, signature.returnClause == nil, signature.attributes.count == 1,
-              let attribute = signature.attributes.first?.as(AttributeSyntax.self) else { return false }
-        return attribute.attributeName.trimmedDescription == "MainActor" && attribute.arguments == nil
-    }
-
     /// What keeps the task's body from becoming a `.task` action, or nil when nothing does.
     ///
     /// A detached or stored task keeps its own lifetime; an operation with a signature,
@@ -203,11 +192,11 @@ struct InnerTask {
         case .plain:
             break
         }
-        if hasSignature && isMainActorOnlySignature && !inView {
+        if closure.isMainActorOnly && !inView {
             return .mainActorOutsideView
         }
-        if hasSignature && !isMainActorOnlySignature {
-            return .signature(closure.signature!.trimmedDescription)
+        if let signature = closure.signature, !closure.isMainActorOnly {
+            return .signature(signature.trimmedDescription)
         }
         let scan = OperationScan(viewMode: .sourceAccurate)
         scan.walk(closure.statements)

@@ -108,17 +108,8 @@ struct ModelMethod {
         for awaited in body.tokens(viewMode: .sourceAccurate) where awaited.tokenKind == .keyword(.await) {
             guard var expression = awaited.parent?.as(AwaitExprSyntax.self)?.expression else { continue }
             if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-            guard let call = expression.as(FunctionCallExprSyntax.self) else { continue }
-            let name: String?
-            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-                name = reference.baseName.text
-            } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-                name = member.declName.baseName.text
-            } else {
-                name = nil
-            }
-            if let name, let method = method(name, in: memberBlocks) { found.append(method) }
+            guard let name = expression.as(FunctionCallExprSyntax.self)?.ownMethodName else { continue }
+            if let method = method(name, in: memberBlocks) { found.append(method) }
         }
         return found
     }

@@ -21,14 +21,7 @@ enum SetupDependence {
         let locals = Set(setup.flatMap(declaredNames))
         if !locals.isDisjoint(with: work.flatMap { names(in: Syntax($0)) }) { return true }
 
-        var written: Set<String> = []
-        for event in WorkTrace(of: setup.map(Syntax.init), in: view).events {
-            switch event {
-            case .assignment(let path): path.first.map { _ = written.insert($0) }
-            case .call(let receiver, _): receiver.first.map { _ = written.insert($0) }
-            case .suspension, .paths: break
-            }
-        }
+        let written = WorkTrace(of: setup.map(Syntax.init), in: view).changedRoots
         guard !written.isEmpty else { return false }
 
         var beforeAwait: [Syntax] = []

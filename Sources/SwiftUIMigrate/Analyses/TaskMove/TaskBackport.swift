@@ -88,7 +88,8 @@ struct TaskBackport: Hashable {
             form = .viewExtension(function.name.text)
         } else if let structDecl = owner.as(StructDeclSyntax.self), function.name.text == "body",
                   structDecl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription.hasSuffix("ViewModifier") }) ?? false {
-            guard !usableElsewhere || !isHidden(structDecl.modifiers), storesAsyncWork(structDecl.memberBlock.members) else { return nil }
+            guard !usableElsewhere || !isHidden(structDecl.modifiers),
+                  CustomModifier.storesValue(in: structDecl.memberBlock.members, ofType: isAsyncWork) else { return nil }
             form = .viewModifier(structDecl.name.text)
         } else {
             return nil
@@ -100,15 +101,6 @@ struct TaskBackport: Hashable {
     /// True for a function type that is `async` (`@escaping @Sendable () async -> Void`).
     private static func isAsyncWork(_ type: TypeSyntax) -> Bool {
         CustomModifier.functionType(type)?.effectSpecifiers?.asyncSpecifier != nil
-    }
-
-    /// True when `members` hold a stored property of an `async` function type.
-    private static func storesAsyncWork(_ members: MemberBlockItemListSyntax) -> Bool {
-        members.contains { member in
-            member.decl.as(VariableDeclSyntax.self)?.bindings.contains { binding in
-                binding.typeAnnotation.map { isAsyncWork($0.type) } ?? false
-            } ?? false
-        }
     }
 
     private static func isHidden(_ modifiers: DeclModifierListSyntax) -> Bool {

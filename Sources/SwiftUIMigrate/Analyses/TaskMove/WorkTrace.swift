@@ -35,9 +35,9 @@ struct WorkTrace {
     }
 
     /// The events, in source order, with each followed function's events at its call.
-    private(set) var events: [Event] = []
+    let events: [Event]
     /// The names of the same-type functions followed.
-    private(set) var followed: [String] = []
+    let followed: [String]
 
     /// How many calls deep the trace follows the view's functions.
     static let depth = 3
@@ -45,14 +45,10 @@ struct WorkTrace {
     /// The trace of `work` (statements or expressions of `view`; nil outside a view, where
     /// no function is followed).
     init(of work: [Syntax], in view: ViewDeclaration?) {
-        for node in work { record(node, view: view, depth: 0, stack: []) }
-    }
-
-    private mutating func record(_ node: Syntax, view: ViewDeclaration?, depth: Int, stack: [String]) {
-        let recorder = EventRecorder(view: view, depth: depth, stack: stack)
-        recorder.walk(node)
-        events += recorder.events
-        followed += recorder.followed.filter { !followed.contains($0) }
+        let recorder = EventRecorder(view: view, depth: 0, stack: [])
+        for node in work { recorder.walk(node) }
+        events = recorder.events
+        followed = recorder.followed
     }
 
     /// The path the work assigns that overlaps `path` (the same, or one containing or contained
@@ -86,6 +82,19 @@ struct WorkTrace {
             if case .assignment(let written) = event { return Self.overlaps(written, path) }
             return false
         }
+    }
+
+    /// The properties the work changes: the first name of each path it assigns or calls a method on.
+    var changedRoots: Set<String> {
+        var roots: Set<String> = []
+        for event in events {
+            switch event {
+            case .assignment(let path): path.first.map { _ = roots.insert($0) }
+            case .call(let receiver, _): receiver.first.map { _ = roots.insert($0) }
+            case .suspension, .paths: break
+            }
+        }
+        return roots
     }
 
     /// True when one path is a prefix of the other: writing `state` changes `state.isLoading`.
