@@ -18,8 +18,8 @@ final class KeptFindingsTests: XCTestCase {
 
             let shown = try ToolProcess.run(["scan", "--format", format, "--show-kept", "App"], in: golden.path)
             XCTAssertEqual(shown.status, 1, shown.stderr)
-            // The Markdown summary lists what changes and what a person must do; a kept site is neither.
-            XCTAssertEqual(try keptSites(format, shown.stdout), format == "markdown" ? 0 : 1, "\(format): \(shown.stdout)")
+            XCTAssertEqual(try keptSites(format, shown.stdout), 1, "\(format): \(shown.stdout)")
+            if format == "markdown" { XCTAssertTrue(shown.stdout.contains("### Kept as they are (1 site)"), shown.stdout) }
             XCTAssertFalse(shown.stderr.contains("checked and left as"), "\(format): \(shown.stderr)")
         }
         let json = try ToolProcess.run(["scan", "--format", "json", "App"], in: golden.path)
@@ -98,5 +98,14 @@ final class KeptFindingsTests: XCTestCase {
         XCTAssertTrue(apply.stderr.contains(countLine), apply.stderr)
         XCTAssertFalse(apply.stderr.contains(" kept "), apply.stderr)
         XCTAssertFalse(try golden.read("summary.md").contains("no identity to key on"))
+    }
+
+    func testApplySummaryListsKeptSitesWhenAsked() throws {
+        let golden = try FormatTests.goldenCopy()
+        let apply = try ToolProcess.run(["apply", "--in-place", "--show-kept", "--summary", "summary.md", "App"], in: golden.path)
+        XCTAssertEqual(apply.status, 0, apply.stderr)
+        let summary = try golden.read("summary.md")
+        XCTAssertTrue(summary.contains("### Kept as they are (1 site)"), summary)
+        XCTAssertTrue(summary.contains("no identity to key on"), summary)
     }
 }

@@ -128,14 +128,7 @@ struct ClosureBodyWriter {
     /// The comments in `token`'s trailing trivia, joined by spaces.
     private func trailingComment(of token: TokenSyntax?) -> String? {
         guard let token else { return nil }
-        let comments = token.trailingTrivia.compactMap { piece -> String? in
-            switch piece {
-            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-                return text
-            default:
-                return nil
-            }
-        }
+        let comments = ModifierLink.commentTexts(in: token.trailingTrivia)
         return comments.isEmpty ? nil : comments.joined(separator: " ")
     }
 

@@ -23,7 +23,7 @@ extension RuleContext {
         var upper = range.upperBound
         let previous = lower > 0 ? lineStart(at: lower - 1)..<lower : nil
         let previousText = previous.map { text($0).trimmingWhitespace() }
-        let next = upper < bytes.count ? upper..<lineEnd(after: upper) : nil
+        let next = upper < bytes.count ? upper..<nextLineStart(after: upper) : nil
         let nextText = next.map { text($0).trimmingWhitespace() }
         if previousText == "" && nextText == "" {
             upper = next!.upperBound
@@ -35,17 +35,10 @@ extension RuleContext {
         return SourceEdit(range: lower..<upper, replacement: "")
     }
 
-    /// The offset after the line break ending the line that holds `offset`.
-    private func lineEnd(after offset: Int) -> Int {
-        var cursor = offset
-        while cursor < bytes.count && bytes[cursor] != UInt8(ascii: "\n") { cursor += 1 }
-        return min(cursor + 1, bytes.count)
-    }
-
     /// True when the line starting at `offset` holds code other than a closing brace.
     private func isMemberLine(at offset: Int) -> Bool {
         guard offset < bytes.count else { return false }
-        let line = text(offset..<lineEnd(after: offset)).trimmingWhitespace()
+        let line = text(offset..<nextLineStart(after: offset)).trimmingWhitespace()
         return !line.isEmpty && !line.hasPrefix("}")
     }
 

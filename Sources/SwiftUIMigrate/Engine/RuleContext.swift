@@ -112,6 +112,13 @@ public struct RuleContext {
         return start
     }
 
+    /// The byte offset just after the line break that ends the line holding `offset` (the file's end on its last line).
+    public func nextLineStart(after offset: Int) -> Int {
+        var cursor = offset
+        while cursor < bytes.count && bytes[cursor] != UInt8(ascii: "\n") { cursor += 1 }
+        return min(cursor + 1, bytes.count)
+    }
+
     /// An edit replacing `node` (without its trivia) with `replacement`.
     public func replace(_ node: some SyntaxProtocol, with replacement: String) -> SourceEdit {
         SourceEdit(

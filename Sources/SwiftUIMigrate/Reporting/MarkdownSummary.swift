@@ -27,17 +27,18 @@ public struct MarkdownSummary: FindingsFormat {
     public static let detailLimit = 200
 
     /// The summary of `summaries`; `tense` says whether the changes were made or previewed, `toolVersion` (when
-    /// given) is named in the first sentence, and kept sites are left out unless `showKept`.
+    /// given) is named in the first sentence. Kept sites are listed when `summaries` hold any: the callers leave
+    /// them out unless `--show-kept` asks for them (`KeptFindings`).
     public static func render(
         _ summaries: [FileSummary], tense: SummaryTense, title: String = "SwiftUI lifecycle migration",
-        toolVersion: String? = nil, showKept: Bool = false
+        toolVersion: String? = nil
     ) -> String {
         let changes = summaries.flatMap { summary in
             summary.findings.filter { $0.action == .rewrite }.map { (summary, $0) }
         }
         let written = changes.filter { $0.0.notWritten == nil }
         let left = sites(summaries) { $0 == .skip || $0 == .report }
-        let kept = showKept ? sites(summaries) { $0 == .keep } : []
+        let kept = sites(summaries) { $0 == .keep }
         var lines = ["## \(title)", ""]
         lines.append(sentence(
             tense: tense, toolVersion: toolVersion, sites: written.count,

@@ -61,7 +61,7 @@ struct GroupDistribution {
             && Self.endOfLine(after: leftBrace, in: bytes, allowingComment: false) != nil
             && context.text(context.lineStart(at: rightBrace)..<rightBrace).allSatisfy { $0 == " " || $0 == "\t" }
         if isBlock {
-            let contentStart = Self.nextLineStart(after: leftBrace, in: bytes)
+            let contentStart = context.nextLineStart(after: leftBrace)
             let contentEnd = context.lineStart(at: rightBrace)
             guard contentStart < contentEnd else { throw .layout }
             let content = Self.apply(insertions, to: bytes, in: contentStart..<contentEnd)
@@ -150,13 +150,6 @@ struct GroupDistribution {
             cursor += 1
         }
         return cursor
-    }
-
-    /// The offset just after the line break that ends the line holding `offset`.
-    private static func nextLineStart(after offset: Int, in bytes: [UInt8]) -> Int {
-        var cursor = offset
-        while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n") { cursor += 1 }
-        return min(cursor + 1, bytes.count)
     }
 }
 
