@@ -110,6 +110,12 @@ struct SourceDiscovery {
         return files.sorted()
     }
 
+    /// True when `path` names a folder (the run walks it rather than taking a named file).
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     static func absolute(_ path: String) -> String {
         let url = path.hasPrefix("/")
             ? URL(fileURLWithPath: path)

@@ -112,8 +112,7 @@ struct RunPlan {
     static func configuration(of path: String, _ options: MigrationOptions) throws -> EffectiveConfiguration {
         guard FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file or directory: \(path)") }
         let settings = try RunSettings(options: options, paths: [path])
-        let absolute = SourceDiscovery.absolute(path)
-        return try isFolder(path) ? settings.effective(forFolder: absolute) : settings.effective(forFile: absolute)
+        return try settings.effective(forPath: SourceDiscovery.absolute(path))
     }
 
     /// The bytes of `file` as the run reads them.
@@ -165,7 +164,7 @@ private extension RunPlan {
         discovery.fileSystem = settings.fileSystem
         var considered: [String] = []
         let discovered = try discovery.files(in: paths, considered: &considered)
-        if discovered.isEmpty, let folder = paths.first(where: Self.isFolder) {
+        if discovered.isEmpty, let folder = paths.first(where: SourceDiscovery.isFolder) {
             if !considered.isEmpty { throw NoFileToCheck(folder: folder, reason: .allExcluded(considered.count)) }
             if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
         }
@@ -234,12 +233,6 @@ private extension RunPlan {
                 return .skipped("cannot read it from HEAD: \(error)")
             }
         }, readFailure: failure)
-    }
-
-    /// True when `path` names a folder (the run walks it rather than taking a named file).
-    static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The module files of a folder on disk, read within the run's `maxFileSize`: the ones git tracks

@@ -66,14 +66,13 @@ struct RunSettings {
         return found
     }
 
-    /// The configuration of `path`, a file or a folder.
-    private func effective(forPath path: String, inCommit commit: CommitProjectTree?) throws -> EffectiveConfiguration {
+    /// The configuration of `path`, a file or a folder (in `commit` when given, else on disk).
+    func effective(forPath path: String, inCommit commit: CommitProjectTree? = nil) throws -> EffectiveConfiguration {
         let isFolder: Bool
         if let commit {
             isFolder = path.isEmpty || !commit.names(in: path).isEmpty
         } else {
-            var isDirectory: ObjCBool = false
-            isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            isFolder = SourceDiscovery.isFolder(path)
         }
         return try isFolder ? effective(forFolder: path) : effective(forFile: path)
     }
