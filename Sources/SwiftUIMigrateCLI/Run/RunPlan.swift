@@ -34,8 +34,8 @@ struct RunPlan {
     let warnings: [String]
     /// The manifests the floor search could not read (`FloorNote`).
     let floorProblems: [String]
-    /// Reads a file's bytes.
-    private let load: @Sendable (SourceFile) -> SourceReader.Outcome
+    /// Reads a file's bytes, as the run reads them.
+    let load: @Sendable (SourceFile) -> SourceReader.Outcome
     /// The first blob of HEAD that could not be read, which fails the run as a broken repository must.
     private let readFailure: ReadFailure?
 
@@ -114,9 +114,6 @@ struct RunPlan {
         let settings = try RunSettings(options: options, paths: [path])
         return try settings.effective(forPath: SourceDiscovery.absolute(path))
     }
-
-    /// The bytes of `file` as the run reads them.
-    func read(_ file: SourceFile) -> SourceReader.Outcome { load(file) }
 
     /// `outcomes` migrated again from their original bytes with `engine` (the interactive review's: only the
     /// accepted fixes), for the files with a rewrite; the others as they were.
