@@ -29,14 +29,11 @@ public struct ParsedArguments: Sendable, Equatable {
         return value
     }
 
-    /// Every value given for option `name`.
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
-
     /// True when flag `name` was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// The comma-separated values of every `--name a,b` given, flattened.
     public func list(_ name: String) -> [String] {
-        all(name).flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } }.filter { !$0.isEmpty }
+        (values[name] ?? []).flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } }.filter { !$0.isEmpty }
     }
 }

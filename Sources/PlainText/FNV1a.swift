@@ -3,14 +3,8 @@
 public enum FNV1a {
     /// The hash of `text`'s UTF-8 bytes.
     public static func hash(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { hash(bytes: $0) }
-    }
-
-    /// The hash of `bytes`.
-    public static func hash(bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
+        for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }

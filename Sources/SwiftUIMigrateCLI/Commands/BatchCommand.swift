@@ -162,7 +162,7 @@ struct BatchCommand: Command {
 
     /// `--jobs`, default the number of cores.
     static func jobs(_ arguments: ParsedArguments) throws -> Int {
-        guard let text = arguments.value("jobs") else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
+        guard let text = arguments.value("jobs") else { return MigrationRun.defaultWorkerCount }
         guard let jobs = Int(text), jobs >= 1 else { throw CommandError("invalid --jobs '\(text)': expected a whole number of at least 1") }
         return jobs
     }

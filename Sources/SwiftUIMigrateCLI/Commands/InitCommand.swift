@@ -34,8 +34,7 @@ struct InitCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         let folder = options.folder
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard SourceDiscovery.isFolder(folder) else {
             throw CommandError("no such folder: \(folder)")
         }
         let path = folder == "." ? Configuration.fileName : URL(fileURLWithPath: folder).appendingPathComponent(Configuration.fileName).relativePath

@@ -53,7 +53,7 @@ struct CompletionModel {
             options.append(CompletedOption(name: "help", shortName: "h", help: "Show help information.", value: nil))
             return CompletedCommand(
                 name: spec.name, abstract: spec.abstract, options: options,
-                positional: spec.positional.map { Self.value(of: $0, command: spec.name, ruleIDs: ruleIDs) })
+                positional: spec.positional.map { Self.value(of: $0, ruleIDs: ruleIDs) })
         }
     }
 
@@ -75,7 +75,7 @@ struct CompletionModel {
     }
 
     /// A command's positional arguments, by what its spec names them.
-    private static func value(of positional: PositionalSpec, command: String, ruleIDs: [String]) -> CompletedValue {
+    private static func value(of positional: PositionalSpec, ruleIDs: [String]) -> CompletedValue {
         switch positional.name {
         case "rule": return .choices(ruleIDs)
         case "shell": return .choices(CompletionShell.allCases.map(\.rawValue))

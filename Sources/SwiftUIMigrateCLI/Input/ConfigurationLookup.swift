@@ -17,16 +17,14 @@ final class ConfigurationLookup {
     private let sourcePrefix: String
     private var folders: [String: EffectiveConfiguration] = [:]
     /// Says a deprecated key of a file read (`ConfigurationFile.deprecations`): a warning line on stderr.
-    private let warn: (String) -> Void
+    private let warn: (String) -> Void = { Console().warning($0) }
 
     /// Looks in `tree`; `explicitFile` (already read, in `explicitFolder`) replaces every file found there.
     init(
-        tree: any ProjectTree, sourcePrefix: String = "", explicit: (file: ConfigurationFile, folder: String)? = nil,
-        warn: @escaping (String) -> Void = { Console().warning($0) }
+        tree: any ProjectTree, sourcePrefix: String = "", explicit: (file: ConfigurationFile, folder: String)? = nil
     ) {
         self.tree = tree
         self.sourcePrefix = sourcePrefix
-        self.warn = warn
         self.explicit = explicit.map { EffectiveConfiguration(folder: $0.folder).overridden(by: $0.file, in: $0.folder) }
         explicit?.file.deprecations.forEach(warn)
     }

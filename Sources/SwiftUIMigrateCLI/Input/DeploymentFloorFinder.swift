@@ -108,15 +108,12 @@ final class DeploymentFloorFinder {
 
     /// `path` inside `folder`, relative to it (`""` for the folder itself).
     private static func relative(_ path: String, to folder: String) -> String {
-        if path == folder { return "" }
-        if folder.isEmpty { return path }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        path == folder ? "" : EffectiveConfiguration.relative(path, to: folder)
     }
 
     /// The floor of the targets of `xcode` that compile `path`, named after them; the project's lowest when none lists it.
     private func targetFloor(of path: String, in xcode: XcodeFloors) -> DeploymentFloor {
-        let relative = xcode.folder.isEmpty ? path : String(path.dropFirst(xcode.folder.count + (xcode.folder.hasSuffix("/") ? 0 : 1)))
+        let relative = Self.relative(path, to: xcode.folder)
         let compiling = xcode.projects.map { $0.targets.targets(compiling: relative) }
         let key = xcode.folder + "\u{0}" + compiling.map { $0.map(String.init).joined(separator: ",") }.joined(separator: ";")
         if let known = targetSetFloors[key] { return known }
@@ -156,7 +153,7 @@ final class DeploymentFloorFinder {
         in folder: String, compiling start: String
     ) -> (floor: DeploymentFloor, folder: String, sourceFolders: [String])? {
         guard let package = packageManifest(in: folder) else { return nil }
-        let relative = start == folder ? "" : String(start.dropFirst(folder.isEmpty ? 0 : folder.count + (folder.hasSuffix("/") ? 0 : 1)))
+        let relative = Self.relative(start, to: folder)
         // The manifest's own folder counts as the package's (the manifest itself is a Swift file).
         let owns = relative.isEmpty || package.sourceFolders.contains { root in
             root.isEmpty || relative == root || relative.hasPrefix(root + "/")
@@ -218,7 +215,7 @@ final class DeploymentFloorFinder {
             for config in xcconfigFiles(in: folder, depth: Self.xcconfigDepth) {
                 guard let bytes = tree.contents(of: config) else { continue }
                 let reading = XcodeDeploymentSettings.lowest(in: String(decoding: bytes, as: UTF8.self))
-                configReadings[String(config.dropFirst(folder.isEmpty ? 0 : folder.count + (folder.hasSuffix("/") ? 0 : 1)))] = reading
+                configReadings[Self.relative(config, to: folder)] = reading
                 if !reading.isEmpty {
                     readings.append(reading)
                     configs += 1

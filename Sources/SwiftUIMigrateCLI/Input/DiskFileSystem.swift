@@ -44,8 +44,6 @@ final class DiskFileSystem {
     private var listings: [String: [Entry]] = [:]
     private var realFolders: [String: String] = ["/": "/"]
 
-    init() {}
-
     /// The entries of `folder` (an absolute path), without `.` and `..`; empty when it cannot be listed.
     func entries(in folder: String) -> [Entry] {
         if let known = listings[folder] { return known }

@@ -35,11 +35,10 @@ final class DiskProjectTree: ProjectTree {
     /// The run's file system: a folder the configuration lookup, the floor search and the walk all need is listed once.
     let fileSystem: DiskFileSystem
     /// The folder paths are shown relative to (the current folder).
-    private let displayBase: String
+    private let displayBase = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
 
-    init(fileSystem: DiskFileSystem = DiskFileSystem(), displayBase: String = FileManager.default.currentDirectoryPath) {
+    init(fileSystem: DiskFileSystem = DiskFileSystem()) {
         self.fileSystem = fileSystem
-        self.displayBase = URL(fileURLWithPath: displayBase).standardizedFileURL.path
     }
 
     func names(in folder: String) -> [String] { fileSystem.names(in: folder) }

@@ -14,26 +14,16 @@ import SwiftUIMigrate
 struct SourceDiscovery {
     static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
-    /// The configuration of the file at an absolute path (`RunSettings.effective(forFile:)`).
-    var configurationOf: (String) throws -> EffectiveConfiguration
-    /// Says what git tracks under a directory when it is inside a git work tree; nil outside git.
-    /// Throws when the directory is in a repository that cannot be read.
-    var trackedFolder: (String) throws -> TrackedFolder? = { _ in nil }
+    /// Each file's configuration (`RunSettings.effective(forFile:)`); folders are listed through the
+    /// settings' file system, once each.
+    let settings: RunSettings
     /// `--force-exclude`: named files their configuration's globs leave out are skipped too.
-    var forceExclude = false
+    let forceExclude: Bool
     /// False for `--no-git`: folders are walked even inside a git work tree.
-    var useGit = true
-    /// The run's file system: folders are listed through it, once each.
-    var fileSystem = DiskFileSystem()
+    let useGit: Bool
 
-    /// The files under `paths`, in a stable order, without duplicates.
-    func files(in paths: [String]) throws -> [SourceFile] {
-        var considered: [String] = []
-        return try files(in: paths, considered: &considered)
-    }
-
-    /// The files under `paths`; `considered` is given the absolute path of every `.swift` file looked
-    /// at before the configuration's globs filtered them (see `UnusedGlobs`).
+    /// The files under `paths`, in a stable order, without duplicates; `considered` is given the absolute path
+    /// of every `.swift` file looked at before the configuration's globs filtered them (see `UnusedGlobs`).
     func files(in paths: [String], considered: inout [String]) throws -> [SourceFile] {
         var result: [SourceFile] = []
         var seen = Set<String>()
@@ -49,7 +39,7 @@ struct SourceDiscovery {
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
                 considered.append(absolute)
-                let configuration = try configurationOf(absolute)
+                let configuration = try settings.effective(forFile: absolute)
                 if forceExclude && !configuration.includes(absolute) { continue }
                 if seen.insert(absolute).inserted {
                     var file = Self.namedFile(path)
@@ -59,14 +49,14 @@ struct SourceDiscovery {
                 continue
             }
             let found: [String]
-            if useGit, let folder = try trackedFolder(absolute) {
-                found = try folder.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute, fileSystem: fileSystem) }
+            if useGit, let folder = try TrackedFiles.under(absolute) {
+                found = try folder.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute, fileSystem: settings.fileSystem) }
             } else {
-                found = Self.walk(absolute, fileSystem: fileSystem)
+                found = Self.walk(absolute, fileSystem: settings.fileSystem)
             }
             considered += found
             for file in found where seen.insert(file).inserted {
-                let configuration = try configurationOf(file)
+                let configuration = try settings.effective(forFile: file)
                 guard configuration.includes(file) else { continue }
                 let relative = String(file.dropFirst(absolute.count)).drop(while: { $0 == "/" })
                 let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
@@ -108,6 +98,12 @@ struct SourceDiscovery {
             }
         }
         return files.sorted()
+    }
+
+    /// True when `path` names a folder (the run walks it rather than taking a named file).
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     static func absolute(_ path: String) -> String {

@@ -40,11 +40,7 @@ struct RejectionBaseline {
             writes = writesDefault
         }
         if let path, FileManager.default.fileExists(atPath: path) {
-            do {
-                baseline = try Baseline.load(path: path)
-            } catch let error as ConfigurationError {
-                throw CommandError(error.description)
-            }
+            baseline = try CommandError.checked { try Baseline.load(path: path) }
         } else {
             baseline = Baseline()
         }
@@ -76,10 +72,6 @@ struct RejectionBaseline {
         let updated = baseline.adding(rejected.map(\.finding)) { finding in
             Baseline.relativePath(of: paths[FixKey(finding)] ?? finding.file, from: folder)
         }
-        do {
-            try updated.save(to: path)
-        } catch let error as ConfigurationError {
-            throw CommandError(error.description)
-        }
+        try CommandError.checked { try updated.save(to: path) }
     }
 }

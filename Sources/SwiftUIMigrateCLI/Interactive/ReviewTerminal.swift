@@ -67,8 +67,3 @@ final class ControllingTerminal: ReviewTerminal {
         }
     }
 }
-
-/// `write(2)`, named apart from `ReviewTerminal.write(_:)`.
-private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
-}

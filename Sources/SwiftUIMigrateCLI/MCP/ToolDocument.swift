@@ -55,7 +55,7 @@ struct ToolDocument {
         } else {
             var file = setting.files[0]
             file.buffer = nil
-            switch setting.read(file) {
+            switch setting.load(file) {
             case .text(let read): bytes = read
             case .skipped(let reason): throw ToolFailure("\(path): \(reason)")
             }

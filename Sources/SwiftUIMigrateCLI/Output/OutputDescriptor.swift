@@ -64,7 +64,8 @@ final class OutputDescriptor: Sendable {
     }
 }
 
-/// `write(2)`, named apart from `OutputDescriptor.write(_:)`.
-private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+/// `write(2)`, named apart from the `write` methods of the types that call it (`OutputDescriptor`,
+/// `ControllingTerminal`, `ApplyJournal`).
+func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

@@ -121,8 +121,8 @@ enum ApplyRun {
     }
 
     /// Removes the temporary files an interrupted write left in the folders of `paths`.
-    private static func sweepTemporaryFiles(beside paths: [String]) {
-        for folder in Set(paths.map(JournalRecorder.folder(of:))) { AtomicFileWrite.sweepTemporaryFiles(in: folder) }
+    static func sweepTemporaryFiles(beside paths: [String]) {
+        for folder in Set(paths.map { PathText.folder(of: $0) ?? "." }) { AtomicFileWrite.sweepTemporaryFiles(in: folder) }
     }
 
     /// Writes each of `rewrites` to its file (an absolute path), atomically and only over the text it was migrated

@@ -10,14 +10,9 @@ struct CommitSettings: Sendable {
     var message: String?
     /// The commit's author, when given.
     var author: Identity?
+}
 
-    /// Settings from their parts.
-    init(branch: String, message: String?, author: Identity?) {
-        self.branch = branch
-        self.message = message
-        self.author = author
-    }
-
+extension CommitSettings {
     /// Reads the three options; an empty `--message` (git refuses an empty subject) or an author not in
     /// `Name <email>` form is a usage error.
     init(_ arguments: ParsedArguments) throws {

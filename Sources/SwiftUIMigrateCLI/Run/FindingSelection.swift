@@ -16,11 +16,7 @@ struct FindingSelection: Sendable {
     init(onlyPreserving: Bool, baselinePath: String?) throws {
         self.onlyPreserving = onlyPreserving
         if let path = baselinePath {
-            do {
-                baseline = try Baseline.load(path: path)
-            } catch let error as ConfigurationError {
-                throw CommandError(error.description)
-            }
+            baseline = try CommandError.checked { try Baseline.load(path: path) }
             baselineFolder = Self.folder(of: path)
         }
     }

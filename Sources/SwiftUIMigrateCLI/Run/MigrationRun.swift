@@ -84,7 +84,9 @@ enum MigrationRun {
                     if let runner {
                         watch?.begin(runner, index: index, file: file, budget: (file.configuration ?? engine.configuration).fileTimeout)
                     }
-                    let outcome = window.isCancelled ? FileOutcome(file: file) : migrate(file, engine: engine, load: load)
+                    // A file the cancelled run does not migrate gets a placeholder, never handed over.
+                    let outcome = window.isCancelled
+                        ? FileOutcome(file: file, migration: nil, skipReason: "cancelled") : migrate(file, engine: engine, load: load)
                     if let runner, watch?.finish(runner) == false { return }
                     window.deliver(outcome, at: index)
                 }
@@ -144,13 +146,6 @@ extension MigrationRun {
     /// Why a file whose migration took longer than `budget` is skipped.
     static func timeoutReason(_ budget: Duration) -> String {
         "took longer than the \(DurationText.describe(budget)) limit per file (fileTimeout, --file-timeout)"
-    }
-}
-
-private extension FileOutcome {
-    /// The placeholder for a file not migrated because the run was cancelled; never handed over.
-    init(file: SourceFile) {
-        self.init(file: file, migration: nil, skipReason: "cancelled")
     }
 }
 

@@ -34,8 +34,8 @@ struct RunPlan {
     let warnings: [String]
     /// The manifests the floor search could not read (`FloorNote`).
     let floorProblems: [String]
-    /// Reads a file's bytes.
-    private let load: @Sendable (SourceFile) -> SourceReader.Outcome
+    /// Reads a file's bytes, as the run reads them.
+    let load: @Sendable (SourceFile) -> SourceReader.Outcome
     /// The first blob of HEAD that could not be read, which fails the run as a broken repository must.
     private let readFailure: ReadFailure?
 
@@ -112,12 +112,8 @@ struct RunPlan {
     static func configuration(of path: String, _ options: MigrationOptions) throws -> EffectiveConfiguration {
         guard FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file or directory: \(path)") }
         let settings = try RunSettings(options: options, paths: [path])
-        let absolute = SourceDiscovery.absolute(path)
-        return try isFolder(path) ? settings.effective(forFolder: absolute) : settings.effective(forFile: absolute)
+        return try settings.effective(forPath: SourceDiscovery.absolute(path))
     }
-
-    /// The bytes of `file` as the run reads them.
-    func read(_ file: SourceFile) -> SourceReader.Outcome { load(file) }
 
     /// `outcomes` migrated again from their original bytes with `engine` (the interactive review's: only the
     /// accepted fixes), for the files with a rewrite; the others as they were.
@@ -159,13 +155,10 @@ private extension RunPlan {
     /// The files `paths` name on disk, each with the deployment floor found beside it.
     init(_ options: MigrationOptions, disk paths: [String]) throws {
         let settings = try RunSettings(options: options, paths: paths)
-        var discovery = SourceDiscovery(configurationOf: settings.effective(forFile:), trackedFolder: TrackedFiles.under)
-        discovery.forceExclude = options.forceExclude
-        discovery.useGit = options.useGit
-        discovery.fileSystem = settings.fileSystem
+        let discovery = SourceDiscovery(settings: settings, forceExclude: options.forceExclude, useGit: options.useGit)
         var considered: [String] = []
         let discovered = try discovery.files(in: paths, considered: &considered)
-        if discovered.isEmpty, let folder = paths.first(where: Self.isFolder) {
+        if discovered.isEmpty, let folder = paths.first(where: SourceDiscovery.isFolder) {
             if !considered.isEmpty { throw NoFileToCheck(folder: folder, reason: .allExcluded(considered.count)) }
             if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
         }
@@ -221,9 +214,7 @@ private extension RunPlan {
         let module: (String) -> ModuleFiles = { folder in
             ModuleFiles(commitFolder: folder, paths: everything, maxSize: maxSize) { path in (try? head.blob(path: path)) ?? nil }
         }
-        let (files, _) = Self.floored(inScope, settings: settings, tree: tree, module: module) { file in
-            file.absolutePath.lastIndex(of: "/").map { String(file.absolutePath[..<$0]) } ?? ""
-        }
+        let (files, _) = Self.floored(inScope, settings: settings, module: module, rootFolder: "")
         let failure = ReadFailure()
         self.init(settings: settings, files: files, warnings: unused.warnings(), floorProblems: [], load: { file in
             do {
@@ -234,12 +225,6 @@ private extension RunPlan {
                 return .skipped("cannot read it from HEAD: \(error)")
             }
         }, readFailure: failure)
-    }
-
-    /// True when `path` names a folder (the run walks it rather than taking a named file).
-    static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The module files of a folder on disk, read within the run's `maxFileSize`: the ones git tracks
@@ -272,21 +257,21 @@ private extension RunPlan {
         }
     }
 
-    /// `files` with the floors found in `tree` (the settings' own when nil; nothing is looked for when the
-    /// configuration sets `deploymentTarget`) and the manifests that could not be read; `folder` names a file's
-    /// folder as `tree` does. `module` makes the files of a module folder (see `DeploymentFloorFinder.moduleFolder`),
-    /// once per folder.
+    /// `files` with the floors found in the settings' tree (nothing is looked for when the configuration sets
+    /// `deploymentTarget`) and the manifests that could not be read; `rootFolder` names the folder of a file
+    /// without a slash, as the tree does. `module` makes the files of a module folder (see
+    /// `DeploymentFloorFinder.moduleFolder`), once per folder.
     static func floored(
-        _ files: [SourceFile], settings: RunSettings, tree: (any ProjectTree)? = nil, module: @escaping (String) -> ModuleFiles,
-        folder: (SourceFile) -> String = { PathText.folder(of: $0.absolutePath) ?? "." }
+        _ files: [SourceFile], settings: RunSettings, module: @escaping (String) -> ModuleFiles, rootFolder: String = "."
     ) -> (files: [SourceFile], problems: [String]) {
-        let finder = DeploymentFloorFinder(tree: tree ?? settings.tree)
+        let finder = DeploymentFloorFinder(tree: settings.tree)
         var modules: [String: ModuleFiles] = [:]
         let floored = files.map { file in
             var file = file
+            let folder = PathText.folder(of: file.absolutePath) ?? rootFolder
             file.floor = (file.configuration ?? settings.configuration).deploymentTarget
-                ?? finder.floor(forFile: file.absolutePath, in: folder(file))
-            let moduleFolder = finder.moduleFolder(forFile: file.absolutePath, in: folder(file))
+                ?? finder.floor(forFile: file.absolutePath, in: folder)
+            let moduleFolder = finder.moduleFolder(forFile: file.absolutePath, in: folder)
             let files = modules[moduleFolder] ?? module(moduleFolder)
             modules[moduleFolder] = files
             file.module = files

@@ -33,7 +33,7 @@ struct RunSettings {
                 throw CommandError(FileManager.default.fileExists(atPath: path)
                     ? "\(path): cannot read the configuration file" : "no such configuration file: \(path)")
             }
-            let file = try Self.checked { try ConfigurationFile(json: data, source: path) }
+            let file = try CommandError.checked { try ConfigurationFile(json: data, source: path) }
             explicit = (file, commit == nil ? URL(fileURLWithPath: SourceDiscovery.absolute(path)).deletingLastPathComponent().path : "")
         }
         let first: String
@@ -54,26 +54,25 @@ struct RunSettings {
     /// The configuration of the file at `path` (absolute on disk, repository-relative in a commit), flags
     /// applied: the one question every part of the run that needs a file's settings asks.
     func effective(forFile path: String) throws -> EffectiveConfiguration {
-        var found = try Self.checked { try lookup.effective(forFile: path) }
+        var found = try CommandError.checked { try lookup.effective(forFile: path) }
         apply(to: &found.configuration)
         return found
     }
 
     /// The configuration of the files directly in `folder`, flags applied.
     func effective(forFolder folder: String) throws -> EffectiveConfiguration {
-        var found = try Self.checked { try lookup.effective(forFolder: folder) }
+        var found = try CommandError.checked { try lookup.effective(forFolder: folder) }
         apply(to: &found.configuration)
         return found
     }
 
-    /// The configuration of `path`, a file or a folder.
-    private func effective(forPath path: String, inCommit commit: CommitProjectTree?) throws -> EffectiveConfiguration {
+    /// The configuration of `path`, a file or a folder (in `commit` when given, else on disk).
+    func effective(forPath path: String, inCommit commit: CommitProjectTree? = nil) throws -> EffectiveConfiguration {
         let isFolder: Bool
         if let commit {
             isFolder = path.isEmpty || !commit.names(in: path).isEmpty
         } else {
-            var isDirectory: ObjCBool = false
-            isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            isFolder = SourceDiscovery.isFolder(path)
         }
         return try isFolder ? effective(forFolder: path) : effective(forFile: path)
     }
@@ -90,19 +89,22 @@ struct RunSettings {
         if let timeout = flags.fileTimeout { configuration.fileTimeout = timeout }
     }
 
-    /// `body`, with a configuration that cannot be used reported as the command's one-line error.
-    private static func checked<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as ConfigurationError {
-            throw CommandError(error.description)
-        }
-    }
-
     /// The engine for this run; each file runs it with its own configuration (`MigrationEngine.configured`).
     var engine: MigrationEngine {
         var engine = MigrationEngine(configuration: configuration)
         engine.decide = selection.decide
         return engine
+    }
+}
+
+extension CommandError {
+    /// `body`, with a configuration or baseline that cannot be used (`ConfigurationError`) reported as the
+    /// command's one-line error.
+    static func checked<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ConfigurationError {
+            throw CommandError(error.description)
+        }
     }
 }

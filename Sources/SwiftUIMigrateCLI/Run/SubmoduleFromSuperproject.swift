@@ -22,8 +22,7 @@ enum SubmoduleFromSuperproject {
 
     /// `path` if it is a folder, else the folder holding it.
     private static func existingFolder(of path: String) -> String {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return path }
+        if SourceDiscovery.isFolder(path) { return path }
         return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 }

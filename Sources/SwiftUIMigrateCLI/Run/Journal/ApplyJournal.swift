@@ -123,7 +123,7 @@ struct ApplyJournal: Equatable {
         guard descriptor >= 0 else { throw CommandError("cannot update the journal \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         let line = Array("step \(step.rawValue)\n".utf8)
-        guard line.withUnsafeBytes({ posixWrite(descriptor, $0.baseAddress!, $0.count) }) == line.count, fsync(descriptor) == 0 else {
+        guard line.withUnsafeBytes({ writeToDescriptor(descriptor, $0.baseAddress!, $0.count) }) == line.count, fsync(descriptor) == 0 else {
             throw CommandError("cannot update the journal \(path): \(String(cString: strerror(errno)))")
         }
     }
@@ -177,9 +177,4 @@ struct ApplyJournal: Equatable {
     }
 
     private static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
-}
-
-// File scope: inside `ApplyJournal`, `write` names the journal's own method.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -49,8 +49,7 @@ struct ApplyStateFolder {
     private static func sharedFolder(_ paths: [String]) -> String {
         let folders = paths.map { path -> [String] in
             var url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) || !isFolder.boolValue {
+            if !SourceDiscovery.isFolder(url.path) {
                 url.deleteLastPathComponent()
             }
             return url.path.split(separator: "/").map(String.init)

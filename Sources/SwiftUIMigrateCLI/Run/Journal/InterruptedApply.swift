@@ -23,16 +23,12 @@ struct InterruptedApply {
             // Which files it covered cannot be read from it: the temporary files an interrupted write left go from
             // every folder of the work tree (or of the folder outside git) that holds a Swift file.
             let root = repository?.workdir ?? folder.path
-            for swiftFolder in Set(SourceDiscovery.walk(root).map(JournalRecorder.folder(of:))) {
-                AtomicFileWrite.sweepTemporaryFiles(in: swiftFolder)
-            }
+            ApplyRun.sweepTemporaryFiles(beside: SourceDiscovery.walk(root))
             throw damaged.setAside()
         }
         guard let journal = found else { return nil }
         let interrupted = InterruptedApply(journal: journal, journalPath: folder.journalPath, repository: repository)
-        for file in Set(interrupted.absolutePaths.map(JournalRecorder.folder(of:))) {
-            AtomicFileWrite.sweepTemporaryFiles(in: file)
-        }
+        ApplyRun.sweepTemporaryFiles(beside: interrupted.absolutePaths)
         return interrupted
     }
 

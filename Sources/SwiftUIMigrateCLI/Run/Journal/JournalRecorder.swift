@@ -37,11 +37,6 @@ struct JournalRecorder {
     /// Removes the journal (nothing happens when there is none).
     func remove() {
         unlink(path)
-        AtomicFileWrite.sweepTemporaryFiles(in: Self.folder(of: path))
-    }
-
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        AtomicFileWrite.sweepTemporaryFiles(in: PathText.folder(of: path) ?? ".")
     }
 }
