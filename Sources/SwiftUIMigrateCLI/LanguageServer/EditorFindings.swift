@@ -25,11 +25,7 @@ struct EditorFindings {
         return Place(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
     }
 
-    /// An LSP range of the UTF-8 offsets `range`.
-    func range(_ range: Range<Int>) -> [String: Any] {
-        Self.json(place(range))
-    }
-
+    /// The LSP range of `place`, as JSON.
     private static func json(_ place: Place) -> [String: Any] {
         [
             "start": ["line": place.startLine, "character": place.startCharacter],
@@ -68,7 +64,7 @@ struct EditorFindings {
 
     /// The `TextEdit`s of `edits` (UTF-8 ranges of the document and their replacements).
     func textEdits(_ edits: [SourceEdit]) -> [[String: Any]] {
-        edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": range($0.range), "newText": $0.replacement] }
+        edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": Self.json(place($0.range)), "newText": $0.replacement] }
     }
 
     /// A code action of `kind` titled `title` whose workspace edit is `edits` of this document.
