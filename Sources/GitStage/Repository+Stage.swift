@@ -57,7 +57,6 @@ extension Repository {
         }
         guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
         let index = try repositoryIndex()
-        try check(git_index_read(index.pointer, 1), "read the index")
         for path in paths {
             if let reason = worktreeSkipReason(try normalizedRelativePath(path), workdir: workdir, index: index) {
                 skipped.append(SkippedRewrite(path: path, reason: reason))
@@ -99,7 +98,6 @@ extension Repository {
         }
 
         let index = try repositoryIndex()
-        try check(git_index_read(index.pointer, 1), "read the index")
         var skipped: [SkippedRewrite] = []
         var changes: [FileRewrite] = []
         for rewrite in rewrites {
@@ -326,10 +324,7 @@ extension Repository {
         guard let ref = try Handle.lookUp("look up \(reference)", keepAlive: self, free: git_reference_free, {
             git_reference_lookup($0, handle.pointer, reference)
         }) else { return nil }
-        let commit = try Handle.make("resolve \(reference)", keepAlive: self, free: git_object_free) {
-            git_reference_peel($0, ref.pointer, GIT_OBJECT_COMMIT)
-        }
-        return ObjectID(git_object_id(commit.pointer))
+        return try peeledCommitID(ref, "resolve \(reference)")
     }
 
     /// True when `tip` is exactly this migration: one parent, `base`, and the tree this run would make.
