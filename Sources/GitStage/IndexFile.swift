@@ -35,13 +35,8 @@ public enum IndexFile {
         case unsure
     }
 
-    /// The index's listing of `folder` (an absolute path to a folder); nil when the folder is not in a
+    /// The index's listing of the folder whose place ``place(of:)`` found; nil when the folder is not in a
     /// work tree this reader follows plainly (see ``IndexFile``).
-    public static func listing(of folder: String) -> Listing? {
-        listing(in: place(of: folder))
-    }
-
-    /// The index's listing of the folder whose place ``place(of:)`` found; nil where that listing would be.
     public static func listing(in place: Place) -> Listing? {
         guard case .workTree(let workTree, let gitDirectory, let relative) = place else { return nil }
         if relative == ".git" || relative.hasPrefix(".git/") { return nil }
