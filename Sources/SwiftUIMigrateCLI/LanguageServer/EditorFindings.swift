@@ -38,12 +38,7 @@ struct EditorFindings {
         place(finding.offset..<max(finding.offset, finding.end.offset))
     }
 
-    /// The diagnostic of `finding`; nil for `keep` (the code is fine as it is).
-    func diagnostic(_ finding: Finding) -> [String: Any]? {
-        diagnostic(finding, at: place(of: finding))
-    }
-
-    /// The diagnostic of `finding` underlining `place` (`place(of: finding)`); nil for `keep`.
+    /// The diagnostic of `finding` underlining `place` (`place(of: finding)`); nil for `keep` (the code is fine as it is).
     func diagnostic(_ finding: Finding, at place: Place) -> [String: Any]? {
         guard finding.action != .keep else { return nil }
         var data: [String: Any] = [
@@ -60,6 +55,12 @@ struct EditorFindings {
             "message": SARIFFormat.messageText(finding),
             "data": data,
         ]
+    }
+
+    /// A diagnostic of `severity` saying `message` at one point of a file (its start unless given), not a finding's.
+    static func pointDiagnostic(line: Int = 0, character: Int = 0, severity: Int, message: String) -> [String: Any] {
+        let position = ["line": line, "character": character]
+        return ["range": ["start": position, "end": position], "severity": severity, "source": source, "message": message]
     }
 
     /// The `TextEdit`s of `edits` (UTF-8 ranges of the document and their replacements).
@@ -84,7 +85,7 @@ struct EditorFindings {
         let label = finding.safety.map { " (\($0.name))" } ?? ""
         return action(
             "\(Self.source): \(finding.message)\(label)", kind: "quickfix", edits: finding.edits,
-            diagnostics: diagnostic(finding).map { [$0] } ?? [], preferred: finding.safety == .preserving)
+            diagnostics: diagnostic(finding, at: place(of: finding)).map { [$0] } ?? [], preferred: finding.safety == .preserving)
     }
 
     /// Every rewrite's edits together: applied at once they give the migrated text (each

@@ -240,11 +240,7 @@ final class LanguageServer: @unchecked Sendable {
         let findings = EditorFindings(uri: uri, lines: DocumentLines(document.text), encoding: encoding)
         var diagnostics = document.published.diagnostics(check.findings, findings)
         if let reason = check.skipped {
-            let start = ["line": 0, "character": 0]
-            diagnostics.append([
-                "range": ["start": start, "end": start], "severity": 3, "source": EditorFindings.source,
-                "message": "not checked: \(reason)",
-            ] as [String: Any])
+            diagnostics.append(EditorFindings.pointDiagnostic(severity: 3, message: "not checked: \(reason)"))
         }
         send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "version": document.version, "diagnostics": diagnostics])
     }
