@@ -12,10 +12,7 @@ enum CredentialHelper {
     /// The helper's user and password for `url`, or nil when git is missing, no helper knows one, or git would
     /// have to prompt (prompts are turned off: a batch run has no one to answer).
     /// `git credential fill` runs in `directory` (the repository), so its own configuration's helpers count too.
-    static func fill(
-        url: String, username: String?, directory: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Credential? {
+    static func fill(url: String, username: String?, directory: String) -> Credential? {
         guard let parsed = URL(string: url), let scheme = parsed.scheme, let host = parsed.host else { return nil }
         var request = "protocol=\(scheme)\nhost=\(host)\(parsed.port.map { ":\($0)" } ?? "")\n"
         let path = parsed.path.hasPrefix("/") ? String(parsed.path.dropFirst()) : parsed.path
@@ -26,12 +23,12 @@ enum CredentialHelper {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "credential", "fill"]
-        var environment = environment
+        var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["GIT_ASKPASS"] = "true"
         environment["SSH_ASKPASS"] = "true"
         process.environment = environment
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -35,13 +35,8 @@ public enum IndexFile {
         case unsure
     }
 
-    /// The index's listing of `folder` (an absolute path to a folder); nil when the folder is not in a
+    /// The index's listing of the folder whose place ``place(of:)`` found; nil when the folder is not in a
     /// work tree this reader follows plainly (see ``IndexFile``).
-    public static func listing(of folder: String) -> Listing? {
-        listing(in: place(of: folder))
-    }
-
-    /// The index's listing of the folder whose place ``place(of:)`` found; nil where that listing would be.
     public static func listing(in place: Place) -> Listing? {
         guard case .workTree(let workTree, let gitDirectory, let relative) = place else { return nil }
         if relative == ".git" || relative.hasPrefix(".git/") { return nil }
@@ -57,11 +52,11 @@ public enum IndexFile {
     /// `.git`), a device boundary, a work tree or `.git` folder someone else owns (libgit2 then weighs
     /// `safe.directory`), a `.git` folder without `HEAD`, `objects` and `refs`, or with a `commondir` file.
     public static func place(of path: String) -> Place {
-        guard let resolved = realPath(path) else { return .unsure }
+        guard let resolved = Repository.realPath(path) else { return .unsure }
         var start = stat()
         guard stat(resolved, &start) == 0 else { return .unsure }
         var folder = resolved
-        if start.st_mode & S_IFMT != S_IFDIR { folder = parent(of: folder) }
+        if start.st_mode & S_IFMT != S_IFDIR { folder = Repository.parent(of: folder) }
         let asked = folder
         while true {
             let dotGit = (folder == "/" ? "" : folder) + "/.git"
@@ -77,15 +72,11 @@ public enum IndexFile {
             }
             if exists((folder == "/" ? "" : folder) + "/HEAD") { return .unsure }
             guard folder != "/" else { return .outside }
-            let above = parent(of: folder)
+            let above = Repository.parent(of: folder)
             var device = stat()
             guard stat(above, &device) == 0, device.st_dev == start.st_dev else { return .unsure }
             folder = above
         }
-    }
-
-    private static func parent(of path: String) -> String {
-        path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "/"
     }
 
     /// True when `config` (a repository's `config` file) sets nothing that changes where the work tree
@@ -182,12 +173,6 @@ public enum IndexFile {
             }
             return offset == end ? files : nil
         }
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func exists(_ path: String) -> Bool {

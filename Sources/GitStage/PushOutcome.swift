@@ -4,13 +4,6 @@ public enum PushOutcome: Sendable, Equatable {
     case pushed(remoteRef: String, commit: ObjectID)
     /// The remote's branch `remoteRef` already pointed at `commit`; nothing was sent.
     case alreadyPushed(remoteRef: String, commit: ObjectID)
-
-    /// The remote ref, e.g. `refs/heads/swiftui-migrate/lifecycle`.
-    public var remoteRef: String {
-        switch self {
-        case .pushed(let ref, _), .alreadyPushed(let ref, _): ref
-        }
-    }
 }
 
 /// Why a push did not update the remote. Nothing is ever force-pushed: a branch that exists remotely with

@@ -103,11 +103,10 @@ extension Repository {
             FileRewriteState(path: $0.path, state: $0.diskState(at: workdir + "/" + $0.path))
         }
         let index = try repositoryIndex()
-        try check(git_index_read(index.pointer, 1), "read the index")
         var staged = 0
         for change in record.changes {
             guard let entry = git_index_get_bypath(index.pointer, change.path, 0) else { continue }
-            if ObjectID(entry.pointee.id) == (try Self.blobID(of: change.migrated)) { staged += 1 }
+            if ObjectID(entry.pointee.id) == (try ObjectID.blob(hashing: change.migrated)) { staged += 1 }
         }
         return InterruptedStageState(branch: branch, head: head, files: files, stagedCount: staged)
     }
@@ -187,7 +186,6 @@ extension Repository {
     /// file; returns how many were re-added.
     private func restoreIndexEntries(_ record: StageRecord) throws -> Int {
         let index = try repositoryIndex()
-        try check(git_index_read(index.pointer, 1), "read the index")
         let baseTree = try tree(of: lookupCommit(record.base))
         var restored = 0
         for change in record.changes {
@@ -226,29 +224,11 @@ extension Repository {
               ObjectID(parent) == record.base else { return false }
         let tree = try self.tree(of: commit)
         for change in record.changes {
-            guard let blob = try blob(at: change.path, in: tree), blob.id == (try Self.blobID(of: change.migrated)) else {
+            guard let blob = try blob(at: change.path, in: tree), blob.id == (try ObjectID.blob(hashing: change.migrated)) else {
                 return false
             }
         }
         return true
-    }
-
-    /// The reference HEAD names (`refs/heads/main`), or nil when it is detached.
-    private func symbolicHeadTarget() throws -> String? {
-        let reference = try Handle.make("read HEAD", keepAlive: self, free: git_reference_free) {
-            git_reference_lookup($0, handle.pointer, "HEAD")
-        }
-        return git_reference_symbolic_target(reference.pointer).map { String(cString: $0) }
-    }
-
-    /// The id git gives a blob of `bytes` (`git hash-object`), computed without storing it.
-    static func blobID(of bytes: [UInt8]) throws -> ObjectID {
-        var oid = git_oid()
-        let code = (bytes.isEmpty ? [0] : bytes).withUnsafeBytes {
-            git_odb_hash(&oid, $0.baseAddress, bytes.count, GIT_OBJECT_BLOB)
-        }
-        try check(code, "hash a blob")
-        return ObjectID(oid)
     }
 }
 
@@ -256,7 +236,12 @@ extension ObjectID {
     /// The id git gives a blob holding `bytes` (what `git hash-object` prints), computed without a repository.
     public static func blob(hashing bytes: [UInt8]) throws -> ObjectID {
         Libgit2.ensureInitialized()
-        return try Repository.blobID(of: bytes)
+        var oid = git_oid()
+        let code = (bytes.isEmpty ? [0] : bytes).withUnsafeBytes {
+            git_odb_hash(&oid, $0.baseAddress, bytes.count, GIT_OBJECT_BLOB)
+        }
+        try check(code, "hash a blob")
+        return ObjectID(oid)
     }
 }
 

@@ -45,25 +45,18 @@ extension Repository {
     /// The rewrites among `paths` (repository-relative) that ``stage(_:mode:)`` would not write in `mode`, and why
     /// (a symbolic link, inside a submodule), so a caller can word the commit message and summary before staging.
     public func unwritable(_ paths: [String], mode: StageMode) throws -> [SkippedRewrite] {
-        var skipped: [SkippedRewrite] = []
+        let skipReason: (String) throws -> SkippedRewrite.Reason?
         if mode == .noCheckout {
             let baseTree = try tree(of: try headCommit())
-            for path in paths {
-                if let reason = try treeSkipReason(try normalizedRelativePath(path), in: baseTree) {
-                    skipped.append(SkippedRewrite(path: path, reason: reason))
-                }
-            }
-            return skipped
+            skipReason = { try self.treeSkipReason($0, in: baseTree) }
+        } else {
+            guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
+            let index = try repositoryIndex()
+            skipReason = { self.worktreeSkipReason($0, workdir: workdir, index: index) }
         }
-        guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
-        let index = try repositoryIndex()
-        try check(git_index_read(index.pointer, 1), "read the index")
-        for path in paths {
-            if let reason = worktreeSkipReason(try normalizedRelativePath(path), workdir: workdir, index: index) {
-                skipped.append(SkippedRewrite(path: path, reason: reason))
-            }
+        return try paths.compactMap { path in
+            try skipReason(try normalizedRelativePath(path)).map { SkippedRewrite(path: path, reason: $0) }
         }
-        return skipped
     }
 
     /// Checks what does not depend on the files — branch name, bare repository, `index.lock`, operation in
@@ -99,7 +92,6 @@ extension Repository {
         }
 
         let index = try repositoryIndex()
-        try check(git_index_read(index.pointer, 1), "read the index")
         var skipped: [SkippedRewrite] = []
         var changes: [FileRewrite] = []
         for rewrite in rewrites {
@@ -326,10 +318,7 @@ extension Repository {
         guard let ref = try Handle.lookUp("look up \(reference)", keepAlive: self, free: git_reference_free, {
             git_reference_lookup($0, handle.pointer, reference)
         }) else { return nil }
-        let commit = try Handle.make("resolve \(reference)", keepAlive: self, free: git_object_free) {
-            git_reference_peel($0, ref.pointer, GIT_OBJECT_COMMIT)
-        }
-        return ObjectID(git_object_id(commit.pointer))
+        return try peeledCommitID(ref, "resolve \(reference)")
     }
 
     /// True when `tip` is exactly this migration: one parent, `base`, and the tree this run would make.

@@ -61,16 +61,12 @@ public final class Repository {
     /// Where HEAD points.
     public func head() throws -> HeadState {
         if try check(git_repository_head_unborn(handle.pointer), "read HEAD") == 1 {
-            let reference = try Handle.make("read HEAD", keepAlive: self, free: git_reference_free) {
-                git_reference_lookup($0, handle.pointer, "HEAD")
-            }
-            let target = git_reference_symbolic_target(reference.pointer).map { String(cString: $0) } ?? "HEAD"
-            return .unborn(branch: Self.shortBranchName(target))
+            return .unborn(branch: Self.shortBranchName(try symbolicHeadTarget() ?? "HEAD"))
         }
         let reference = try Handle.make("read HEAD", keepAlive: self, free: git_reference_free) {
             git_repository_head($0, handle.pointer)
         }
-        let commit = try peeledCommitID(reference)
+        let commit = try peeledCommitID(reference, "resolve HEAD to a commit")
         if try check(git_repository_head_detached(handle.pointer), "read HEAD") == 1 {
             return .detached(commit: commit)
         }
@@ -99,7 +95,6 @@ public final class Repository {
     public func trackedFiles(under relativePath: String? = nil) throws -> [String] {
         guard !isBare else { throw GitStageError.bareRepository(path: gitDirectory) }
         let index = try repositoryIndex()
-        try check(git_index_read(index.pointer, 1), "read the index")
         return try Self.regularFiles(in: index, under: relativePath)
     }
 
@@ -179,11 +174,13 @@ public final class Repository {
         return components.joined(separator: "/")
     }
 
-    /// The repository's own index object (libgit2 shares one per repository).
+    /// The repository's own index object (libgit2 shares one per repository), read again from the index file.
     func repositoryIndex() throws -> Handle {
-        try Handle.make("open the index", keepAlive: self, free: git_index_free) {
+        let index = try Handle.make("open the index", keepAlive: self, free: git_index_free) {
             git_repository_index($0, handle.pointer)
         }
+        try check(git_index_read(index.pointer, 1), "read the index")
+        return index
     }
 
     func headCommit() throws -> Handle {
@@ -228,11 +225,20 @@ public final class Repository {
         return (bytes, ObjectID(oid), UInt32(mode))
     }
 
-    private func peeledCommitID(_ reference: Handle) throws -> ObjectID {
-        let commit = try Handle.make("resolve HEAD to a commit", keepAlive: self, free: git_object_free) {
+    /// The commit `reference` resolves to; `operation` names the step when it cannot be resolved.
+    func peeledCommitID(_ reference: Handle, _ operation: @autoclosure () -> String) throws -> ObjectID {
+        let commit = try Handle.make(operation(), keepAlive: self, free: git_object_free) {
             git_reference_peel($0, reference.pointer, GIT_OBJECT_COMMIT)
         }
         return ObjectID(git_object_id(commit.pointer))
+    }
+
+    /// The reference HEAD names (`refs/heads/main`), or nil when it is detached.
+    func symbolicHeadTarget() throws -> String? {
+        let reference = try Handle.make("read HEAD", keepAlive: self, free: git_reference_free) {
+            git_reference_lookup($0, handle.pointer, "HEAD")
+        }
+        return git_reference_symbolic_target(reference.pointer).map { String(cString: $0) }
     }
 
     private static func regularFiles(in index: Handle, under relativePath: String?) throws -> [String] {
@@ -289,12 +295,16 @@ public final class Repository {
         return String(path[path.index(after: slash)...])
     }
 
+    /// `realpath` of `path`: its real path, nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `realpath` of the longest existing prefix of `path`, with the rest appended unchanged.
     static func resolvingSymlinks(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
+        if let resolved = realPath(path) { return resolved }
         guard path != "/" else { return path }
         let folder = resolvingSymlinks(parent(of: path))
         return (folder == "/" ? "" : folder) + "/" + lastComponent(of: path)

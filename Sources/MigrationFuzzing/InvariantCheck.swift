@@ -15,12 +15,6 @@ public struct Violation: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(kind): \(detail)" }
-
-    /// The promises checked.
-    public static let kinds = [
-        "output-does-not-parse", "broken-input-rewritten", "not-idempotent", "bytes-outside-edits-changed",
-        "engine-differs-from-its-edits", "internal-error",
-    ]
 }
 
 /// Runs the engine on one input and checks what it promises (docs/reliability.md, "How rewrites are checked"):
@@ -190,12 +184,5 @@ struct CleanSpan: Equatable {
             }
             return moved
         }
-    }
-}
-
-/// The clean spans of a text of `count` bytes after one pass of `edits`, for tests.
-public enum CleanSpanProbe {
-    public static func after(_ edits: [SwiftUIMigrate.SourceEdit], count: Int) -> [(current: Int, original: Int, count: Int)] {
-        CleanSpan.after(edits, [CleanSpan(current: 0, original: 0, count: count)]).map { ($0.current, $0.original, $0.count) }
     }
 }

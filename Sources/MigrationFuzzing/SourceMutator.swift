@@ -122,7 +122,7 @@ public struct SourceMutator: Sendable {
     }
 
     /// The lines of `bytes`, each with its line ending.
-    static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+    public static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
         var result: [[UInt8]] = []
         var current: [UInt8] = []
         for byte in bytes {

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationFuzzing
 
 /// Shrinks a failing input while it keeps failing the same way, by running `--check` on each
 /// candidate in a child process (so crashes and hangs can be minimized too).
@@ -33,7 +34,7 @@ struct Minimizer {
     func minimize(_ bytes: [UInt8]) -> [UInt8] {
         let target = outcome(bytes)
         guard target != "ok" else { return bytes }
-        var lines = splitLines(bytes)
+        var lines = SourceMutator.lines(bytes)
         var chunk = max(lines.count / 2, 1)
         while chunk >= 1 {
             var start = 0
@@ -64,17 +65,6 @@ struct Minimizer {
                 }
             }
         }
-        return result
-    }
-
-    private func splitLines(_ bytes: [UInt8]) -> [[UInt8]] {
-        var result: [[UInt8]] = []
-        var current: [UInt8] = []
-        for byte in bytes {
-            current.append(byte)
-            if byte == 10 { result.append(current); current = [] }
-        }
-        if !current.isEmpty { result.append(current) }
         return result
     }
 }

@@ -63,7 +63,8 @@ final class PublishedDiagnosticsTests: XCTestCase {
                 let diagnostics = published.diagnostics(findings, editor(text, encoding))
                 if number > 0 { (copied, sent) = (copied + published.reused, sent + diagnostics.count) }
                 XCTAssertEqual(written(diagnostics), written(PublishedDiagnostics().diagnostics(findings, editor(text, encoding))), text)
-                XCTAssertEqual(written(diagnostics), written(findings.compactMap(editor(text, encoding).diagnostic)), text)
+                let fresh = editor(text, encoding)
+                XCTAssertEqual(written(diagnostics), written(findings.compactMap { fresh.diagnostic($0, at: fresh.place(of: $0)) }), text)
             }
             XCTAssertGreaterThan(copied, sent / 2, "the diagnostics of the views an edit did not touch are copied")
             XCTAssertLessThan(copied, sent, "those of the view it touched are written again")

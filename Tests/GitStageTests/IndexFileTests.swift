@@ -19,7 +19,7 @@ final class IndexFileTests: XCTestCase {
     private func assertAgreesWithLibgit2(_ fixture: FixtureRepository, file: StaticString = #filePath, line: UInt = #line) throws {
         let repository = try fixture.open()
         for folder in ["", "App", "App/Views"] {
-            let listing = try XCTUnwrap(IndexFile.listing(of: folder.isEmpty ? fixture.path : fixture.file(folder)), file: file, line: line)
+            let listing = try XCTUnwrap(IndexFile.listing(in: IndexFile.place(of: folder.isEmpty ? fixture.path : fixture.file(folder))), file: file, line: line)
             XCTAssertEqual(listing.relative, folder, file: file, line: line)
             XCTAssertEqual(listing.files, try repository.trackedFiles(under: folder.isEmpty ? nil : folder), "in \(folder)", file: file, line: line)
         }
@@ -27,7 +27,7 @@ final class IndexFileTests: XCTestCase {
 
     func testVersionTwoAsGitWritesIt() throws {
         let fixture = try FixtureRepository(files)
-        XCTAssertEqual(try IndexFile.listing(of: fixture.path)?.files.count, 6)
+        XCTAssertEqual(try IndexFile.listing(in: IndexFile.place(of: fixture.path))?.files.count, 6)
         try assertAgreesWithLibgit2(fixture)
     }
 
@@ -35,7 +35,7 @@ final class IndexFileTests: XCTestCase {
         let fixture = try FixtureRepository(files)
         try fixture.write("App/Later.swift", "let later = 1\n")
         try fixture.git("add", "-N", "App/Later.swift")  // an extended flag: git writes version 3
-        XCTAssertTrue(try IndexFile.listing(of: fixture.path)?.files.contains("App/Later.swift") ?? false)
+        XCTAssertTrue(try IndexFile.listing(in: IndexFile.place(of: fixture.path))?.files.contains("App/Later.swift") ?? false)
         try assertAgreesWithLibgit2(fixture)
     }
 
@@ -58,7 +58,7 @@ final class IndexFileTests: XCTestCase {
         try fixture.git("add", "App/Link.swift")
         let commit = try fixture.trimmedGit("rev-parse", "HEAD")
         try fixture.git("update-index", "--add", "--cacheinfo", "160000,\(commit),App/Vendored")
-        let listing = try XCTUnwrap(IndexFile.listing(of: fixture.path))
+        let listing = try XCTUnwrap(IndexFile.listing(in: IndexFile.place(of: fixture.path)))
         XCTAssertEqual(listing.files.filter { $0 == "App/Model.swift" }.count, 1, "a conflicted file once")
         XCTAssertFalse(listing.files.contains("App/Link.swift"), "a symbolic link is not a regular file")
         XCTAssertFalse(listing.files.contains("App/Vendored"), "a submodule is not a regular file")
@@ -68,21 +68,21 @@ final class IndexFileTests: XCTestCase {
     func testDeclinesWhatItDoesNotFollow() throws {
         let split = try FixtureRepository(files)
         try split.git("update-index", "--split-index")
-        XCTAssertNil(IndexFile.listing(of: split.path), "a split index keeps its entries in another file")
+        XCTAssertNil(IndexFile.listing(in: IndexFile.place(of: split.path)), "a split index keeps its entries in another file")
 
         let configured = try FixtureRepository(files)
         try configured.git("config", "core.worktree", configured.path)
-        XCTAssertNil(IndexFile.listing(of: configured.path), "core.worktree")
+        XCTAssertNil(IndexFile.listing(in: IndexFile.place(of: configured.path)), "core.worktree")
 
         let linked = try FixtureRepository(files)
         try linked.git("worktree", "add", "-q", linked.scratch.path + "/linked")
-        XCTAssertNil(IndexFile.listing(of: linked.scratch.path + "/linked"), "a linked worktree's .git is a file")
+        XCTAssertNil(IndexFile.listing(in: IndexFile.place(of: linked.scratch.path + "/linked")), "a linked worktree's .git is a file")
 
-        XCTAssertNil(IndexFile.listing(of: split.path + "/.git"), "inside the .git folder")
-        XCTAssertNil(IndexFile.listing(of: split.scratch.path), "outside any work tree")
+        XCTAssertNil(IndexFile.listing(in: IndexFile.place(of: split.path + "/.git")), "inside the .git folder")
+        XCTAssertNil(IndexFile.listing(in: IndexFile.place(of: split.scratch.path)), "outside any work tree")
 
         let unborn = try FixtureRepository()
-        XCTAssertNil(IndexFile.listing(of: unborn.path), "no index file yet")
+        XCTAssertNil(IndexFile.listing(in: IndexFile.place(of: unborn.path)), "no index file yet")
     }
 
     func testATruncatedIndexIsDeclined() throws {

@@ -41,8 +41,9 @@ final class PushTests: GitStageTestCase {
     func testAConfiguredRemoteByName() throws {
         let (fixture, remote) = try repositoryAndRemote()
         try fixture.git("remote", "add", "origin", remote)
-        XCTAssertEqual(try fixture.open().push(branch: branch, to: "origin").remoteRef, "refs/heads/\(branch)")
-        XCTAssertEqual(try remoteCommit(remote, branch), try fixture.trimmedGit("rev-parse", branch))
+        let local = try fixture.trimmedGit("rev-parse", branch)
+        XCTAssertEqual(try fixture.open().push(branch: branch, to: "origin"), .pushed(remoteRef: "refs/heads/\(branch)", commit: ObjectID(hex: local)!))
+        XCTAssertEqual(try remoteCommit(remote, branch), local)
     }
 
     func testAConfiguredRemoteWithARelativePathIsTakenFromTheWorkTreeTop() throws {
@@ -50,8 +51,9 @@ final class PushTests: GitStageTestCase {
         // As `git remote add origin ../remote.git` run in the work tree: git resolves it from the top.
         try fixture.git("remote", "add", "origin", "../remote.git")
         XCTAssertEqual(URL(fileURLWithPath: fixture.path).deletingLastPathComponent().appendingPathComponent("remote.git").path, remote)
-        XCTAssertEqual(try fixture.open().push(branch: branch, to: "origin").remoteRef, "refs/heads/\(branch)")
-        XCTAssertEqual(try remoteCommit(remote, branch), try fixture.trimmedGit("rev-parse", branch))
+        let local = try fixture.trimmedGit("rev-parse", branch)
+        XCTAssertEqual(try fixture.open().push(branch: branch, to: "origin"), .pushed(remoteRef: "refs/heads/\(branch)", commit: ObjectID(hex: local)!))
+        XCTAssertEqual(try remoteCommit(remote, branch), local)
     }
 
     func testABranchWithOtherCommitsOnTheRemoteIsNotOverwritten() throws {

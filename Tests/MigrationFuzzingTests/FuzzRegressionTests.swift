@@ -1,5 +1,5 @@
 import Foundation
-import MigrationFuzzing
+@testable import MigrationFuzzing
 import SwiftUIMigrate
 import XCTest
 
@@ -27,7 +27,7 @@ final class FuzzRegressionTests: XCTestCase {
         // CleanSpan is what the bytes-outside-edits check rests on: an insertion splits a span, a
         // replacement cuts it, and later spans move by the size change.
         let edits = [SwiftUIMigrate.SourceEdit.insert("ab", at: 2), SwiftUIMigrate.SourceEdit(range: 5..<7, replacement: "x")]
-        let spans = CleanSpanProbe.after(edits, count: 10)
+        let spans = CleanSpan.after(edits, [CleanSpan(current: 0, original: 0, count: 10)])
         XCTAssertEqual(spans.map(\.current), [0, 4, 8])
         XCTAssertEqual(spans.map(\.original), [0, 2, 7])
         XCTAssertEqual(spans.map(\.count), [2, 3, 3])

@@ -18,16 +18,6 @@ struct ActionCounts: Codable, Equatable, Sendable {
         for finding in findings { add(finding.action) }
     }
 
-    /// The count for `action`.
-    subscript(action: FindingAction) -> Int {
-        switch action {
-        case .rewrite: rewrite
-        case .keep: keep
-        case .skip: skip
-        case .report: report
-        }
-    }
-
     /// Counts one more finding with `action`.
     mutating func add(_ action: FindingAction) {
         switch action {

@@ -66,11 +66,6 @@ struct BatchReport: Codable, Equatable {
         return ExitCode.success
     }
 
-    /// The report as pretty-printed JSON with sorted keys, ending in a newline.
-    func json() throws -> String {
-        try JSONText.encode(self)
-    }
-
     /// Reads a report written by `batch --report`.
     static func read(_ path: String) throws -> BatchReport {
         var isFolder: ObjCBool = false

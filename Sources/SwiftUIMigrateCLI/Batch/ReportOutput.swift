@@ -1,4 +1,5 @@
 import AtomicFiles
+import SwiftUIMigrate
 
 /// Writes a batch report where `--report` and `--summary` ask (`-` is standard output) and the table on stderr:
 /// the ending `batch` and `report merge` share.
@@ -14,7 +15,7 @@ struct ReportOutput {
     /// Prints the table, then writes the JSON to `reportPath` and the Markdown to `summaryPath` when given.
     func write(_ report: BatchReport, reportPath: String?, summaryPath: String?) throws {
         console.status(BatchTable.render(report))
-        if let reportPath { try write(try report.json(), to: reportPath, what: "report") }
+        if let reportPath { try write(try JSONText.encode(report), to: reportPath, what: "report") }
         if let summaryPath { try write(BatchSummary.render(report), to: summaryPath, what: "summary") }
     }
 

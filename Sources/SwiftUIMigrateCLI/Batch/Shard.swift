@@ -25,11 +25,6 @@ struct Shard: Equatable, Sendable, CustomStringConvertible {
         self.count = count
     }
 
-    init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
     /// True when the repository named `name` is in this shard.
     func contains(_ name: String) -> Bool {
         Int(FNV1a.hash(name) % UInt64(count)) + 1 == index

@@ -33,15 +33,9 @@ struct ConfigurationProblem: Equatable {
 
     /// The diagnostic for the file: an error saying what the documents use meanwhile.
     func diagnostic(keepsLastGood: Bool) -> [String: Any] {
-        let position = ["line": line, "character": column]
         let meanwhile = keepsLastGood
             ? "the open documents keep the last configuration that could be read"
             : "the open documents are not checked until it is fixed"
-        return [
-            "range": ["start": position, "end": position],
-            "severity": 1,
-            "source": EditorFindings.source,
-            "message": "\(message) (\(meanwhile))",
-        ]
+        return EditorFindings.pointDiagnostic(line: line, character: column, severity: 1, message: "\(message) (\(meanwhile))")
     }
 }

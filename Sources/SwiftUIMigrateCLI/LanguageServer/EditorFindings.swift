@@ -25,11 +25,7 @@ struct EditorFindings {
         return Place(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
     }
 
-    /// An LSP range of the UTF-8 offsets `range`.
-    func range(_ range: Range<Int>) -> [String: Any] {
-        Self.json(place(range))
-    }
-
+    /// The LSP range of `place`, as JSON.
     private static func json(_ place: Place) -> [String: Any] {
         [
             "start": ["line": place.startLine, "character": place.startCharacter],
@@ -42,12 +38,7 @@ struct EditorFindings {
         place(finding.offset..<max(finding.offset, finding.end.offset))
     }
 
-    /// The diagnostic of `finding`; nil for `keep` (the code is fine as it is).
-    func diagnostic(_ finding: Finding) -> [String: Any]? {
-        diagnostic(finding, at: place(of: finding))
-    }
-
-    /// The diagnostic of `finding` underlining `place` (`place(of: finding)`); nil for `keep`.
+    /// The diagnostic of `finding` underlining `place` (`place(of: finding)`); nil for `keep` (the code is fine as it is).
     func diagnostic(_ finding: Finding, at place: Place) -> [String: Any]? {
         guard finding.action != .keep else { return nil }
         var data: [String: Any] = [
@@ -66,9 +57,15 @@ struct EditorFindings {
         ]
     }
 
+    /// A diagnostic of `severity` saying `message` at one point of a file (its start unless given), not a finding's.
+    static func pointDiagnostic(line: Int = 0, character: Int = 0, severity: Int, message: String) -> [String: Any] {
+        let position = ["line": line, "character": character]
+        return ["range": ["start": position, "end": position], "severity": severity, "source": source, "message": message]
+    }
+
     /// The `TextEdit`s of `edits` (UTF-8 ranges of the document and their replacements).
     func textEdits(_ edits: [SourceEdit]) -> [[String: Any]] {
-        edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": range($0.range), "newText": $0.replacement] }
+        edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": Self.json(place($0.range)), "newText": $0.replacement] }
     }
 
     /// A code action of `kind` titled `title` whose workspace edit is `edits` of this document.
@@ -88,7 +85,7 @@ struct EditorFindings {
         let label = finding.safety.map { " (\($0.name))" } ?? ""
         return action(
             "\(Self.source): \(finding.message)\(label)", kind: "quickfix", edits: finding.edits,
-            diagnostics: diagnostic(finding).map { [$0] } ?? [], preferred: finding.safety == .preserving)
+            diagnostics: diagnostic(finding, at: place(of: finding)).map { [$0] } ?? [], preferred: finding.safety == .preserving)
     }
 
     /// Every rewrite's edits together: applied at once they give the migrated text (each

@@ -67,7 +67,7 @@ final class LanguageServer: @unchecked Sendable {
             case .unreadable(let problem, let id):
                 // Answered per JSON-RPC (a parse error, with the request's id when it could be read) and logged;
                 // the channel reads on from the next header.
-                channel.send(Self.error(id: id, code: -32700, message: "parse error: \(problem)"))
+                channel.send(MessageChannel.error(id: id, code: -32700, message: "parse error: \(problem)"))
                 channel.send(["jsonrpc": "2.0", "method": "window/logMessage",
                               "params": ["type": 1, "message": "\(CLI.toolName): a message could not be read: \(problem)"]])
             case .message(let message):
@@ -89,7 +89,7 @@ final class LanguageServer: @unchecked Sendable {
         let id = message["id"]
         if let id {
             guard initialized || method == "initialize" else {
-                return channel.send(Self.error(id: id, code: -32002, message: "the server is not initialized"))
+                return channel.send(MessageChannel.error(id: id, code: -32002, message: "the server is not initialized"))
             }
             switch method {
             case "initialize": reply(id, initialize(params))
@@ -103,7 +103,7 @@ final class LanguageServer: @unchecked Sendable {
                 } else {
                     reply(id, codeActions(params))
                 }
-            default: channel.send(Self.error(id: id, code: -32601, message: "method not found: \(method)"))
+            default: channel.send(MessageChannel.error(id: id, code: -32601, message: "method not found: \(method)"))
             }
             return
         }
@@ -172,18 +172,18 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     private func didSave(_ params: [String: Any]) {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
+        guard let uri = Self.uri(params) else { return }
         if Self.decidesFindings(uri) { return recheckAll() }
         // The findings of an unchanged text are already shown; a pending check is made now.
         if let document = documents[uri], document.check == nil { publish(uri) }
     }
 
     private func didClose(_ params: [String: Any]) {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
+        guard let uri = Self.uri(params) else { return }
         documents[uri]?.job?.stop()
         let wasLarge = (documents.removeValue(forKey: uri)?.text.count ?? 0) > Self.backgroundSize
         for request in waiting.removeValue(forKey: uri) ?? [] {
-            channel.send(Self.error(id: request.id, code: -32800, message: "the document was closed"))
+            channel.send(MessageChannel.error(id: request.id, code: -32800, message: "the document was closed"))
         }
         send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "diagnostics": [Any]()])
         if wasLarge { CheckJob.releaseFreedMemory() }
@@ -240,11 +240,7 @@ final class LanguageServer: @unchecked Sendable {
         let findings = EditorFindings(uri: uri, lines: DocumentLines(document.text), encoding: encoding)
         var diagnostics = document.published.diagnostics(check.findings, findings)
         if let reason = check.skipped {
-            let start = ["line": 0, "character": 0]
-            diagnostics.append([
-                "range": ["start": start, "end": start], "severity": 3, "source": EditorFindings.source,
-                "message": "not checked: \(reason)",
-            ] as [String: Any])
+            diagnostics.append(EditorFindings.pointDiagnostic(severity: 3, message: "not checked: \(reason)"))
         }
         send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "version": document.version, "diagnostics": diagnostics])
     }
@@ -254,7 +250,7 @@ final class LanguageServer: @unchecked Sendable {
     /// True when a code action on `uri` must wait for a check of a large document that is not made yet.
     private func needsBackgroundCheck(_ uri: String, _ params: [String: Any]) -> Bool {
         guard Self.isSwift(uri), let document = documents[uri], document.text.count > Self.backgroundSize else { return false }
-        return document.check == nil || (Self.wantsFixAll(params) && document.preservingCheck == nil)
+        return document.check == nil || (Self.wants(EditorFindings.fixAllKind, params) && document.preservingCheck == nil)
     }
 
     /// Starts the check of a large document's text in the background, unless one is running (a stopped
@@ -262,7 +258,7 @@ final class LanguageServer: @unchecked Sendable {
     /// a waiting code action asks for the fix-all.
     private func startCheck(_ uri: String) {
         guard var document = documents[uri], document.job == nil, running[uri] == nil else { return }
-        let wantsPreserving = document.preservingCheck == nil && (waiting[uri] ?? []).contains { Self.wantsFixAll($0.params) }
+        let wantsPreserving = document.preservingCheck == nil && (waiting[uri] ?? []).contains { Self.wants(EditorFindings.fixAllKind, $0.params) }
         // Handed to the check's thread and only read there (a setting is not changed once made).
         nonisolated(unsafe) let main = document.check == nil ? setting(document.path, preserving: false) : nil
         nonisolated(unsafe) let preserving = wantsPreserving ? setting(document.path, preserving: true) : nil
@@ -317,7 +313,7 @@ final class LanguageServer: @unchecked Sendable {
             guard let index = requests.firstIndex(where: { ($0.id as? AnyHashable) == id }) else { continue }
             waiting[uri]?.remove(at: index)
             if waiting[uri]?.isEmpty == true { waiting[uri] = nil }
-            return channel.send(Self.error(id: requests[index].id, code: -32800, message: "request cancelled"))
+            return channel.send(MessageChannel.error(id: requests[index].id, code: -32800, message: "request cancelled"))
         }
     }
 
@@ -325,28 +321,22 @@ final class LanguageServer: @unchecked Sendable {
         (params["textDocument"] as? [String: Any])?["uri"] as? String
     }
 
-    /// True when a code action request asks for the fix-all kind (or for every kind).
-    private static func wantsFixAll(_ params: [String: Any]) -> Bool {
+    /// True when a code action request asks for actions of `kind` (or for every kind).
+    private static func wants(_ kind: String, _ params: [String: Any]) -> Bool {
         guard let only = (params["context"] as? [String: Any])?["only"] as? [String] else { return true }
-        return only.contains { EditorFindings.fixAllKind == $0 || EditorFindings.fixAllKind.hasPrefix($0 + ".") }
+        return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
     }
 
     // MARK: Code actions
 
     private func codeActions(_ params: [String: Any]) -> Any {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, Self.isSwift(uri),
+        guard let uri = Self.uri(params), Self.isSwift(uri),
               let (document, check) = check(uri) else { return NSNull() }
-        let context = params["context"] as? [String: Any] ?? [:]
-        let only = context["only"] as? [String]
-        func wanted(_ kind: String) -> Bool {
-            guard let only else { return true }
-            return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
-        }
         let lines = DocumentLines(document.text)
         let findings = EditorFindings(uri: uri, lines: lines, encoding: encoding)
         var actions: [[String: Any]] = []
-        if wanted("quickfix") {
-            let requested = Self.offsets(of: params["range"], in: lines, encoding: encoding)
+        if Self.wants("quickfix", params) {
+            let requested = lines.offsets(of: params["range"], in: encoding)
             for finding in check.findings where finding.action == .rewrite {
                 let range = finding.offset...max(finding.offset, finding.end.offset)
                 guard requested.map({ range.overlaps($0) }) ?? true, let action = findings.quickFix(finding) else { continue }
@@ -357,7 +347,7 @@ final class LanguageServer: @unchecked Sendable {
                 actions.append(findings.action("\(EditorFindings.source): apply all fixes in this file", kind: "quickfix", edits: all))
             }
         }
-        if wanted(EditorFindings.fixAllKind) {
+        if Self.wants(EditorFindings.fixAllKind, params) {
             let preserving = preservingCheck(uri, document: document)
             let edits = EditorFindings.allEdits(preserving.findings)
             if !edits.isEmpty {
@@ -411,19 +401,10 @@ final class LanguageServer: @unchecked Sendable {
         ])
     }
 
-    /// The UTF-8 offsets of an LSP range, nil when there is none.
-    private static func offsets(of value: Any?, in lines: DocumentLines, encoding: PositionEncoding) -> ClosedRange<Int>? {
-        guard let range = value as? [String: Any], let start = range["start"] as? [String: Any],
-              let end = range["end"] as? [String: Any] else { return nil }
-        let lower = lines.offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0, in: encoding)
-        let upper = lines.offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0, in: encoding)
-        return min(lower, upper)...max(lower, upper)
-    }
-
     // MARK: Messages
 
     private func reply(_ id: Any, _ result: Any) {
-        channel.send(["jsonrpc": "2.0", "id": id, "result": result])
+        channel.send(MessageChannel.result(id, result))
     }
 
     private func send(notification method: String, params: [String: Any]) {
@@ -438,9 +419,5 @@ final class LanguageServer: @unchecked Sendable {
     /// A line in the client's log (`window/logMessage`, type log).
     private func log(_ text: String) {
         send(notification: "window/logMessage", params: ["type": 4, "message": "\(CLI.toolName): \(text)"])
-    }
-
-    private static func error(id: Any, code: Int, message: String) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
     }
 }

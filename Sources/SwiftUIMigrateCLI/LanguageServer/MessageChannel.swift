@@ -72,6 +72,16 @@ final class MessageChannel: @unchecked Sendable {
         _ = output.write(frame)
     }
 
+    /// A JSON-RPC response to the request `id` carrying `result`.
+    static func result(_ id: Any, _ result: Any) -> [String: Any] {
+        ["jsonrpc": "2.0", "id": id, "result": result]
+    }
+
+    /// A JSON-RPC error response to the request `id`.
+    static func error(id: Any, code: Int, message: String) -> [String: Any] {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
+    }
+
     /// The JSON value of the next line that is not blank, or why it is not JSON; nil at the end of the input.
     private func nextLine() -> Result<Any, FrameError>? {
         while let (line, _) = readLine() {

@@ -45,15 +45,11 @@ struct OpenDocument {
         var result = text
         for change in changes {
             guard let newText = change["text"] as? String else { continue }
-            guard let range = change["range"] as? [String: Any],
-                  let start = range["start"] as? [String: Any], let end = range["end"] as? [String: Any] else {
+            guard change["range"] != nil, let range = DocumentLines(result).offsets(of: change["range"], in: encoding) else {
                 result = Array(newText.utf8)
                 continue
             }
-            let lines = DocumentLines(result)
-            let lower = lines.offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0, in: encoding)
-            let upper = lines.offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0, in: encoding)
-            result.replaceSubrange(min(lower, upper)..<max(lower, upper), with: Array(newText.utf8))
+            result.replaceSubrange(range.lowerBound..<range.upperBound, with: Array(newText.utf8))
         }
         return result
     }

@@ -72,4 +72,13 @@ struct DocumentLines {
             return index
         }
     }
+
+    /// The UTF-8 offsets of an LSP range (`start` and `end` positions in `encoding`), nil when there is none.
+    func offsets(of value: Any?, in encoding: PositionEncoding) -> ClosedRange<Int>? {
+        guard let range = value as? [String: Any], let start = range["start"] as? [String: Any],
+              let end = range["end"] as? [String: Any] else { return nil }
+        let lower = offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0, in: encoding)
+        let upper = offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0, in: encoding)
+        return min(lower, upper)...max(lower, upper)
+    }
 }

@@ -11,11 +11,8 @@ struct ExplainTool: AgentTool {
         """
 
     var inputSchema: [String: Any] {
-        [
-            "type": "object",
-            "properties": ["id": ["type": "string", "description": "A rule id, or a reasonID (rule/decision) from a finding."]],
-            "required": ["id"], "additionalProperties": false,
-        ]
+        FindingSchema.object(
+            ["id": ["type": "string", "description": "A rule id, or a reasonID (rule/decision) from a finding."]], required: ["id"])
     }
 
     var outputSchema: [String: Any] {

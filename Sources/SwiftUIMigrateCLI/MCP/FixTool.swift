@@ -24,7 +24,7 @@ struct FixTool: AgentTool {
             "type": "boolean", "default": true,
             "description": "Make only the fixes labelled preserving (same behaviour); false also makes the behavior-change ones.",
         ]
-        return ["type": "object", "properties": properties, "required": ["path"], "additionalProperties": false]
+        return FindingSchema.object(properties, required: ["path"])
     }
 
     var outputSchema: [String: Any] {

@@ -32,7 +32,7 @@ final class MCPServer {
             case .end:
                 return 0
             case .unreadable(let problem, let id):
-                channel.send(Self.error(id: id, code: -32700, message: "parse error: \(problem)"))
+                channel.send(MessageChannel.error(id: id, code: -32700, message: "parse error: \(problem)"))
             case .message(let message):
                 if let reply = reply(to: message) { channel.send(reply) }
             }
@@ -43,16 +43,16 @@ final class MCPServer {
     func reply(to message: [String: Any]) -> [String: Any]? {
         guard let method = message["method"] as? String else {
             if message["result"] != nil || message["error"] != nil { return nil }  // a response: the server asks nothing
-            return Self.error(id: message["id"] ?? NSNull(), code: -32600, message: "invalid request: no method")
+            return MessageChannel.error(id: message["id"] ?? NSNull(), code: -32600, message: "invalid request: no method")
         }
         guard let id = message["id"] else { return nil }  // notifications/initialized, notifications/cancelled …
         let params = message["params"] as? [String: Any] ?? [:]
         switch method {
-        case "initialize": return Self.result(id, initialize(params))
-        case "ping": return Self.result(id, [String: Any]())
-        case "tools/list": return Self.result(id, ["tools": tools.map(\.listing)])
+        case "initialize": return MessageChannel.result(id, initialize(params))
+        case "ping": return MessageChannel.result(id, [String: Any]())
+        case "tools/list": return MessageChannel.result(id, ["tools": tools.map(\.listing)])
         case "tools/call": return call(id, params)
-        default: return Self.error(id: id, code: -32601, message: "method not found: \(method)")
+        default: return MessageChannel.error(id: id, code: -32601, message: "method not found: \(method)")
         }
     }
 
@@ -71,10 +71,10 @@ final class MCPServer {
 
     private func call(_ id: Any, _ params: [String: Any]) -> [String: Any] {
         guard let name = params["name"] as? String else {
-            return Self.error(id: id, code: -32602, message: "invalid params: tools/call needs the tool's name")
+            return MessageChannel.error(id: id, code: -32602, message: "invalid params: tools/call needs the tool's name")
         }
         guard let tool = tools.first(where: { $0.name == name }) else {
-            return Self.error(
+            return MessageChannel.error(
                 id: id, code: -32602, message: "unknown tool: \(name) (tools: \(tools.map(\.name).joined(separator: ", ")))")
         }
         let given: Any = params["arguments"] ?? [String: Any]()
@@ -84,7 +84,7 @@ final class MCPServer {
         do {
             let structured = try tool.call(ToolArguments(values: arguments))
             let text = JSONObjectWriter.data(structured).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return Self.result(id, ["content": [["type": "text", "text": text]], "structuredContent": structured, "isError": false])
+            return MessageChannel.result(id, ["content": [["type": "text", "text": text]], "structuredContent": structured, "isError": false])
         } catch {
             return Self.failure(id, "\(error)")
         }
@@ -92,14 +92,6 @@ final class MCPServer {
 
     /// A tool result saying in one line why the call could not be answered.
     private static func failure(_ id: Any, _ line: String) -> [String: Any] {
-        result(id, ["content": [["type": "text", "text": line]], "isError": true])
-    }
-
-    private static func result(_ id: Any, _ result: [String: Any]) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id, "result": result]
-    }
-
-    private static func error(id: Any, code: Int, message: String) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
+        MessageChannel.result(id, ["content": [["type": "text", "text": line]], "isError": true])
     }
 }

@@ -17,7 +17,7 @@ struct ScanTool: AgentTool {
         """
 
     var inputSchema: [String: Any] {
-        ["type": "object", "properties": ToolDocument.inputProperties, "required": ["path"], "additionalProperties": false]
+        FindingSchema.object(ToolDocument.inputProperties, required: ["path"])
     }
 
     var outputSchema: [String: Any] {
