@@ -114,6 +114,26 @@ final class RootRelativePathTests: XCTestCase {
         }
     }
 
+    /// Text on standard input is named from the repository its path is in, which need not be the current
+    /// folder's, and SARIF's `%SRCROOT%` is that repository's work tree too (it was the current folder).
+    func testSARIFOfStandardInputResolvesAgainstTheRepositoryOfItsPath() throws {
+        let repository = try repository()
+        let elsewhere = try TemporaryFolder()
+        let path = repository.path + "/Packages/Feature/Sources/New/NewView.swift"
+        let result = try ToolProcess.run(
+            ["scan", "--format", "sarif", "--stdin-filepath", path], in: elsewhere.path, stdin: Samples.groupLifecycle)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        let bases = try XCTUnwrap(run["originalUriBaseIds"] as? [String: [String: String]])
+        let root = URL(fileURLWithPath: repository.path).resolvingSymlinksInPath().path
+        XCTAssertEqual(bases["%SRCROOT%"]?["uri"], "file://\(root)/")
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        XCTAssertFalse(results.isEmpty)
+        let location = ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+        XCTAssertEqual(location as? [String: String], ["uri": "Packages/Feature/Sources/New/NewView.swift", "uriBaseId": "%SRCROOT%"])
+    }
+
     func testGitHubAnnotationsNameFilesFromTheRoot() throws {
         let repository = try repository()
         let result = try ToolProcess.run(["scan", "--format", "github", "."], in: repository.path + "/" + subfolder + "/Sources")

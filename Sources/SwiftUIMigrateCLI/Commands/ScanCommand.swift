@@ -72,16 +72,18 @@ struct ScanCommand: Command {
         if !streams {
             var migrations = collected.map(\.migration)
             if let path = options.writeBaseline { migrations = try writeBaseline(migrations, to: path) }
-            asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false)
+            asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false, sourceRoot: plan.sourceRoot)
         }
         if !options.listFiles && !format.listsEveryFinding, let line = kept.countLine { console.status(line + "\n") }
         return asksForAction ? ExitCode.pending : ExitCode.success
     }
 
     /// Prints `migrations` (their files named by `rootPaths` for the formats other tools read) as `options` ask —
-    /// nothing for a file without a finding shown when `streamed` — and returns true when a finding asks for action.
+    /// nothing for a file without a finding shown when `streamed`; a document of every file names `sourceRoot`, the
+    /// run's (SARIF's `%SRCROOT%`) — and returns true when a finding asks for action.
     private func show(
-        _ migrations: [FileMigration], rootPaths: [String], _ options: Options, kept: inout KeptFindings, streamed: Bool = true
+        _ migrations: [FileMigration], rootPaths: [String], _ options: Options, kept: inout KeptFindings,
+        streamed: Bool = true, sourceRoot: String? = nil
     ) -> Bool {
         let format = options.format.format
         if options.listFiles {
@@ -92,9 +94,7 @@ struct ScanCommand: Command {
             let named = format.namesFilesFromRoot ? zip(migrations, rootPaths).map { FindingsReport.named($0, $1) } : migrations
             let shown = kept.filter(named)
             if !streamed || shown.contains(where: { !$0.findings.isEmpty }) {
-                // The folder SARIF's relative paths are resolved against; found once, for a document of every file.
-                let root = streamed ? nil : SourceRoot(paths: options.paths).path
-                console.write(format.render(shown, FindingsReport.context(sourceRoot: root)))
+                console.write(format.render(shown, FindingsReport.context(sourceRoot: sourceRoot)))
             }
         }
         return migrations.contains { $0.findings.contains { $0.action.asksForAction } }

@@ -34,6 +34,9 @@ struct RunPlan {
     let warnings: [String]
     /// The manifests the floor search could not read (`FloorNote`).
     let floorProblems: [String]
+    /// The folder the files' `rootPath`s are relative to (SARIF's `%SRCROOT%`): the work tree of the repository
+    /// the files are in, else the current folder; nil for a commit's files, named from the repository's root.
+    private(set) var sourceRoot: String?
     /// Reads a file's bytes, as the run reads them.
     let load: @Sendable (SourceFile) -> SourceReader.Outcome
     /// The first blob of HEAD that could not be read, which fails the run as a broken repository must.
@@ -67,7 +70,7 @@ struct RunPlan {
     }
 
     private init(
-        settings: RunSettings, files: [SourceFile], warnings: [String] = [], floorProblems: [String],
+        settings: RunSettings, files: [SourceFile], warnings: [String] = [], floorProblems: [String], sourceRoot: String? = nil,
         load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil, readFailure: ReadFailure? = nil
     ) {
         self.settings = settings
@@ -75,6 +78,7 @@ struct RunPlan {
         self.files = files
         self.warnings = warnings
         self.floorProblems = floorProblems
+        self.sourceRoot = sourceRoot
         self.load = load ?? MigrationRun.reader(for: settings.engine)
         self.readFailure = readFailure
     }
@@ -163,9 +167,9 @@ private extension RunPlan {
             if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
         }
         let warnings = try Self.unusedGlobWarnings(considered, settings: settings, useGit: options.useGit)
-        let found = SourceRoot(paths: paths, fileSystem: settings.fileSystem).naming(discovered)
-        let (files, problems) = Self.floored(found, settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
-        self.init(settings: settings, files: files, warnings: warnings, floorProblems: problems)
+        let root = SourceRoot(paths: paths, fileSystem: settings.fileSystem)
+        let (files, problems) = Self.floored(root.naming(discovered), settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
+        self.init(settings: settings, files: files, warnings: warnings, floorProblems: problems, sourceRoot: root.path)
     }
 
     /// The one file of a text given as the file at `path`: found exactly as it is on disk, which need not exist.
@@ -179,9 +183,9 @@ private extension RunPlan {
         // The repository is found from the nearest folder that exists, as it would be once the file is written.
         var existing = URL(fileURLWithPath: file.absolutePath).deletingLastPathComponent()
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
-        let named = SourceRoot(paths: [existing.path]).naming([file])
-        let (files, problems) = Self.floored(named, settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
-        self.init(settings: settings, files: files, floorProblems: problems)
+        let root = SourceRoot(paths: [existing.path])
+        let (files, problems) = Self.floored(root.naming([file]), settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
+        self.init(settings: settings, files: files, floorProblems: problems, sourceRoot: root.path)
     }
 
     /// HEAD's tracked Swift files at or below `path`, read as the workers reach them. Each file's configuration
