@@ -95,17 +95,8 @@ final class RootRelativePathTests: XCTestCase {
         let result = try ToolProcess.run(["scan", "--format", "sarif", "Sources"], in: repository.path + "/" + subfolder)
         XCTAssertEqual(result.status, 1, result.stderr)
         try SchemaValidator.validateSARIF(result.stdout, name: "from a subfolder")
-        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
-        let bases = try XCTUnwrap(run["originalUriBaseIds"] as? [String: [String: String]])
-        let root = URL(fileURLWithPath: repository.path).resolvingSymlinksInPath().path
-        XCTAssertEqual(bases["%SRCROOT%"]?["uri"], "file://\(root)/")
-        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
-        XCTAssertFalse(results.isEmpty)
-        for result in results {
-            let location = try XCTUnwrap(
-                ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
-                    as? [String: String])
+        for result in try resultsResolvedAgainst(repository, sarif: result.stdout) {
+            let location = try XCTUnwrap(artifactLocation(of: result))
             XCTAssertEqual(location, ["uri": "Packages/Feature/Sources/ContentView.swift", "uriBaseId": "%SRCROOT%"])
             for fix in result["fixes"] as? [[String: Any]] ?? [] {
                 let changed = (fix["artifactChanges"] as? [[String: Any]])?.first?["artifactLocation"] as? [String: String]
@@ -123,15 +114,27 @@ final class RootRelativePathTests: XCTestCase {
         let result = try ToolProcess.run(
             ["scan", "--format", "sarif", "--stdin-filepath", path], in: elsewhere.path, stdin: Samples.groupLifecycle)
         XCTAssertEqual(result.status, 1, result.stderr)
-        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        for result in try resultsResolvedAgainst(repository, sarif: result.stdout) {
+            XCTAssertEqual(artifactLocation(of: result), ["uri": "Packages/Feature/Sources/New/NewView.swift", "uriBaseId": "%SRCROOT%"])
+        }
+    }
+
+    /// The results of the SARIF log `sarif`, after checking that its `%SRCROOT%` is `repository`'s work tree and
+    /// that it has results.
+    private func resultsResolvedAgainst(_ repository: GitRepositoryFolder, sarif: String) throws -> [[String: Any]] {
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
         let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
         let bases = try XCTUnwrap(run["originalUriBaseIds"] as? [String: [String: String]])
         let root = URL(fileURLWithPath: repository.path).resolvingSymlinksInPath().path
         XCTAssertEqual(bases["%SRCROOT%"]?["uri"], "file://\(root)/")
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
         XCTAssertFalse(results.isEmpty)
-        let location = ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
-        XCTAssertEqual(location as? [String: String], ["uri": "Packages/Feature/Sources/New/NewView.swift", "uriBaseId": "%SRCROOT%"])
+        return results
+    }
+
+    /// The artifact location of a SARIF result's first location.
+    private func artifactLocation(of result: [String: Any]) -> [String: String]? {
+        ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
     }
 
     func testGitHubAnnotationsNameFilesFromTheRoot() throws {
