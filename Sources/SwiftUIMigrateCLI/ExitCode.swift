@@ -1,3 +1,5 @@
+import SwiftUIMigrate
+
 /// The process exit codes, the same for every command.
 public enum ExitCode {
     /// Nothing to migrate, or the command succeeded.
@@ -15,4 +17,16 @@ public enum ExitCode {
 struct CommandError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension CommandError {
+    /// `body`, with a configuration or baseline that cannot be used (`ConfigurationError`) reported as the
+    /// command's one-line error.
+    static func checked<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ConfigurationError {
+            throw CommandError(error.description)
+        }
+    }
 }

@@ -108,7 +108,7 @@ final class DeploymentFloorFinder {
 
     /// `path` inside `folder`, relative to it (`""` for the folder itself).
     private static func relative(_ path: String, to folder: String) -> String {
-        path == folder ? "" : EffectiveConfiguration.relative(path, to: folder)
+        path == folder ? "" : PathText.relative(path, to: folder)
     }
 
     /// The floor of the targets of `xcode` that compile `path`, named after them; the project's lowest when none lists it.

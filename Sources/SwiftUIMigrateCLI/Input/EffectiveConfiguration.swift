@@ -50,19 +50,12 @@ struct EffectiveConfiguration: Sendable, Equatable {
     func includes(_ path: String) -> Bool {
         let include = configuration.include
         if !include.isEmpty {
-            let relative = Self.relative(path, to: includeFolder)
+            let relative = PathText.relative(path, to: includeFolder)
             if !include.contains(where: { PathGlob($0).matches(relative) }) { return false }
         }
         return !excludes.contains { scope in
-            let relative = Self.relative(path, to: scope.folder)
+            let relative = PathText.relative(path, to: scope.folder)
             return scope.globs.contains { PathGlob($0).matches(relative) }
         }
-    }
-
-    /// `path` relative to `folder` when it is inside it, else `path` as it is.
-    static func relative(_ path: String, to folder: String) -> String {
-        if folder.isEmpty { return path }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

@@ -12,4 +12,11 @@ enum PathText {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(path[path.utf8.index(after: slash)...])
     }
+
+    /// `path` relative to `folder` when it is inside it, else `path` as it is.
+    static func relative(_ path: String, to folder: String) -> String {
+        if folder.isEmpty { return path }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
 }

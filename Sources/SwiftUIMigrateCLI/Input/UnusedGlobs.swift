@@ -19,7 +19,7 @@ struct UnusedGlobs {
         var source: String
 
         func matches(_ path: String) -> Bool {
-            PathGlob(glob).matches(EffectiveConfiguration.relative(path, to: folder))
+            PathGlob(glob).matches(PathText.relative(path, to: folder))
         }
     }
 

@@ -36,7 +36,7 @@ struct RunPlan {
     let floorProblems: [String]
     /// The folder the files' `rootPath`s are relative to (SARIF's `%SRCROOT%`): the work tree of the repository
     /// the files are in, else the current folder; nil for a commit's files, named from the repository's root.
-    private(set) var sourceRoot: String?
+    let sourceRoot: String?
     /// Reads a file's bytes, as the run reads them.
     let load: @Sendable (SourceFile) -> SourceReader.Outcome
     /// The first blob of HEAD that could not be read, which fails the run as a broken repository must.

@@ -96,15 +96,3 @@ struct RunSettings {
         return engine
     }
 }
-
-extension CommandError {
-    /// `body`, with a configuration or baseline that cannot be used (`ConfigurationError`) reported as the
-    /// command's one-line error.
-    static func checked<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as ConfigurationError {
-            throw CommandError(error.description)
-        }
-    }
-}
