@@ -37,8 +37,9 @@ public struct OnAppearTaskRule: ShippedRule {
             fix: """
                 move the Task's body into `.task { }`; `Task(priority: p)` becomes `.task(priority: p)`. \
                 Synchronous statements before the Task stay synchronous in `.onAppear` (`.onAppear { a = 1 }\
-                .task { await f() }`) unless the Task's work reads what they write before its first await, or \
-                uses a local they declare: then they move into `.task` with it, before its body, and the label \
+                .task { await f() }`) unless one of them can leave the closure before the Task starts (a `guard`, a \
+                `return`), or the Task's work reads what they write before its first await, or uses a local they \
+                declare: then they move into `.task` with it, before its body, and the label \
                 says they now run when the task starts. When the work reads exactly one identity of the view (a stored \
                 property without a property wrapper whose type is known to be Equatable, or `item.id` of a stored \
                 `item`), the task is keyed on it: `.task(id: brewID)` (not when a sibling `.onChange(of: brewID)` \
@@ -109,10 +110,13 @@ public struct OnAppearTaskRule: ShippedRule {
             return skip(.taskMove(.hazard(hazard)))
         }
 
-        // Setup before the Task stays synchronous in onAppear unless the work reads it before it awaits.
+        // Setup before the Task stays synchronous in onAppear unless it decides whether the Task starts, or the
+        // work reads it before it awaits.
         let setup: Decision.Setup
         if move.syncPrefix.isEmpty {
             setup = .absent
+        } else if SetupDependence.canLeaveBeforeTask(move.syncPrefix) {
+            setup = .decidesWhetherTaskRuns
         } else if SetupDependence.workReadsSetup(setup: move.syncPrefix, work: move.taskStatements, view: view) {
             setup = .movesWithTask
         } else {
@@ -147,6 +151,9 @@ public struct OnAppearTaskRule: ShippedRule {
             case staysInOnAppear
             /// The work reads what they write before it awaits: they move into `.task` with it.
             case movesWithTask
+            /// One of them can leave `.onAppear` before the Task starts (a `guard`, a `return`): they move into
+            /// `.task` with it and still decide whether the work runs.
+            case decidesWhetherTaskRuns
         }
 
         /// Move the Task's body into `.task`, keyed on `id` when there is one.
@@ -200,6 +207,7 @@ fileprivate extension OnAppearTaskRule.Decision {
         switch self {
         case .moveIntoTask(_, .staysInOnAppear): DecisionKind.setupStaysInOnAppear.catalogEntry
         case .moveIntoTask(_, .movesWithTask): DecisionKind.setupMovesWithTask.catalogEntry
+        case .moveIntoTask(_, .decidesWhetherTaskRuns): DecisionKind.setupDecidesWhetherTaskRuns.catalogEntry
         case .moveIntoTask(nil, _): DecisionKind.moveIntoTask.catalogEntry
         case .moveIntoTask: DecisionKind.moveIntoTaskID.catalogEntry
         case .flagGuarded: DecisionKind.flagGuarded.catalogEntry
@@ -248,7 +256,7 @@ fileprivate extension OnAppearTaskRule.Decision {
     func safety(canSuspend: Bool) -> SafetyLabel {
         let cancelled = "the work is now cancelled when the view disappears"
         switch (canSuspend, self) {
-        case (_, .moveIntoTask(let id, .movesWithTask)):
+        case (_, .moveIntoTask(let id, .movesWithTask)), (_, .moveIntoTask(let id, .decidesWhetherTaskRuns)):
             let restarted = id.map { " and runs again when \($0) changes" } ?? ""
             return .behaviorChange("\(cancelled)\(restarted); the statements before the Task now run when the task starts")
         case (true, .moveIntoTask(let id?, _)): return .behaviorChange("\(cancelled) and runs again when \(id) changes")
@@ -262,7 +270,8 @@ fileprivate extension OnAppearTaskRule.Decision {
 /// The decisions of `onappear-task` without their payload, in the order `explain` lists them: its
 /// catalog is `allCases`, so no decision can be left out of it.
 fileprivate enum DecisionKind: CaseIterable {
-    case moveIntoTask, moveIntoTaskID, setupStaysInOnAppear, setupMovesWithTask, flagGuarded, onAppearSignature
+    case moveIntoTask, moveIntoTaskID, setupStaysInOnAppear, setupMovesWithTask, setupDecidesWhetherTaskRuns, flagGuarded
+    case onAppearSignature
     case nestedTask, belowFloorBackport, taskBackport
 
     var catalogEntry: RuleReason {
@@ -278,6 +287,9 @@ fileprivate enum DecisionKind: CaseIterable {
                        whatToDo: "review the diff: the work is now cancelled when the view disappears")
         case .setupMovesWithTask:
             RuleReason("setup-moves-with-task", .rewrite, meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
+                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
+        case .setupDecidesWhetherTaskRuns:
+            RuleReason("setup-decides-task", .rewrite, meaning: "a statement before the Task can leave onAppear before the Task starts (a guard, a return), so the statements before it move into .task with it and still decide whether the work runs",
                        whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
         case .flagGuarded:
             RuleReason("flag-guarded", .skip, meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",

@@ -36,6 +36,15 @@ enum SetupDependence {
         return !written.isDisjoint(with: read)
     }
 
+    /// True when a statement of `setup` can leave the closure before the Task starts (a `guard`, a `return` or a
+    /// `throw` outside a nested closure or function): the setup then decides whether the work runs at all, and
+    /// leaving it in `.onAppear` without the Task would run the work unguarded.
+    static func canLeaveBeforeTask(_ setup: [CodeBlockItemSyntax]) -> Bool {
+        let finder = EarlyExitFinder(viewMode: .sourceAccurate)
+        for statement in setup { finder.walk(statement) }
+        return finder.found
+    }
+
     /// The names a node refers to: `x`, and the member after `self.` in `self.x`.
     private static func names(in node: Syntax) -> [String] {
         node.tokens(viewMode: .sourceAccurate).compactMap { token in
@@ -54,4 +63,16 @@ enum SetupDependence {
             }
         }
     }
+}
+
+/// Finds a statement that leaves the closure it stands in: a `guard`, a `return` or a `throw`, not counting those
+/// of nested closures and functions, which leave only themselves.
+private final class EarlyExitFinder: SyntaxVisitor {
+    var found = false
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
