@@ -74,17 +74,37 @@ public enum ByteSearch {
     /// the one after it continues an identifier (`Group {` and `SwiftUI.Group` hold `Group`;
     /// `DispatchGroup` and `GroupBox` do not).
     public static func containsIdentifier(_ bytes: [UInt8], _ word: String) -> Bool {
+        var found = false
+        forEachIdentifier(word, in: bytes) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// The offsets of every occurrence of `word` as a whole identifier in `bytes` (as `containsIdentifier`
+    /// tells one), in order; in comments and strings too.
+    public static func identifierOffsets(_ bytes: [UInt8], _ word: String) -> [Int] {
+        var offsets: [Int] = []
+        forEachIdentifier(word, in: bytes) { offset in
+            offsets.append(offset)
+            return true
+        }
+        return offsets
+    }
+
+    /// Calls `body` with the offset of each whole-identifier occurrence of `word`, in order, while it returns true.
+    private static func forEachIdentifier(_ word: String, in bytes: [UInt8], _ body: (Int) -> Bool) {
         let length = word.utf8.count
-        return bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             while let found = firstOffset(of: word, in: buffer, from: start) {
                 let end = found + length
                 if (found == 0 || !isIdentifierByte(buffer[found - 1])) && (end == buffer.count || !isIdentifierByte(buffer[end])) {
-                    return true
+                    guard body(found) else { return }
                 }
                 start = found + 1
             }
-            return false
         }
     }
 

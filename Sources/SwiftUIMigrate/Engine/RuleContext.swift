@@ -52,11 +52,11 @@ public struct RuleContext {
     /// Indentation unit and line ending of the file (inferred on first use).
     public var style: SourceStyle { shared.style }
 
-    /// Every function call of the file, outer calls first, in source order: one walk of the
-    /// tree that all rules share, instead of one walk per rule. Only those of the unchecked top-level
-    /// items when the context was made with a recall (the others' findings are known from an earlier
-    /// check), so every site a rule finds is in them.
-    public var functionCalls: [FunctionCallExprSyntax] { shared.functionCalls }
+    /// The function calls of the file whose called name is one of `names` (`.onAppear { }`, `Group { }`,
+    /// `model.load()`), in source order, outer calls first; all rules of a pass share each list. Only
+    /// those of the unchecked top-level items when the context was made with a recall (the others'
+    /// findings are known from an earlier check), so every site a rule finds is in them.
+    public func calls(named names: [String]) -> [FunctionCallExprSyntax] { shared.calls(named: names) }
 
     /// A fact about the whole file that an analysis works out once per pass and every site then
     /// reads (all loading pairs, say), named by a type of the analysis: without it, asking per

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Facts about one parsed file that several rules need, each worked out once, on first use.
 ///
 /// A pass over a file builds one `RuleContext` for all rules; this box behind it keeps what
-/// the first rule computed (the file's style, its line table, its function calls) for the
+/// the first rule computed (the file's style, its line table, the calls of the names it looks for) for the
 /// others, and computes nothing no rule asks for — most files produce no finding and never
 /// need a line table. Not thread-safe: a context belongs to the one pass that made it.
 final class SharedFileFacts {
@@ -22,15 +22,17 @@ final class SharedFileFacts {
 
     lazy var style = recall?.style ?? SourceStyle(inferringFrom: bytes)
     lazy var lines = recall?.lines ?? LineTable(bytes: bytes)
-    lazy var functionCalls: [FunctionCallExprSyntax] = {
-        let collector = FunctionCallCollector(viewMode: .sourceAccurate)
-        if let recall {
-            for item in recall.uncheckedItems { collector.walk(item) }
-        } else {
-            collector.walk(tree)
-        }
-        return collector.calls
-    }()
+    private lazy var locator = TokenLocator(tree)
+    private var callsByNames: [[String]: [FunctionCallExprSyntax]] = [:]
+
+    /// The calls whose called name is one of `names` (`NamedCalls`), of the unchecked items only when
+    /// an earlier check left a recall; worked out once per list of names.
+    func calls(named names: [String]) -> [FunctionCallExprSyntax] {
+        if let known = callsByNames[names] { return known }
+        let calls = NamedCalls.calls(named: names, in: bytes, locator: locator, within: recall?.uncheckedItems)
+        callsByNames[names] = calls
+        return calls
+    }
 
     /// Facts an analysis works out about the whole file, by the type that names them.
     private var memos: [ObjectIdentifier: Any] = [:]
@@ -41,15 +43,5 @@ final class SharedFileFacts {
         let value = compute()
         memos[ObjectIdentifier(key)] = value
         return value
-    }
-}
-
-/// Every function call of a tree, in the order a walk meets them (outer calls first).
-private final class FunctionCallCollector: SyntaxVisitor {
-    var calls: [FunctionCallExprSyntax] = []
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        calls.append(node)
-        return .visitChildren
     }
 }

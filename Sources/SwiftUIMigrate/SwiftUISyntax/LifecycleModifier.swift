@@ -145,7 +145,7 @@ extension LifecycleModifier {
     /// Every lifecycle modifier call of the context's file, in source order (ending early when
     /// the file's time is up: `RuleContext.sites`).
     static func all(in context: RuleContext) -> SiteSequence<[LifecycleModifier]> {
-        context.sites(context.functionCalls.compactMap { LifecycleModifier($0) })
+        context.sites(context.calls(named: ["onAppear", "task"]).compactMap { LifecycleModifier($0) })
     }
 }
 

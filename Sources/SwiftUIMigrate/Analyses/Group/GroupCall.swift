@@ -46,7 +46,7 @@ public struct GroupCall {
 extension GroupCall {
     /// Every `Group { … }` content-closure call of the context's file, outer ones first.
     static func all(in context: RuleContext) -> [GroupCall] {
-        context.functionCalls.compactMap { GroupCall($0) }
+        context.calls(named: ["Group"]).compactMap { GroupCall($0) }
     }
 }
 

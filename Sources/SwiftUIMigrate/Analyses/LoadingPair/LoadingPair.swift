@@ -43,7 +43,7 @@ struct LoadingPair {
     private static func find(in context: RuleContext) -> [LoadingPair] {
         var seenRoots: Set<SyntaxIdentifier> = []
         var pairs: [LoadingPair] = []
-        for call in context.functionCalls where ValueChangeModifier(call) != nil {
+        for call in context.calls(named: ["onChange"]) where ValueChangeModifier(call) != nil {
             let root = ModifierChainBase.base(of: ExprSyntax(call))
             guard seenRoots.insert(root.id).inserted else { continue }
             pairs += Self.pairs(in: ModifierChain(above: root))
