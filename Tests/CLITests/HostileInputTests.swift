@@ -179,6 +179,18 @@ final class HostileInputTests: XCTestCase {
                        "no temporary file left")
     }
 
+    /// A file is opened before it is stat'ed (`SourceReader`): a pipe named like a Swift file is opened without
+    /// waiting for a writer, and skipped.
+    func testAPipeNamedLikeASwiftFileIsSkippedWithoutWaiting() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Sources/Real.swift", sample)
+        XCTAssertEqual(mkfifo(folder.path + "/Sources/Pipe.swift", 0o644), 0)
+        let result = try ToolProcess.run(["scan", "--no-git", "Sources/Pipe.swift", "Sources/Real.swift"], in: folder.path)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: skipped Sources/Pipe.swift: not a regular file\n"), result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Sources/Real.swift:"), result.stdout)
+    }
+
     func testSymbolicLinkLoopsAreSkippedOrNamedInOneLine() throws {
         let folder = try TemporaryFolder()
         try folder.write("Sources/Real.swift", sample)

@@ -25,29 +25,60 @@ enum SourceReader {
 
     /// The file's bytes when they are UTF-8 text within `maxSize`; otherwise why not.
     ///
-    /// The size and kind come from `stat` of the file a symbolic link points to, so a link to a
-    /// large file, a folder or a pipe is skipped before anything is read.
+    /// The size and kind come from `fstat` of the file opened (a symbolic link is followed), so a link to a
+    /// large file, a folder or a pipe is skipped before anything is read. The file is opened without waiting
+    /// (a pipe's open would wait for a writer) and then stat'ed: one walk of its path, not two.
     static func read(_ file: SourceFile, maxSize: Int) -> Outcome {
-        var status = stat()
-        guard stat(file.absolutePath, &status) == 0 else {
-            return .skipped("cannot be read: \(String(cString: strerror(errno)))")
+        guard let (descriptor, status) = openRegularFile(file.absolutePath) else {
+            return .skipped(unopened(file.absolutePath, maxSize: maxSize, error: errno))
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .skipped("not a regular file") }
-        if Int(status.st_size) > maxSize {
-            return .skipped("larger than the \(maxSize)-byte limit (maxFileSize)")
-        }
-        guard let bytes = readAll(file.absolutePath, expectedSize: Int(status.st_size)) else {
+        defer { close(descriptor) }
+        if Int(status.st_size) > maxSize { return .skipped(tooLarge(maxSize)) }
+        guard let bytes = readAll(descriptor, expectedSize: Int(status.st_size)) else {
             return .skipped("cannot be read: \(String(cString: strerror(errno)))")
         }
         return decode(bytes, maxSize: maxSize)
     }
 
+    /// Why the file at `path` was not opened as a regular file (`error`, 0 when it is not one), told as a `stat`
+    /// tells it: a socket is not a regular file and an unreadable file above `maxSize` is too large, as before
+    /// any open.
+    private static func unopened(_ path: String, maxSize: Int, error: Int32) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+        guard status.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
+        if Int(status.st_size) > maxSize { return tooLarge(maxSize) }
+        return "cannot be read: \(String(cString: strerror(error)))"
+    }
+
+    private static func tooLarge(_ maxSize: Int) -> String { "larger than the \(maxSize)-byte limit (maxFileSize)" }
+
     /// The whole file at `path` (any size), nil when it cannot be read: for the small files a run reads
     /// beside the Swift files (configuration files, manifests, Xcode projects).
     static func bytes(atPath path: String) -> [UInt8]? {
+        guard let (descriptor, status) = openRegularFile(path) else { return nil }
+        defer { close(descriptor) }
+        return readAll(descriptor, expectedSize: Int(status.st_size))
+    }
+
+    /// The regular file at `path`, opened for reading, with its status; nil with `errno` set when it cannot
+    /// be opened, or with `errno` 0 when it is not a regular file (a folder, a pipe, a device).
+    private static func openRegularFile(_ path: String) -> (Int32, stat)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return readAll(path, expectedSize: Int(status.st_size))
+        guard fstat(descriptor, &status) == 0 else {
+            let failure = errno
+            close(descriptor)
+            errno = failure
+            return nil
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            errno = 0
+            return nil
+        }
+        return (descriptor, status)
     }
 
     /// True when a skip `reason` says the system ran out of file descriptors or memory — nothing about
@@ -56,12 +87,9 @@ enum SourceReader {
         [EMFILE, ENFILE, ENOMEM].contains { reason.hasSuffix(String(cString: strerror($0))) }
     }
 
-    /// The whole file, or nil with `errno` set. `expectedSize` (from `stat`) sizes the buffer,
-    /// so a file is read with one allocation and, usually, one `read`.
-    private static func readAll(_ path: String, expectedSize: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+    /// The rest of the open file `descriptor`, or nil with `errno` set. `expectedSize` (from `fstat`) sizes
+    /// the buffer, so a file is read with one allocation and, usually, one `read`.
+    private static func readAll(_ descriptor: Int32, expectedSize: Int) -> [UInt8]? {
         var failed = false
         var result = [UInt8](unsafeUninitializedCapacity: expectedSize + 1) { buffer, initialized in
             var total = 0
@@ -79,7 +107,7 @@ enum SourceReader {
         }
         if failed { return nil }
         guard result.count > expectedSize else { return result }
-        // The file grew since `stat`: read the rest in chunks.
+        // The file grew since `fstat`: read the rest in chunks.
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
