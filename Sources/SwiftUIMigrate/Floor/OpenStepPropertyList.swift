@@ -1,6 +1,6 @@
 /// A value of an old-style (OpenStep) property list, the format of `project.pbxproj`:
 /// `{ key = value; }`, `( a, b, )`, and strings bare or quoted; `/* comments */` and `// comments`.
-public indirect enum OpenStepPropertyList: Equatable, Sendable {
+public enum OpenStepPropertyList: Equatable, Sendable {
     case string(String)
     case array([OpenStepPropertyList])
     /// The entries in the order written: a pbxproj's dictionaries are small, so a key is looked up

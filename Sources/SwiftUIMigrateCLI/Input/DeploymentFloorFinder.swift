@@ -232,17 +232,16 @@ final class DeploymentFloorFinder {
         return found
     }
 
-    /// The `.xcconfig` files in `folder` and up to `depth` levels of subfolders. Only names without
-    /// a dot are entered (which leaves out files, hidden folders and bundles such as `.xcodeproj`),
-    /// and not build-output or dependency folders.
+    /// The `.xcconfig` files in `folder` and up to `depth` levels of subfolders, in no set order (the
+    /// floor is their lowest). Only names without a dot are entered (which leaves out files, hidden
+    /// folders and bundles such as `.xcodeproj`), and not build-output or dependency folders.
     private func xcconfigFiles(in folder: String, depth: Int) -> [String] {
         var result: [String] = []
-        for name in tree.names(in: folder).sorted() where !name.hasPrefix(".") {
-            let path = tree.path(name, in: folder)
+        for name in tree.names(in: folder) where !name.hasPrefix(".") {
             if name.hasSuffix(".xcconfig") {
-                result.append(path)
+                result.append(tree.path(name, in: folder))
             } else if depth > 0, !name.contains("."), !Self.skippedFolders.contains(name) {
-                result += xcconfigFiles(in: path, depth: depth - 1)
+                result += xcconfigFiles(in: tree.path(name, in: folder), depth: depth - 1)
             }
         }
         return result

@@ -42,6 +42,7 @@ final class DiskFileSystem {
     /// The calls made so far.
     private(set) var calls = Calls()
     private var listings: [String: [Entry]] = [:]
+    private var nameLists: [String: [String]] = [:]
     private var realFolders: [String: String] = ["/": "/"]
 
     /// The entries of `folder` (an absolute path), without `.` and `..`; empty when it cannot be listed.
@@ -71,8 +72,14 @@ final class DiskFileSystem {
         return entries
     }
 
-    /// The names of the entries of `folder`.
-    func names(in folder: String) -> [String] { entries(in: folder).map(\.name) }
+    /// The names of the entries of `folder`, kept as the entries are: the floor search asks each folder on the
+    /// way up from every folder of a run, and a fresh array each time was a twentieth of a scan of pocket-casts-ios.
+    func names(in folder: String) -> [String] {
+        if let known = nameLists[folder] { return known }
+        let names = entries(in: folder).map(\.name)
+        nameLists[folder] = names
+        return names
+    }
 
     /// The whole file at `path`, nil when it cannot be read.
     func contents(of path: String) -> [UInt8]? {

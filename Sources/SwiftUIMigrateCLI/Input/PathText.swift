@@ -17,6 +17,13 @@ enum PathText {
     static func relative(_ path: String, to folder: String) -> String {
         if folder.isEmpty { return path }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        return remainder(of: path, after: prefix) ?? path
+    }
+
+    /// What follows `prefix` in `path` when `path` starts with its bytes; nil otherwise. On the bytes: a
+    /// `Character` prefix test and `dropFirst` walk grapheme clusters, several times the cost, for every file of a run.
+    static func remainder(of path: String, after prefix: String) -> String? {
+        guard path.utf8.starts(with: prefix.utf8) else { return nil }
+        return String(Substring(path.utf8.dropFirst(prefix.utf8.count)))
     }
 }

@@ -37,6 +37,9 @@ final class DiskProjectTree: ProjectTree {
     /// The folder paths are shown relative to (the current folder).
     private let displayBase = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
 
+    /// Whether each folder asked holds `.git`: the floor search asks every folder on the way up from every folder.
+    private var tops: [String: Bool] = [:]
+
     init(fileSystem: DiskFileSystem = DiskFileSystem()) {
         self.fileSystem = fileSystem
     }
@@ -46,12 +49,16 @@ final class DiskProjectTree: ProjectTree {
     func contents(of path: String) -> [UInt8]? { fileSystem.contents(of: path) }
 
     func isTop(_ folder: String) -> Bool {
-        folder == "/" || folder.isEmpty || names(in: folder).contains(".git")
+        if folder == "/" || folder.isEmpty { return true }
+        if let known = tops[folder] { return known }
+        let isTop = names(in: folder).contains(".git")
+        tops[folder] = isTop
+        return isTop
     }
 
     func display(_ path: String) -> String {
         let base = displayBase.hasSuffix("/") ? displayBase : displayBase + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        return PathText.remainder(of: path, after: base) ?? path
     }
 }
 

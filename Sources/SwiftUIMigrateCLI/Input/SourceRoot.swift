@@ -40,10 +40,10 @@ struct SourceRoot {
         if let realWorkTree {
             let real = fileSystem.realPath(ofFile: absolutePath)
             let prefix = realWorkTree == "/" ? "/" : realWorkTree + "/"
-            if real.hasPrefix(prefix) { return String(real.dropFirst(prefix.count)) }
+            if let inside = PathText.remainder(of: real, after: prefix) { return inside }
         }
         let prefix = path == "/" ? "/" : path + "/"
-        return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath
+        return PathText.remainder(of: absolutePath, after: prefix) ?? absolutePath
     }
 
     /// `files` with `rootPath` set.

@@ -121,8 +121,7 @@ enum TrackedFiles {
     private static func inside(_ directory: String, _ paths: [String], relative: String) -> [String] {
         let prefix = relative.isEmpty ? "" : relative + "/"
         return paths.compactMap { path in
-            guard path.hasPrefix(prefix) else { return nil }
-            return directory + "/" + path.dropFirst(prefix.count)
+            PathText.remainder(of: path, after: prefix).map { directory + "/" + $0 }
         }
     }
 }
