@@ -120,18 +120,41 @@ enum SourceReader {
         }
     }
 
-    /// True when every byte is ASCII, checked eight bytes at a time: most Swift files are, and
-    /// then they need no further UTF-8 validation.
-    static func isASCII(_ bytes: [UInt8]) -> Bool {
+    /// True when `bytes` are well-formed UTF-8 (RFC 3629: no overlong form, no surrogate, nothing above
+    /// U+10FFFF), as `String(validating:as:)` judges, without making the string: eight bytes at a time
+    /// while they are ASCII, as most of a Swift file is, and each other character byte by byte.
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
+            let count = raw.count
             var index = 0
-            while index + 8 <= raw.count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < raw.count {
-                if raw[index] & 0x80 != 0 { return false }
-                index += 1
+            while index < count {
+                if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                let lead = raw[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                // The bytes after the lead byte, and the range the first of them must fall in.
+                let length: Int
+                var first: ClosedRange<UInt8> = 0x80...0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 1
+                case 0xE0: length = 2; first = 0xA0...0xBF
+                case 0xE1...0xEC, 0xEE...0xEF: length = 2
+                case 0xED: length = 2; first = 0x80...0x9F
+                case 0xF0: length = 3; first = 0x90...0xBF
+                case 0xF1...0xF3: length = 3
+                case 0xF4: length = 3; first = 0x80...0x8F
+                default: return false
+                }
+                guard index + length < count, first.contains(raw[index + 1]) else { return false }
+                for next in stride(from: index + 2, through: index + length, by: 1) where raw[next] & 0xC0 != 0x80 {
+                    return false
+                }
+                index += length + 1
             }
             return true
         }
@@ -143,7 +166,7 @@ enum SourceReader {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return .skipped("UTF-16 text; only UTF-8 is read (convert the file to UTF-8)")
         }
-        guard isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil else {
+        guard isUTF8(bytes) else {
             return .skipped("not UTF-8 text")
         }
         return .text(bytes)
