@@ -52,7 +52,8 @@ def run_once(command):
 
 
 def compare(ours, theirs, name, runs):
-    """Runs `ours` and `theirs` (two builds' commands) alternately and prints the ratios of their medians."""
+    """Runs `ours` and `theirs` (two builds' commands) alternately, prints the ratios of their medians and returns
+    the medians: ((user, user), (system, system))."""
     for command in (ours, theirs):
         run_once(command)
     pairs = [(run_once(ours), run_once(theirs)) for _ in range(runs)]
@@ -64,6 +65,24 @@ def compare(ours, theirs, name, runs):
     print(f"  {ours[1]:<5} vs {name}: user CPU {user[0]:.3f} s vs {user[1]:.3f} s ({ratio(user)}), "
           f"system {system[0]:.3f} s vs {system[1]:.3f} s ({ratio(system)}), "
           f"peak RSS {rss[0] / 1e6:.1f} MB vs {rss[1] / 1e6:.1f} MB ({ratio(rss)})", flush=True)
+    return user, system
+
+
+def print_totals(count, cpu, against, name):
+    """The sums over every corpus: each tool's median CPU time, scan's ratios to its peers, and against the
+    earlier build the summed medians of user and system time — the figures a goal for a whole corpus names."""
+    print(f"\n== all {count} corpora (sums of the medians above)")
+    if "scan" in cpu:
+        line = f"  scan CPU {cpu['scan']:.3f} s"
+        for peer in ("ast-grep", "swift-format"):
+            if peer in cpu:
+                line += f"; {peer} {cpu[peer]:.3f} s ({cpu[peer] / max(cpu['scan'], 1e-9):.1f}x scan's)"
+        if "cat" in cpu:
+            line += f"; cat {cpu['cat']:.3f} s (scan takes {cpu['scan'] / max(cpu['cat'], 1e-9):.1f}x its CPU)"
+        print(line)
+    for tool, (user, system) in against.items():
+        print(f"  {tool:<5} vs {name}: user CPU {user[0]:.3f} s vs {user[1]:.3f} s ({user[0] / max(user[1], 1e-9):.2f}x), "
+              f"system {system[0]:.3f} s vs {system[1]:.3f} s ({system[0] / max(system[1], 1e-9):.2f}x)")
 
 
 def machine():
@@ -105,6 +124,7 @@ def main():
     print(f"load average when starting: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
           "(other processes on the machine slow the wall times down)")
 
+    cpu_sums, against_sums = {}, {}
     for corpus in args.corpora:
         corpus = os.path.abspath(corpus)
         files = swift_files(corpus)
@@ -132,6 +152,7 @@ def main():
             rss = max(sample[1] for sample in samples)
             cpu = statistics.median(sample[3] for sample in samples)
             results[tool] = (wall, rss, cpu)
+            cpu_sums[tool] = cpu_sums.get(tool, 0) + cpu
             print(f"  {tool:<13} {wall:8.3f} s  {size / 1e6 / wall:8.1f} MB/s  {len(files) / wall:9.0f} files/s"
                   f"  {rss / 1e6:7.1f} MB peak RSS  {cpu:7.2f} s CPU   (runs: {', '.join(f'{s[0]:.3f}' for s in samples)})",
                   flush=True)
@@ -139,7 +160,10 @@ def main():
             for tool in ("scan", "diff"):
                 if tool in tools:
                     theirs = [args.against_bin] + commands[tool][1:]
-                    compare(commands[tool], theirs, args.against_name, args.runs)
+                    user, system = compare(commands[tool], theirs, args.against_name, args.runs)
+                    (summed_user, summed_system) = against_sums.get(tool, ((0, 0), (0, 0)))
+                    against_sums[tool] = ((summed_user[0] + user[0], summed_user[1] + user[1]),
+                                          (summed_system[0] + system[0], summed_system[1] + system[1]))
         for ours in ("scan", "diff"):
             if ours not in results:
                 continue
@@ -153,6 +177,8 @@ def main():
                               f"({results[ours][2] / max(results['cat'][2], 1e-9):.1f}x its CPU)")
             if ratios:
                 print(f"  {ours}: " + "; ".join(ratios))
+    if len(args.corpora) > 1:
+        print_totals(len(args.corpora), cpu_sums, against_sums, args.against_name)
 
 
 if __name__ == "__main__":
