@@ -76,4 +76,15 @@ final class ClosestNameTests: XCTestCase {
         XCTAssertEqual(ClosestName.hint(for: "dif", among: names), "; did you mean 'diff'?")
         XCTAssertEqual(ClosestName.hint(for: "zzz", among: names), "")
     }
+
+    func testRemainderAfterAPrefixComparesBytesAndThenCanonicalSpellings() {
+        XCTAssertEqual("/repo/App/View.swift".remainder(after: "/repo/"), "App/View.swift")
+        XCTAssertNil("/repository/View.swift".remainder(after: "/repo/"))
+        XCTAssertEqual("/repo/".remainder(after: "/repo/"), "")
+        XCTAssertEqual("/repo/Café/Menu.swift".remainder(after: "/repo/Café/"), "Menu.swift")
+        // The folder's name composed in one path and decomposed in the other: the same folder.
+        XCTAssertEqual("/repo/Cafe\u{301}/Menu.swift".remainder(after: "/repo/Caf\u{E9}/"), "Menu.swift")
+        XCTAssertEqual("/repo/Caf\u{E9}/Menu.swift".remainder(after: "/repo/Cafe\u{301}/"), "Menu.swift")
+        XCTAssertNil("/repo/Cafe/Menu.swift".remainder(after: "/repo/Caf\u{E9}/"))
+    }
 }

@@ -1,3 +1,5 @@
+import PlainText
+
 /// The targets of an Xcode project (`project.pbxproj`), each with the platforms it builds for, its
 /// deployment settings and the files it compiles — so a file's floor is that of the targets that
 /// build it, not the lowest target of the project.
@@ -91,13 +93,11 @@ public struct XcodeProjectTargets: Sendable {
     public func targets(compiling path: String) -> [Int] {
         var found = Set(compiledFiles[path] ?? [])
         for folder in synchronizedFolders {
-            // On the bytes: a `Character` prefix test and `dropFirst` for every folder of every file were most of a floor's cost.
             let inside: String
             if folder.path.isEmpty {
                 inside = path
-            } else if path.utf8.count > folder.path.utf8.count, path.utf8.starts(with: folder.path.utf8),
-                      path.utf8.dropFirst(folder.path.utf8.count).first == UInt8(ascii: "/") {
-                inside = String(Substring(path.utf8.dropFirst(folder.path.utf8.count + 1)))
+            } else if let rest = path.remainder(after: folder.path), let below = rest.remainder(after: "/") {
+                inside = below
             } else {
                 continue
             }

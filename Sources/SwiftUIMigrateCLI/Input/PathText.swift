@@ -1,3 +1,5 @@
+import PlainText
+
 /// A `/`-separated path split at its last slash, on its UTF-8 bytes: a run asks this of every
 /// file, and a `Character` search (`String.lastIndex(of:)`) costs several times as much.
 enum PathText {
@@ -17,13 +19,6 @@ enum PathText {
     static func relative(_ path: String, to folder: String) -> String {
         if folder.isEmpty { return path }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return remainder(of: path, after: prefix) ?? path
-    }
-
-    /// What follows `prefix` in `path` when `path` starts with its bytes; nil otherwise. On the bytes: a
-    /// `Character` prefix test and `dropFirst` walk grapheme clusters, several times the cost, for every file of a run.
-    static func remainder(of path: String, after prefix: String) -> String? {
-        guard path.utf8.starts(with: prefix.utf8) else { return nil }
-        return String(Substring(path.utf8.dropFirst(prefix.utf8.count)))
+        return path.remainder(after: prefix) ?? path
     }
 }

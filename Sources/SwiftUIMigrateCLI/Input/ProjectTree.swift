@@ -1,5 +1,6 @@
 import Foundation
 import GitStage
+import PlainText
 
 /// A folder tree the deployment floor is looked for in: the files on disk, or a commit's tree
 /// (no-checkout mode and batch read the manifests from the same commit as the Swift files).
@@ -58,7 +59,7 @@ final class DiskProjectTree: ProjectTree {
 
     func display(_ path: String) -> String {
         let base = displayBase.hasSuffix("/") ? displayBase : displayBase + "/"
-        return PathText.remainder(of: path, after: base) ?? path
+        return path.remainder(after: base) ?? path
     }
 }
 

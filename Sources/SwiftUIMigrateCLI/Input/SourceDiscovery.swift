@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 import SwiftUIMigrate
 
 /// Turns the paths a user named into the Swift files to look at.
@@ -58,7 +59,7 @@ struct SourceDiscovery {
             for file in found where seen.insert(file).inserted {
                 let configuration = try settings.effective(forFile: file)
                 guard configuration.includes(file) else { continue }
-                let relative = (PathText.remainder(of: file, after: absolute) ?? file).drop(while: { $0 == "/" })
+                let relative = (file.remainder(after: absolute) ?? file).drop(while: { $0 == "/" })
                 let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
                 var source = SourceFile(displayPath: display, absolutePath: file)
                 source.configuration = configuration.configuration

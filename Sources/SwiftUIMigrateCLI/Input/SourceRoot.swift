@@ -1,5 +1,6 @@
 import Foundation
 import GitStage
+import PlainText
 
 /// The folder outputs read by other tools name files from: the work tree of the git repository the run is in
 /// (as `git diff`, `git apply`, GitHub annotations and code scanning expect), else the current folder.
@@ -40,10 +41,10 @@ struct SourceRoot {
         if let realWorkTree {
             let real = fileSystem.realPath(ofFile: absolutePath)
             let prefix = realWorkTree == "/" ? "/" : realWorkTree + "/"
-            if let inside = PathText.remainder(of: real, after: prefix) { return inside }
+            if let inside = real.remainder(after: prefix) { return inside }
         }
         let prefix = path == "/" ? "/" : path + "/"
-        return PathText.remainder(of: absolutePath, after: prefix) ?? absolutePath
+        return absolutePath.remainder(after: prefix) ?? absolutePath
     }
 
     /// `files` with `rootPath` set.

@@ -1,4 +1,5 @@
 import GitStage
+import PlainText
 
 /// What git says about a folder a run was asked to look at: the files it tracks there, and what
 /// explains an empty answer (see `EmptyGitFolder`).
@@ -121,7 +122,7 @@ enum TrackedFiles {
     private static func inside(_ directory: String, _ paths: [String], relative: String) -> [String] {
         let prefix = relative.isEmpty ? "" : relative + "/"
         return paths.compactMap { path in
-            PathText.remainder(of: path, after: prefix).map { directory + "/" + $0 }
+            path.remainder(after: prefix).map { directory + "/" + $0 }
         }
     }
 }

@@ -1,0 +1,27 @@
+extension String {
+    /// What follows `prefix` when the string starts with it; nil otherwise.
+    ///
+    /// Compared on the UTF-8 bytes: `hasPrefix` and `dropFirst` walk grapheme clusters, several times the
+    /// cost, and a run asks this of every path it meets. Where the bytes first differ and one of the two
+    /// is not ASCII, it compares as `hasPrefix` does (canonical equivalence), so a folder name composed in
+    /// one path and decomposed in the other is still the same folder; two different ASCII bytes never begin
+    /// canonically equal text, so that costs nothing in the common case.
+    public func remainder(after prefix: String) -> String? {
+        var text = self
+        var start = prefix
+        let sameBytes: Bool? = text.withUTF8 { bytes in
+            start.withUTF8 { head in
+                for index in head.indices {
+                    guard index < bytes.count else { return head[index] < 0x80 ? false : nil }
+                    if bytes[index] != head[index] { return bytes[index] < 0x80 && head[index] < 0x80 ? false : nil }
+                }
+                return true
+            }
+        }
+        switch sameBytes {
+        case true?: return String(Substring(utf8.dropFirst(prefix.utf8.count)))
+        case false?: return nil
+        case nil: return hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+        }
+    }
+}
