@@ -1,4 +1,5 @@
 import CLibgit2
+import PlainText
 
 #if canImport(Glibc)
 import Glibc
@@ -255,8 +256,9 @@ public final class Repository {
         return files
     }
 
-    static func shortBranchName(_ reference: String) -> String {
-        reference.hasPrefix("refs/heads/") ? String(reference.dropFirst("refs/heads/".count)) : reference
+    /// `main` for `refs/heads/main`; any other reference as it is.
+    public static func shortBranchName(_ reference: String) -> String {
+        reference.remainder(after: "refs/heads/") ?? reference
     }
 
     // MARK: - Paths

@@ -1,5 +1,6 @@
 import Foundation
 import GitStage
+import PlainText
 import Synchronization
 import SwiftUIMigrate
 
@@ -257,7 +258,7 @@ private extension RunPlan {
             }
         }
         return unused.warnings { source in
-            source.hasPrefix(current + "/") ? String(source.dropFirst(current.count + 1)) : source
+            source.remainder(after: current + "/") ?? source
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GitStage
+import PlainText
 
 /// `apply` run from a repository on a path inside another repository nested in it — a submodule:
 /// refused before anything is written, since files inside submodules are never written from the
@@ -14,7 +15,7 @@ enum SubmoduleFromSuperproject {
               let inner = try? Repository.discoverIfPresent(from: existingFolder(of: path)), let innerRoot = inner.workdir,
               innerRoot != outerRoot, innerRoot.hasPrefix(outerRoot + "/") else { return }
         let real = URL(fileURLWithPath: here).resolvingSymlinksInPath().path
-        let folder = innerRoot.hasPrefix(real + "/") ? String(innerRoot.dropFirst(real.count + 1)) : innerRoot
+        let folder = innerRoot.remainder(after: real + "/") ?? innerRoot
         throw CommandError(
             "\(path) is inside the submodule \(folder), and apply never writes a submodule from its superproject; "
                 + "run it inside the submodule: cd \(EditedSinceInterruption.quoted(folder)) && \(command)")

@@ -74,7 +74,7 @@ struct InterruptedApply {
         case .elsewhere(let tip):
             lines.append("branch '\(record.branch)': at \(tip.hex.prefix(7)), a commit the run did not make (moved since)")
         }
-        let before = record.headReference.map { Repository.shortName(of: $0) } ?? "HEAD"
+        let before = record.headReference.map { Repository.shortBranchName($0) } ?? "HEAD"
         switch state.head {
         case .original: lines.append("HEAD: on \(before), as before the run")
         case .onBranch: lines.append("HEAD: on '\(record.branch)' (was \(before))")
@@ -131,12 +131,5 @@ struct InterruptedApply {
         }
         let what = from == .original ? "wrote the migration into" : "restored the original bytes of"
         return ["\(what) \(written) file\(written == 1 ? "" : "s") (\(states.count - written) already were)"]
-    }
-}
-
-extension Repository {
-    /// `main` for `refs/heads/main`.
-    static func shortName(of reference: String) -> String {
-        reference.hasPrefix("refs/heads/") ? String(reference.dropFirst("refs/heads/".count)) : reference
     }
 }
