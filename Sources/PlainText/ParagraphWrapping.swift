@@ -29,20 +29,8 @@ public enum ParagraphWrapping {
         let leading = String(line.prefix { $0 == " " })
         let body = line.dropFirst(leading.count)
         let hanging = leading + String(repeating: " ", count: listMarkerLength(body))
-        var lines: [String] = []
-        var current = leading
-        var currentIsEmpty = true
-        for word in body.split(separator: " ", omittingEmptySubsequences: true) {
-            if !currentIsEmpty && current.count + 1 + word.count > width && !startsBlock(word) {
-                lines.append(current)
-                current = hanging
-                currentIsEmpty = true
-            }
-            current += (currentIsEmpty ? "" : " ") + word
-            currentIsEmpty = false
-        }
-        lines.append(current)
-        return lines
+        let lines = body.wrapped(width: width, firstIndent: leading, indent: hanging) { !startsBlock($0) }
+        return lines.isEmpty ? [leading] : lines
     }
 
     /// True for a word that, first on a line, would start a list item, a heading or a quote in Markdown.

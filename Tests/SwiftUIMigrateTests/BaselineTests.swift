@@ -46,7 +46,7 @@ final class BaselineTests: XCTestCase {
         let path = NSTemporaryDirectory() + "baseline-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let baseline = Baseline().adding([finding("r", "f.swift", "aa")]) { $0.file }
-        try baseline.save(to: path)
+        try Data(baseline.encoded()).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(try Baseline.load(path: path), baseline)
     }
 

@@ -105,15 +105,6 @@ public struct Baseline: Codable, Equatable, Sendable {
         return try Baseline(json: data, source: path)
     }
 
-    /// Writes the baseline to `path`, replacing the file atomically.
-    public func save(to path: String) throws {
-        do {
-            try Data(encoded()).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ConfigurationError("\(path): cannot write the baseline file (\(error.localizedDescription))")
-        }
-    }
-
     /// `absolutePath` relative to `folder` (both absolute and standardized), `/`-separated;
     /// `../` steps when the file is outside the folder.
     public static func relativePath(of absolutePath: String, from folder: String) -> String {

@@ -115,7 +115,7 @@ struct ScanCommand: Command {
         let folder = FindingSelection.folder(of: path)
         let findings = migrations.flatMap(\.findings)
         let baseline = Baseline().adding(findings) { FindingSelection.baselinePath(of: $0, folder: folder) }
-        try CommandError.checked { try baseline.save(to: path) }
+        try baseline.save(to: path)
         console.status("recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)\n")
         return migrations.map { migration in
             var hidden = migration

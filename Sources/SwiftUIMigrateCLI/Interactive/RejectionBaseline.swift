@@ -72,6 +72,6 @@ struct RejectionBaseline {
         let updated = baseline.adding(rejected.map(\.finding)) { finding in
             Baseline.relativePath(of: paths[FixKey(finding)] ?? finding.file, from: folder)
         }
-        try CommandError.checked { try updated.save(to: path) }
+        try updated.save(to: path)
     }
 }
