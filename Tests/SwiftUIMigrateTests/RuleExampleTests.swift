@@ -27,19 +27,19 @@ final class RuleExampleTests: XCTestCase {
 
     func testTriggeringExamplesFindSomethingAtTheirMarkers() {
         for rule in TestedRules.all {
-            for failure in RuleExampleVerifier(rule: rule).triggeringFailures { XCTFail(failure) }
+            for failure in RuleExampleVerifier(rule: rule).triggeringFailures { XCTFail(failure.message, file: failure.file, line: failure.line) }
         }
     }
 
     func testNonTriggeringExamplesFindNothing() {
         for rule in TestedRules.all {
-            for failure in RuleExampleVerifier(rule: rule).nonTriggeringFailures { XCTFail(failure) }
+            for failure in RuleExampleVerifier(rule: rule).nonTriggeringFailures { XCTFail(failure.message, file: failure.file, line: failure.line) }
         }
     }
 
     func testCorrectionsRewriteToAfterAndAreIdempotent() {
         for rule in TestedRules.all {
-            for failure in RuleExampleVerifier(rule: rule).correctionFailures { XCTFail(failure) }
+            for failure in RuleExampleVerifier(rule: rule).correctionFailures { XCTFail(failure.message, file: failure.file, line: failure.line) }
         }
     }
 }
@@ -73,12 +73,16 @@ final class RuleExampleHarnessTests: XCTestCase {
     }
 
     func testWrongMarkerIsReported() {
+        let written = #line + 2
         let rule = renameRule(RuleExamples(
             triggering: [RuleExample("↓x.onAppear()")], nonTriggering: [RuleExample("x")],
             corrections: [RuleCorrection("x.onAppear()", "x.onDisappear()")]))
         let failures = RuleExampleVerifier(rule: rule).triggeringFailures
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.contains("findings at [1:3] but ↓ markers at [1:1]") ?? false, "\(failures)")
+        XCTAssertTrue(failures.first?.message.contains("findings at [1:3] but ↓ markers at [1:1]") ?? false, "\(failures)")
+        // Reported where the example is written, so Xcode and the test log point at it.
+        XCTAssertEqual(failures.first.map { Int($0.line) }, written)
+        XCTAssertEqual(failures.first.map { "\($0.file)" }, "\(#filePath)")
     }
 
     func testADuplicateFindingIsReported() {
@@ -91,8 +95,8 @@ final class RuleExampleHarnessTests: XCTestCase {
         let failures = RuleExampleVerifier(rule: rule).triggeringFailures
         XCTAssertEqual(failures.count, 3, "\(failures)")
         // The rule's own output shows the duplicate in both examples; the engine reports the place once.
-        XCTAssertEqual(failures.filter { $0.contains("the rule reports 1:3 twice") }.count, 2, "\(failures)")
-        XCTAssertTrue(failures.contains { $0.contains("findings at [1:3] but ↓ markers at [1:3, 1:3]") }, "\(failures)")
+        XCTAssertEqual(failures.filter { $0.message.contains("the rule reports 1:3 twice") }.count, 2, "\(failures)")
+        XCTAssertTrue(failures.contains { $0.message.contains("findings at [1:3] but ↓ markers at [1:3, 1:3]") }, "\(failures)")
     }
 
     func testTriggeringExampleWithoutFindingIsReported() {
@@ -116,8 +120,8 @@ final class RuleExampleHarnessTests: XCTestCase {
             corrections: [RuleCorrection("x.onAppear()\n", "x.onDisappear() \n"), RuleCorrection("x", "x")]))
         let failures = RuleExampleVerifier(rule: rule).correctionFailures
         XCTAssertEqual(failures.count, 2, "\(failures)")
-        XCTAssertTrue(failures.first?.contains("differs from `after`") ?? false)
-        XCTAssertTrue(failures.last?.contains("same text") ?? false)
+        XCTAssertTrue(failures.first?.message.contains("differs from `after`") ?? false)
+        XCTAssertTrue(failures.last?.message.contains("same text") ?? false)
     }
 
     func testNonIdempotentRewriteIsReported() {

@@ -86,10 +86,15 @@ public struct RuleDocumentation: Sendable {
 public struct RuleExample: Sendable {
     public var code: String
     public var configuration: Configuration
+    /// Where the example is written, so a failing example is reported at its own line.
+    public var file: StaticString
+    public var line: UInt
 
-    public init(_ code: String, configuration: Configuration = Configuration()) {
+    public init(_ code: String, configuration: Configuration = Configuration(), file: StaticString = #filePath, line: UInt = #line) {
         self.code = code
         self.configuration = configuration
+        self.file = file
+        self.line = line
     }
 }
 
@@ -98,11 +103,19 @@ public struct RuleCorrection: Sendable {
     public var before: String
     public var after: String
     public var configuration: Configuration
+    /// Where the correction is written, so a failing one is reported at its own line.
+    public var file: StaticString
+    public var line: UInt
 
-    public init(_ before: String, _ after: String, configuration: Configuration = Configuration()) {
+    public init(
+        _ before: String, _ after: String, configuration: Configuration = Configuration(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         self.before = before
         self.after = after
         self.configuration = configuration
+        self.file = file
+        self.line = line
     }
 }
 

@@ -10,14 +10,17 @@ extension String {
 
 extension RuleExample {
     /// An example whose code is a triggering example's code without its `↓` markers.
-    init(unmarking code: String, configuration: Configuration = Configuration()) {
-        self.init(code.removingFindingMarkers, configuration: configuration)
+    init(unmarking code: String, configuration: Configuration = Configuration(), file: StaticString = #filePath, line: UInt = #line) {
+        self.init(code.removingFindingMarkers, configuration: configuration, file: file, line: line)
     }
 }
 
 extension RuleCorrection {
     /// A correction whose `before` is a triggering example's code without its `↓` markers.
-    init(unmarking before: String, _ after: String, configuration: Configuration = Configuration()) {
-        self.init(before.removingFindingMarkers, after, configuration: configuration)
+    init(
+        unmarking before: String, _ after: String, configuration: Configuration = Configuration(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        self.init(before.removingFindingMarkers, after, configuration: configuration, file: file, line: line)
     }
 }

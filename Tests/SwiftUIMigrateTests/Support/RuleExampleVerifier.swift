@@ -9,9 +9,17 @@ import SwiftUIMigrate
 struct RuleExampleVerifier {
     let rule: any Rule
 
+    /// One problem of one example, at the line that example is written on.
+    struct ExampleFailure: CustomStringConvertible {
+        var message: String
+        var file: StaticString
+        var line: UInt
+        var description: String { message }
+    }
+
     /// Every problem of the rule.
     var allFailures: [String] {
-        documentationFailures + triggeringFailures + nonTriggeringFailures + correctionFailures
+        documentationFailures + (triggeringFailures + nonTriggeringFailures + correctionFailures).map(\.message)
     }
 
     /// The engine running only this rule, turned on.
@@ -41,34 +49,36 @@ struct RuleExampleVerifier {
     }
 
     /// Each triggering example yields a rewrite or report, exactly at its `↓` markers.
-    var triggeringFailures: [String] {
-        var failures: [String] = []
-        for (index, example) in rule.examples.triggering.enumerated() {
-            let label = "[\(rule.id)] triggering example \(index + 1)"
-            let markers = ExampleMarkers(parsing: example.code)
-            let engine = engine(example.configuration)
-            let (output, migration) = engine.migrate(source: markers.code, file: "triggering-\(index + 1).swift")
-            if let error = migration.internalError {
-                failures.append("\(label): internal error '\(error)'\n\(markers.code)")
-                continue
-            }
-            let acting = migration.findings.filter { $0.action.asksForAction }
-            if acting.isEmpty {
-                failures.append("\(label): no rewrite or report finding\(Self.describe(migration.findings))\n\(markers.code)")
-                continue
-            }
-            if markers.hasMarkers {
-                // Compared as multisets: a duplicate finding at a marked place is a failure.
-                let found = acting.map { ExampleMarkers.Position(line: $0.line, column: $0.column) }.sorted()
-                if found != markers.positions {
-                    failures.append(
-                        "\(label): findings at \(found) but ↓ markers at \(markers.positions)"
-                            + "\(Self.describe(migration.findings))\n\(example.code)")
-                }
-            }
-            failures += duplicateFailures(in: markers.code, configuration: example.configuration, label: label)
-            failures += idempotenceFailures(of: output, changed: migration.changed, engine: engine, label: label)
+    var triggeringFailures: [ExampleFailure] {
+        rule.examples.triggering.enumerated().flatMap { index, example in
+            failures(ofTriggering: example, index: index).map { ExampleFailure(message: $0, file: example.file, line: example.line) }
         }
+    }
+
+    private func failures(ofTriggering example: RuleExample, index: Int) -> [String] {
+        let label = "[\(rule.id)] triggering example \(index + 1)"
+        let markers = ExampleMarkers(parsing: example.code)
+        let engine = engine(example.configuration)
+        let (output, migration) = engine.migrate(source: markers.code, file: "triggering-\(index + 1).swift")
+        if let error = migration.internalError {
+            return ["\(label): internal error '\(error)'\n\(markers.code)"]
+        }
+        let acting = migration.findings.filter { $0.action.asksForAction }
+        if acting.isEmpty {
+            return ["\(label): no rewrite or report finding\(Self.describe(migration.findings))\n\(markers.code)"]
+        }
+        var failures: [String] = []
+        if markers.hasMarkers {
+            // Compared as multisets: a duplicate finding at a marked place is a failure.
+            let found = acting.map { ExampleMarkers.Position(line: $0.line, column: $0.column) }.sorted()
+            if found != markers.positions {
+                failures.append(
+                    "\(label): findings at \(found) but ↓ markers at \(markers.positions)"
+                        + "\(Self.describe(migration.findings))\n\(example.code)")
+            }
+        }
+        failures += duplicateFailures(in: markers.code, configuration: example.configuration, label: label)
+        failures += idempotenceFailures(of: output, changed: migration.changed, engine: engine, label: label)
         return failures
     }
 
@@ -86,13 +96,13 @@ struct RuleExampleVerifier {
     }
 
     /// Each non-triggering example yields no rewrite or report and stays as it is.
-    var nonTriggeringFailures: [String] {
-        var failures: [String] = []
-        for (index, example) in rule.examples.nonTriggering.enumerated() {
+    var nonTriggeringFailures: [ExampleFailure] {
+        rule.examples.nonTriggering.enumerated().flatMap { index, example in
             let label = "[\(rule.id)] non-triggering example \(index + 1)"
             let code = ExampleMarkers(parsing: example.code).code
             let (output, migration) = engine(example.configuration).migrate(source: code, file: "non-triggering-\(index + 1).swift")
             let acting = migration.findings.filter { $0.action.asksForAction }
+            var failures: [String] = []
             if !acting.isEmpty {
                 failures.append("\(label): unexpected findings\(Self.describe(acting))\n\(code)")
             }
@@ -100,35 +110,35 @@ struct RuleExampleVerifier {
                 failures.append("\(label): the text changed\n\(TextDiff.describe(expected: code, actual: output))")
             }
             if let error = migration.internalError { failures.append("\(label): internal error '\(error)'") }
+            return failures.map { ExampleFailure(message: $0, file: example.file, line: example.line) }
         }
-        return failures
     }
 
     /// Each correction turns `before` into exactly `after`, and `after` stays as it is.
-    var correctionFailures: [String] {
-        var failures: [String] = []
-        for (index, correction) in rule.examples.corrections.enumerated() {
-            let label = "[\(rule.id)] correction \(index + 1)"
-            let before = ExampleMarkers(parsing: correction.before).code
-            if before == correction.after {
-                failures.append("\(label): before and after are the same text; make it a non-triggering example")
-                continue
-            }
-            let engine = engine(correction.configuration)
-            let (output, migration) = engine.migrate(source: before, file: "correction-\(index + 1).swift")
-            if let error = migration.internalError {
-                failures.append("\(label): internal error '\(error)'\n\(before)")
-                continue
-            }
-            if output != correction.after {
-                failures.append(
-                    "\(label): the rewrite differs from `after`\(Self.describe(migration.findings))\n"
-                        + TextDiff.describe(expected: correction.after, actual: output))
-                continue
-            }
-            failures += idempotenceFailures(of: output, changed: true, engine: engine, label: label)
+    var correctionFailures: [ExampleFailure] {
+        rule.examples.corrections.enumerated().flatMap { index, correction in
+            failures(of: correction, index: index).map { ExampleFailure(message: $0, file: correction.file, line: correction.line) }
         }
-        return failures
+    }
+
+    private func failures(of correction: RuleCorrection, index: Int) -> [String] {
+        let label = "[\(rule.id)] correction \(index + 1)"
+        let before = ExampleMarkers(parsing: correction.before).code
+        if before == correction.after {
+            return ["\(label): before and after are the same text; make it a non-triggering example"]
+        }
+        let engine = engine(correction.configuration)
+        let (output, migration) = engine.migrate(source: before, file: "correction-\(index + 1).swift")
+        if let error = migration.internalError {
+            return ["\(label): internal error '\(error)'\n\(before)"]
+        }
+        if output != correction.after {
+            return [
+                "\(label): the rewrite differs from `after`\(Self.describe(migration.findings))\n"
+                    + TextDiff.describe(expected: correction.after, actual: output)
+            ]
+        }
+        return idempotenceFailures(of: output, changed: true, engine: engine, label: label)
     }
 
     /// Running the engine again on a rewrite's output changes nothing and finds nothing to rewrite.
