@@ -149,7 +149,7 @@ phase PATH="$work/empty-bin:/usr/bin:/bin" SWIFTUI_MIGRATE_BINARY="$bin" SCRIPT_
 [ "$status" = 0 ] && [ "$(findings)" = "BrewJournal/Views/StartView.swift:11:13 group-lifecycle" ] \
     && pass "SWIFTUI_MIGRATE_BINARY names the binary" || { fail "SWIFTUI_MIGRATE_BINARY"; report; }
 phase SWIFTUI_MIGRATE_BINARY="$work/nowhere/swiftui-migrate" SCRIPT_INPUT_FILE_COUNT=1 SCRIPT_INPUT_FILE_0="$views/StartView.swift"
-[ "$status" = 0 ] && [ "$out" = "warning: swiftui-migrate not found ($work/nowhere/swiftui-migrate); install it (brew, or scripts/install) or set SWIFTUI_MIGRATE_BINARY to see its findings here" ] \
+[ "$status" = 0 ] && [ "$out" = "warning: swiftui-migrate not found ($work/nowhere/swiftui-migrate); install it (scripts/install puts it in /usr/local/bin) or set SWIFTUI_MIGRATE_BINARY to its path" ] \
     && pass "a wrong SWIFTUI_MIGRATE_BINARY: the warning names it" || { fail "wrong SWIFTUI_MIGRATE_BINARY"; report; }
 
 # docs/xcode.md shows the script to paste: the fenced block starting "#!/bin/sh" is the file.
