@@ -57,6 +57,15 @@ else
     fail "input files"; report
 fi
 
+# macOS's /bin/sh is bash in POSIX mode (this machine's is dash): the same phase there.
+set +e
+bash_out=$(cd "$project" && env -i HOME="$HOME" PATH="$work/bin:/usr/bin:/bin" SRCROOT="$project" SCRIPT_INPUT_FILE_COUNT=2 \
+    SCRIPT_INPUT_FILE_0="$views/StartView.swift" SCRIPT_INPUT_FILE_1="$views/BrewListView.swift" bash --posix "$script" 2>&1)
+bash_status=$?
+set -e
+[ "$bash_status" = 0 ] && [ "$bash_out" = "$out" ] && pass "bash --posix (macOS's /bin/sh) prints the same lines" \
+    || fail "bash --posix: status $bash_status: $bash_out"
+
 # A site checked and kept (onappear-task's sentinel host): nothing at all, not even the line counting it.
 cp "$root/fixtures/onappear-task/hidden-sentinel.before.swift" "$work/Sentinel.swift"
 phase SCRIPT_INPUT_FILE_COUNT=1 SCRIPT_INPUT_FILE_0="$work/Sentinel.swift"
