@@ -63,6 +63,9 @@ let package = Package(
         // `swift package plugin --allow-writing-to-package-directory swiftui-migrate-apply --in-place`.
         .plugin(name: "SwiftUIMigratePlugin", targets: ["SwiftUIMigratePlugin"]),
         .plugin(name: "SwiftUIMigrateApplyPlugin", targets: ["SwiftUIMigrateApplyPlugin"]),
+        // `plugins: [.plugin(name: "SwiftUIMigrateBuildPlugin", package: "swiftui-migrate")]` on a target:
+        // its findings as build warnings (docs/xcode.md); also an Xcode target's build-tool plugin.
+        .plugin(name: "SwiftUIMigrateBuildPlugin", targets: ["SwiftUIMigrateBuildPlugin"]),
     ],
     dependencies: packageDependencies,
     targets: [
@@ -124,6 +127,11 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "swiftui-migrate-apply", description: "Apply the SwiftUI lifecycle migration (apply --in-place, or on a branch)."),
                 permissions: [.writeToPackageDirectory(reason: "swiftui-migrate apply rewrites the package's Swift files")]),
+            dependencies: ["swiftui-migrate"]
+        ),
+        .plugin(
+            name: "SwiftUIMigrateBuildPlugin",
+            capability: .buildTool(),
             dependencies: ["swiftui-migrate"]
         ),
         .testTarget(name: "GitStageTests", dependencies: ["GitStage", "AtomicFiles"]),

@@ -9,24 +9,33 @@ import PackagePlugin
 /// and `diff` go through the read-only `swiftui-migrate` plugin.
 /// With `--in-place` it writes the Swift targets' source folders (or the `--target`s or paths
 /// named); without it, apply's git mode migrates the package's repository onto a new branch.
+/// In Xcode it works on an Xcode project too: `--in-place` writes the chosen targets' Swift files.
 @main
 struct SwiftUIMigrateApplyPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let package = context.package.directoryURL
+        try Self.perform(arguments, tool: context.tool(named: "swiftui-migrate").url, in: package) { names in
+            try Self.sourceFolders(of: context.package, named: names, relativeTo: package)
+        }
+    }
+
+    /// Runs `apply` with `arguments` in `package` (a package's or an Xcode project's folder); `paths` gives
+    /// what `--in-place` writes when no path is named, from the `--target` names (every target when none).
+    static func perform(_ arguments: [String], tool: URL, in package: URL, paths targetPaths: ([String]) throws -> [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
         var rest = extractor.remainingArguments
         if rest.first == "apply" { rest.removeFirst() }
-        let package = context.package.directoryURL
         var paths: [String] = []
         if !rest.contains(where: { isPath($0, under: package) }) {
             if rest.contains("--in-place") {
-                paths = try sourceFolders(of: context.package, named: targetNames, relativeTo: package)
+                paths = try targetPaths(targetNames)
             } else if !targetNames.isEmpty {
                 throw ApplyPluginFailure("--target needs --in-place (apply's git modes take the whole repository)")
             }
         }
         let process = Process()
-        process.executableURL = try context.tool(named: "swiftui-migrate").url
+        process.executableURL = tool
         process.arguments = ["apply"] + rest + paths
         process.currentDirectoryURL = package
         try process.run()
@@ -37,7 +46,7 @@ struct SwiftUIMigrateApplyPlugin: CommandPlugin {
     }
 
     /// True when `argument` names an existing folder or `.swift` file (relative to `root`).
-    private func isPath(_ argument: String, under root: URL) -> Bool {
+    private static func isPath(_ argument: String, under root: URL) -> Bool {
         guard !argument.hasPrefix("-") else { return false }
         let url = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : root.appendingPathComponent(argument)
         var isDirectory: ObjCBool = false
@@ -46,7 +55,7 @@ struct SwiftUIMigrateApplyPlugin: CommandPlugin {
     }
 
     /// The source folders (relative to `root`) of the package's non-test Swift targets, or of those named.
-    private func sourceFolders(of package: Package, named names: [String], relativeTo root: URL) throws -> [String] {
+    private static func sourceFolders(of package: Package, named names: [String], relativeTo root: URL) throws -> [String] {
         let targets: [any Target] = names.isEmpty
             ? package.targets.filter { ($0 as? SwiftSourceModuleTarget).map { $0.kind != .test } ?? false }
             : try package.targets(named: names)
@@ -57,6 +66,21 @@ struct SwiftUIMigrateApplyPlugin: CommandPlugin {
         }.sorted()
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// `apply` on an Xcode project (Xcode only): `--in-place` writes the Swift files of the targets
+/// chosen in Xcode's dialog (passed as `--target` names); without it, a git mode on the project's repository.
+extension SwiftUIMigrateApplyPlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        let project = context.xcodeProject
+        try Self.perform(arguments, tool: context.tool(named: "swiftui-migrate").url, in: project.directoryURL) { names in
+            try project.swiftFiles(ofTargets: names, failure: ApplyPluginFailure.init)
+        }
+    }
+}
+#endif
 
 /// A one-line failure SwiftPM prints as `error: …`.
 struct ApplyPluginFailure: Error, CustomStringConvertible {

@@ -12,8 +12,9 @@ final class InitCommandTests: XCTestCase {
         let text = try folder.read(".swiftui-migrate.json")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let options = Set(object.keys.filter { !$0.hasPrefix("//") })
-        XCTAssertEqual(options, ["rules", "include", "exclude", "identity", "maxFileSize", "fileTimeout", "ruleOptions", "deploymentTarget", "showKept"])
+        XCTAssertEqual(options, ["rules", "include", "exclude", "identity", "maxFileSize", "fileTimeout", "ruleOptions", "deploymentTarget", "showKept", "failBuild"])
         XCTAssertEqual(object["showKept"] as? Bool, false)
+        XCTAssertEqual(object["failBuild"] as? Bool, false, "a build never fails on findings unless asked")
         XCTAssertTrue(object["deploymentTarget"] is NSNull, "null: the floor is found beside the files")
         for option in options { XCTAssertNotNil(object["// " + option] as? String, option) }
         let groupLifecycle = (object["ruleOptions"] as? [String: Any])?["group-lifecycle"] as? [String: String]

@@ -34,6 +34,10 @@ public struct Configuration: Sendable, Hashable {
     /// True to list `keep` findings (code left as it is on purpose) in the text formats, SARIF,
     /// summaries and pull-request bodies, as `--show-kept` does; by default one line counts them.
     public var showKept = false
+    /// True when a finding that asks for action in a file under this configuration fails a build:
+    /// `scan --exit-zero` (what the build-tool plugin and the Xcode Run Script run) then exits 1 for it.
+    /// Without `--exit-zero`, `scan` exits 1 for such findings whatever this says.
+    public var failBuild = false
 
     public init() {}
 
@@ -46,7 +50,7 @@ public struct Configuration: Sendable, Hashable {
     /// The keys a configuration file may have.
     public static let knownKeys: Set<String> = [
         "rules", "strategy", "hostContainer", "include", "exclude", "identity", "maxFileSize", "fileTimeout",
-        "ruleOptions", "deploymentTarget", "showKept",
+        "ruleOptions", "deploymentTarget", "showKept", "failBuild",
     ]
 
     /// Reads a configuration from JSON data; `source` names it in errors. Rule ids and rule
@@ -123,6 +127,9 @@ public struct Configuration: Sendable, Hashable {
         }
         if let showKept = try value("showKept", as: Bool.self, described: "true or false", kinds: .booleans) {
             self.showKept = showKept
+        }
+        if let failBuild = try value("failBuild", as: Bool.self, described: "true or false", kinds: .booleans) {
+            self.failBuild = failBuild
         }
         if let target = dictionary["deploymentTarget"], !(target is NSNull) {
             self.deploymentTarget = try Self.deploymentTarget(target, source: source)

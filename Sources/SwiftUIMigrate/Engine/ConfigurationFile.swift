@@ -49,6 +49,7 @@ extension Configuration {
             case "fileTimeout": merged.fileTimeout = settings.fileTimeout
             case "deploymentTarget": merged.deploymentTarget = settings.deploymentTarget
             case "showKept": merged.showKept = settings.showKept
+            case "failBuild": merged.failBuild = settings.failBuild
             default: assertionFailure("Configuration.knownKeys has '\(key)', which overridden(by:) does not merge")
             }
         }

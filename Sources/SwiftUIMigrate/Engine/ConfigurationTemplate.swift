@@ -50,6 +50,10 @@ public enum ConfigurationTemplate {
              "List the sites checked and left as they are (keep findings) in scan output, SARIF, summaries and "
                 + "pull-request bodies, as --show-kept does; false prints one line counting them. JSON lists them always.",
              "\(defaults.showKept)"),
+            ("failBuild",
+             "true: a finding that asks for action fails the build where the build-tool plugin or the Xcode Run Script "
+                + "runs scan --exit-zero (it exits 1 for it); false: such findings are warnings and the build goes on.",
+             "\(defaults.failBuild)"),
             ("fileTimeout",
              "A file whose migration takes longer than this (\"10s\", \"500ms\", \"2m\") is skipped with a warning naming it, "
                 + "and the run goes on; \"none\" for no limit.",

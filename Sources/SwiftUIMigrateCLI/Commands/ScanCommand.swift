@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import PlainText
 import SwiftUIMigrate
 
 /// `scan`: print findings; exit 1 when any asks for action.
@@ -15,12 +16,15 @@ struct ScanCommand: Command {
             later runs given --baseline FILE (so this run prints nothing and exits 0).
             --print-config FILE prints the configuration that applies to FILE (every .swiftui-migrate.json from
             the repository root down to FILE's folder, the nearer over the farther; or --config) and scans nothing.
+            --exit-zero exits 0 though findings ask for action (a build phase: they are warnings), except for a
+            finding in a file whose configuration sets "failBuild": true (exit 1, and one error line says why).
             """,
         options: [
             .option(
                 "format", value: "format", help: "Output format.", allowed: ReportFormat.allCases.map(\.rawValue),
                 default: "xcode"),
             .flag("list-files", help: "Print only the paths the migration would change, one per line."),
+            .flag("exit-zero", help: "Exit 0 on findings unless their configuration sets failBuild."),
             .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
             .option("print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing."),
         ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
@@ -36,6 +40,8 @@ struct ScanCommand: Command {
         let migration: MigrationOptions
         let format: ReportFormat
         let listFiles: Bool
+        /// `--exit-zero`: findings that ask for action exit 1 only where their configuration sets `failBuild`.
+        let exitZero: Bool
         /// `--write-baseline`: record every finding here (and ignore `--baseline`).
         let writeBaseline: String?
         /// `--print-config`: the file whose configuration to print instead of scanning.
@@ -51,7 +57,7 @@ struct ScanCommand: Command {
         return Options(
             paths: MigrationOptions.paths(arguments), migration: migration,
             format: format,
-            listFiles: arguments.flag("list-files"), writeBaseline: writeBaseline, printConfig: arguments.value("print-config"))
+            listFiles: arguments.flag("list-files"), exitZero: arguments.flag("exit-zero"), writeBaseline: writeBaseline, printConfig: arguments.value("print-config"))
     }
 
     func run(_ options: Options) throws -> Int32 {
@@ -64,8 +70,15 @@ struct ScanCommand: Command {
         var kept = KeptFindings(shown: plan.settings.configuration.showKept)
         var collected: [(migration: FileMigration, rootPath: String)] = []
         var asksForAction = false
+        // Files whose configuration sets failBuild and that hold a finding asking for action (for --exit-zero).
+        var failingBuild = 0
         try plan.stream(warn: console.warning, notes: console.note) { outcome in
             guard let migration = outcome.migration else { return }
+            if options.writeBaseline == nil, (outcome.file.configuration ?? plan.settings.configuration).failBuild,
+                migration.findings.contains(where: { $0.action.asksForAction })
+            {
+                failingBuild += 1
+            }
             if !streams { return collected.append((migration, outcome.file.rootPath)) }
             asksForAction = show([migration], rootPaths: [outcome.file.rootPath], options, kept: &kept) || asksForAction
         }
@@ -75,7 +88,10 @@ struct ScanCommand: Command {
             asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false, sourceRoot: plan.sourceRoot)
         }
         if !options.listFiles && !format.listsEveryFinding, let line = kept.countLine { console.status(line + "\n") }
-        return asksForAction ? ExitCode.pending : ExitCode.success
+        guard options.exitZero else { return asksForAction ? ExitCode.pending : ExitCode.success }
+        guard failingBuild > 0 else { return ExitCode.success }
+        console.error("\(counted(failingBuild, "file")) with findings that ask for action, and their configuration sets \"failBuild\": true")
+        return ExitCode.pending
     }
 
     /// Prints `migrations` (their files named by `rootPaths` for the formats other tools read) as `options` ask —

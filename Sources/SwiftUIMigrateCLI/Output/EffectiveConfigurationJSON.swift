@@ -34,6 +34,7 @@ enum EffectiveConfigurationJSON {
             } ?? "null"),
             ("maxFileSize", "\(configuration.maxFileSize)"),
             ("showKept", "\(configuration.showKept)"),
+            ("failBuild", "\(configuration.failBuild)"),
             ("fileTimeout", JSONText.quoted(configuration.fileTimeout.map(DurationText.describe) ?? "none")),
             ("ruleOptions", object(rules.filter { !$0.options.isEmpty }.map { rule in
                 (rule.id, object(rule.options.map { ($0.name, "\(configuration.value(of: $0, for: rule.id) as RuleOptionValue)") }, inline: true))
