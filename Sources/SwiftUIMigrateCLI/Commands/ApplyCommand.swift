@@ -24,8 +24,10 @@ struct ApplyCommand: Command {
             --stdin-filepath FILE reads the text from standard input as the file FILE (its configuration,
             floor and baseline) and prints the migrated text on standard output, writing nothing.
             """,
-        options: [CommitSettings.branch, commit, CommitSettings.message, CommitSettings.author, noCheckout, inPlace, interactive, summary, format, resume, abort]
-            + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
+        options: [
+            CommitSettings.branch, commit, CommitSettings.message, CommitSettings.author, noCheckout, inPlace, interactive, summary,
+            format, resume, abort,
+        ] + CommonOptions.ofPaths,
         positional: CommonOptions.paths, rules: rules)
 
     static let commit = Flag("commit", help: "Also commit the staged files.")
@@ -40,25 +42,24 @@ struct ApplyCommand: Command {
     /// Which options go together: a recovery takes only paths, standard output takes no writing option, the
     /// files-only mode no git option, and the git modes neither untracked files nor several paths.
     static let rules: [OptionRule] = {
-        let notGit: [any OptionKey] = [inPlace, CommonOptions.stdinFilepath, resume, abort]
-        let recovering: [any OptionKey] = [commit, noCheckout, inPlace, interactive] + CommitSettings.all + [summary, CommonOptions.stdinFilepath]
-        return [.conflicts(resume, with: [abort]) { _ in "--resume and --abort do opposite things: pick one" }]
-            + [resume, abort].map { recovery in
-                .conflicts(recovery, with: recovering) {
-                    "\(recovery.spec.dashedName) takes only a path: it goes on as the interrupted run planned, so \($0) does not apply"
-                }
-            } + [
-                .conflicts(CommonOptions.stdinFilepath, with: CommitSettings.all + [commit, noCheckout, inPlace, interactive, summary, format]) {
-                    "--stdin-filepath writes the migrated text to standard output and nothing else, so \($0) does not apply"
-                },
-                .conflicts(inPlace, with: CommitSettings.all + [commit, noCheckout]) { "--in-place writes no git state, so \($0) does not apply" },
-                .requires(CommonOptions.noGit, oneOf: notGit, "--no-git takes untracked files, which the git modes never touch; use it with --in-place"),
-                OptionRule {
-                    $0.positionals.count > 1 && $0.firstGiven(notGit) == nil
-                        ? "apply takes one path in its git modes (several are allowed with --in-place)" : nil
-                },
-                .conflicts(noCheckout, with: [commit]) { _ in "--no-checkout always commits; drop --commit" },
-            ]
+        let stdin = CommonOptions.stdinFilepath, notGit: [any OptionKey] = [inPlace, stdin, resume, abort]
+        let recovery: [OptionRule] = [resume, abort].map { recovery in
+            .conflicts(recovery, with: [commit, noCheckout, inPlace, interactive] + CommitSettings.all + [summary, stdin]) {
+                "\(recovery.spec.dashedName) takes only a path: it goes on as the interrupted run planned, so \($0) does not apply"
+            }
+        }
+        return [.conflicts(resume, with: [abort]) { _ in "--resume and --abort do opposite things: pick one" }] + recovery + [
+            .conflicts(stdin, with: CommitSettings.all + [commit, noCheckout, inPlace, interactive, summary, format]) {
+                "--stdin-filepath writes the migrated text to standard output and nothing else, so \($0) does not apply"
+            },
+            .conflicts(inPlace, with: CommitSettings.all + [commit, noCheckout]) { "--in-place writes no git state, so \($0) does not apply" },
+            .requires(CommonOptions.noGit, oneOf: notGit, "--no-git takes untracked files, which the git modes never touch; use it with --in-place"),
+            OptionRule {
+                $0.positionals.count > 1 && $0.firstGiven(notGit) == nil
+                    ? "apply takes one path in its git modes (several are allowed with --in-place)" : nil
+            },
+            .conflicts(noCheckout, with: [commit]) { _ in "--no-checkout always commits; drop --commit" },
+        ]
     }()
 
     /// What `--resume` and `--abort` do with an interrupted run.

@@ -48,6 +48,6 @@ enum CommonOptions {
     static let paths = PositionalSpec(name: "path", help: "Swift files or folders (default: the current folder).")
 
     static let all: [any OptionKey] = [rules, strategy, config, only, baseline, maxFileSize, fileTimeout, showKept]
-    /// How named paths become files: for the commands that take paths (`scan`, `diff`, `apply`), not `batch`.
-    static let fileSelection: [any OptionKey] = [forceExclude, noGit]
+    /// The commands that take paths (`scan`, `diff`, `apply`): `all`, how named paths become files, stdin, `--quiet`.
+    static let ofPaths = all + [forceExclude, noGit, stdinFilepath, quiet]
 }

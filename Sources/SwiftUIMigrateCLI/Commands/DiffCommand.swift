@@ -14,8 +14,7 @@ struct DiffCommand: Command {
             a file git treats as binary (a NUL byte) is left out of the patch, with a warning.
             Exit status: 0, or with --exit-code 1 when there are changes; 2 on usage or input errors.
             """,
-        options: [color, exitCode, listFiles, interactive]
-            + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
+        options: [color, exitCode, listFiles, interactive] + CommonOptions.ofPaths,
         positional: CommonOptions.paths,
         rules: [
             .conflicts(interactive, with: [CommonOptions.stdinFilepath]) { _ in

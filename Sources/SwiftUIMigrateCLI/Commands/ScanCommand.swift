@@ -19,8 +19,7 @@ struct ScanCommand: Command {
             --exit-zero exits 0 though findings ask for action (a build phase: they are warnings), except for a
             finding in a file whose configuration sets "failBuild": true (exit 1, and one error line says why).
             """,
-        options: [format, listFiles, exitZero, writeBaseline, printConfig]
-            + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
+        options: [format, listFiles, exitZero, writeBaseline, printConfig] + CommonOptions.ofPaths,
         positional: CommonOptions.paths)
 
     static let format = Option("format", value: "format", help: "Output format.", default: ReportFormat.xcode)
