@@ -4,9 +4,10 @@
 /// - Flags take no value; `--flag=x` is an error.
 /// - `--` ends options: everything after it is positional.
 /// - `-h`/`--help` anywhere asks for help.
-/// - An option not given takes its spec's `defaultValue` (`ParsedArguments.value`).
+/// - An option not given takes its key's default when read (`ParsedArguments[key]`).
 /// - Unknown options, missing values, values outside an enumeration, repeated
-///   single options and too many or too few positionals are `UsageError`s.
+///   single options and too many or too few positionals are `UsageError`s; so is the first of the spec's
+///   `OptionRule`s a command line breaks, in that rule's own words.
 public enum ArgumentParser {
     /// Parses `arguments` (without the program and command names) for `command`.
     public static func parse(_ arguments: [String], for command: CommandSpec) throws -> ParsedArguments {
@@ -33,7 +34,7 @@ public enum ArgumentParser {
                 if inlineValue != nil {
                     throw UsageError("the flag '--\(spec.name)' takes no value")
                 }
-                parsed.flags.insert(spec.name)
+                parsed.values[spec.name] = parsed.values[spec.name] ?? []
                 continue
             }
             let value: String
@@ -54,9 +55,6 @@ public enum ArgumentParser {
             }
             parsed.values[spec.name, default: []].append(value)
         }
-        for option in command.options where parsed.values[option.name] == nil {
-            parsed.defaults[option.name] = option.defaultValue
-        }
         if parsed.wantsHelp { return parsed }
         if let positional = command.positional {
             if parsed.positionals.count < positional.minimum {
@@ -68,6 +66,9 @@ public enum ArgumentParser {
             }
         } else if let first = parsed.positionals.first {
             throw UsageError("unexpected argument '\(first)'")
+        }
+        if let error = command.rules.lazy.compactMap({ $0.error(parsed) }).first {
+            throw UsageError(error, pointsToHelp: false)
         }
         return parsed
     }

@@ -1,48 +1,32 @@
-/// A named option or flag a command accepts, in swift-argument-parser's style.
+/// A named option or flag a command accepts, in swift-argument-parser's style; made by its typed key (`Option`).
 public struct OptionSpec: Sendable, Hashable {
     /// The long name without dashes: `format` for `--format`.
     public var name: String
     /// A one-letter short name without the dash: `j` for `-j`.
-    public var shortName: Character?
+    public var shortName: Character? = nil
     /// The placeholder shown in help (`<format>`); nil for a flag that takes no value.
-    public var valueName: String?
+    public var valueName: String? = nil
     /// One line of help.
     public var help: String
     /// The values accepted, when the option is an enumeration.
-    public var allowedValues: [String]?
-    /// The value used when the option is not given, shown in help: `ParsedArguments.value` returns it.
-    public var defaultValue: String?
+    public var allowedValues: [String]? = nil
+    /// The value used when the option is not given, shown in help.
+    public var defaultValue: String? = nil
     /// What help says happens when the option is not given, for a default that is not one value (`the number
     /// of cores`, or the configuration's setting); nothing is applied. Nil when `defaultValue` says it.
-    public var defaultDescription: String?
+    public var defaultDescription: String? = nil
     /// True when the option may be given more than once (values accumulate).
-    public var isRepeatable: Bool
-
-    /// An option that takes a value: `--name <value>` or `--name=<value>`. `default` is applied when the option
-    /// is not given; `shownDefault` is only shown in help (the command decides what its absence means).
-    public static func option(
-        _ name: String, short: Character? = nil, value: String, help: String,
-        allowed: [String]? = nil, default defaultValue: String? = nil, shownDefault: String? = nil,
-        repeatable: Bool = false
-    ) -> OptionSpec {
-        OptionSpec(
-            name: name, shortName: short, valueName: value, help: help, allowedValues: allowed,
-            defaultValue: defaultValue, defaultDescription: shownDefault, isRepeatable: repeatable)
-    }
-
-    /// A flag that takes no value: `--name`.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(
-            name: name, shortName: short, valueName: nil, help: help, allowedValues: nil, defaultValue: nil,
-            defaultDescription: nil, isRepeatable: false)
-    }
+    public var isRepeatable = false
 
     /// True for a flag, false for an option with a value.
     public var isFlag: Bool { valueName == nil }
 
+    /// `--name`, as errors name the option.
+    public var dashedName: String { "--\(name)" }
+
     /// `--name <value>` or `--name`, as shown in usage lines and errors.
     public var synopsis: String {
-        isFlag ? "--\(name)" : "--\(name) <\(valueName!)>"
+        isFlag ? dashedName : "\(dashedName) <\(valueName!)>"
     }
 }
 
@@ -75,6 +59,8 @@ public struct CommandSpec: Sendable {
     public var discussion: String
     /// Options and flags, in the order help lists them.
     public var options: [OptionSpec]
+    /// How the options go together, checked in this order once the command line is read.
+    public var rules: [OptionRule]
     /// The positional arguments, if any.
     public var positional: PositionalSpec?
     /// The usage line after the tool's name, for a command whose arguments the options and positional
@@ -82,13 +68,14 @@ public struct CommandSpec: Sendable {
     public var usage: String?
 
     public init(
-        name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-        positional: PositionalSpec? = nil, usage: String? = nil
+        name: String, abstract: String, discussion: String = "", options: [any OptionKey] = [],
+        positional: PositionalSpec? = nil, rules: [OptionRule] = [], usage: String? = nil
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.options = options
+        self.options = options.map(\.spec)
+        self.rules = rules
         self.positional = positional
         self.usage = usage
     }

@@ -1,13 +1,7 @@
-import PlainText
-
-/// What the user typed, sorted by option: the result of `ArgumentParser.parse`.
+/// What the user typed, sorted by option: the result of `ArgumentParser.parse`, read with the options' keys.
 public struct ParsedArguments: Sendable, Equatable {
-    /// Values per option name, in the order given.
+    /// The values given per option name, in order; a flag given has none.
     public var values: [String: [String]] = [:]
-    /// The spec's default of each option with one that was not given.
-    public var defaults: [String: String] = [:]
-    /// Flags given.
-    public var flags: Set<String> = []
     /// Positional arguments, in order.
     public var positionals: [String] = []
     /// True when `--help`/`-h` was given: print help and exit 0.
@@ -15,25 +9,18 @@ public struct ParsedArguments: Sendable, Equatable {
 
     public init() {}
 
-    /// The last value of option `name`, else its default from the spec, else nil.
-    public func value(_ name: String) -> String? { values[name]?.last ?? defaults[name] }
-
-    /// The last value of option `name` as given on the command line (never the default), or nil.
-    public func given(_ name: String) -> String? { values[name]?.last }
-
-    /// The value of option `name`, whose spec has a default, so there always is one.
+    /// The value of `option`, typed: from what was given, else its default.
     ///
-    /// - Throws: `UsageError` when the command's spec has no default for `name` (a mistake in the spec).
-    public func defaulted(_ name: String) throws -> String {
-        guard let value = value(name) else { throw UsageError("'--\(name)' has no value and no default") }
-        return value
+    /// - Throws: the error of the option's parse function, for a value the parser cannot check.
+    public subscript<Value>(option: Option<Value>) -> Value {
+        get throws { try option.read(values[option.spec.name]) }
     }
 
-    /// True when flag `name` was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// True when `option` was given on the command line (its default does not count).
+    public func has(_ option: any OptionKey) -> Bool { values[option.spec.name] != nil }
 
-    /// The comma-separated values of every `--name a,b` given, flattened.
-    public func list(_ name: String) -> [String] {
-        (values[name] ?? []).flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } }.filter { !$0.isEmpty }
+    /// The first of `options` given, as `--name`, for an error that names it.
+    public func firstGiven(_ options: [any OptionKey]) -> String? {
+        options.first(where: has)?.spec.dashedName
     }
 }

@@ -68,10 +68,10 @@ public enum CLI {
                 console.write(HelpText.render(spec, toolName: toolName))
                 return ExitCode.success
             }
-            console.quiet = parsed.flag("quiet")
+            console.quiet = try parsed[CommonOptions.quiet]
             return try command.run(parsed, console: console, environment: environment)
         } catch let error as UsageError {
-            console.error("\(error.message) (see '\(toolName) \(name) --help')")
+            console.error(error.message + (error.pointsToHelp ? " (see '\(toolName) \(name) --help')" : ""))
         } catch let error as CommandError {
             console.error(error.description)
         } catch {

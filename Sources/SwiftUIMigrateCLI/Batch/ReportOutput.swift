@@ -6,12 +6,6 @@ import SwiftUIMigrate
 struct ReportOutput {
     let console: Console
 
-    /// Refuses, as a usage error before any work, a `--report` or `--summary` path that cannot be written.
-    static func checkPaths(report: String?, summary: String?) throws {
-        try OutputPath.checkFile(report, option: "report")
-        try OutputPath.checkFile(summary, option: "summary")
-    }
-
     /// Prints the table, then writes the JSON to `reportPath` and the Markdown to `summaryPath` when given.
     func write(_ report: BatchReport, reportPath: String?, summaryPath: String?) throws {
         console.status(BatchTable.render(report))

@@ -25,19 +25,42 @@ struct ApplyCommand: Command {
             floor and baseline) and prints the migrated text on standard output, writing nothing.
             """,
         options: [
-            .option("branch", value: "name", help: "The branch to create.", default: StagePlan.defaultBranch),
-            .flag("commit", help: "Also commit the staged files."),
-            .option("message", value: "text", help: "The commit's title (with --commit or --no-checkout)."),
-            .option("author", value: "name <email>", help: "Commit author, when the repository's config has none."),
-            .flag("no-checkout", help: "Commit straight onto the new branch; worktree, index and HEAD untouched."),
-            .flag("in-place", help: "Write the files only, no git (several paths allowed)."),
-            .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; apply only the accepted ones."),
-            .option("summary", value: "file", help: "Also write the per-file summary as Markdown to this file."),
-            .option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text"),
-            .flag("resume", help: "Finish the apply an interruption stopped midway, as its journal planned it."),
-            .flag("abort", help: "Undo the writes of the apply an interruption stopped midway (and its branch and HEAD move)."),
-        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
-        positional: CommonOptions.paths)
+            CommitSettings.branch, commit, CommitSettings.message, CommitSettings.author, noCheckout, inPlace, interactive, summary,
+            format, resume, abort,
+        ] + CommonOptions.ofPaths,
+        positional: CommonOptions.paths, rules: rules)
+
+    static let commit = Flag("commit", help: "Also commit the staged files.")
+    static let noCheckout = Flag("no-checkout", help: "Commit straight onto the new branch; worktree, index and HEAD untouched.")
+    static let inPlace = Flag("in-place", help: "Write the files only, no git (several paths allowed).")
+    static let interactive = Flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; apply only the accepted ones.")
+    static let summary = Option("summary", value: "file", help: "Also write the per-file summary as Markdown to this file.")
+    static let format = Option("format", value: "format", help: "Report format on stdout.", allowed: ["text", "json"], default: "text")
+    static let resume = Flag("resume", help: "Finish the apply an interruption stopped midway, as its journal planned it.")
+    static let abort = Flag("abort", help: "Undo the writes of the apply an interruption stopped midway (and its branch and HEAD move).")
+
+    /// Which options go together: a recovery takes only paths, standard output takes no writing option, the
+    /// files-only mode no git option, and the git modes neither untracked files nor several paths.
+    static let rules: [OptionRule] = {
+        let stdin = CommonOptions.stdinFilepath, notGit: [any OptionKey] = [inPlace, stdin, resume, abort]
+        let recovery: [OptionRule] = [resume, abort].map { recovery in
+            .conflicts(recovery, with: [commit, noCheckout, inPlace, interactive] + CommitSettings.all + [summary, stdin]) {
+                "\(recovery.spec.dashedName) takes only a path: it goes on as the interrupted run planned, so \($0) does not apply"
+            }
+        }
+        return [.conflicts(resume, with: [abort]) { _ in "--resume and --abort do opposite things: pick one" }] + recovery + [
+            .conflicts(stdin, with: CommitSettings.all + [commit, noCheckout, inPlace, interactive, summary, format]) {
+                "--stdin-filepath writes the migrated text to standard output and nothing else, so \($0) does not apply"
+            },
+            .conflicts(inPlace, with: CommitSettings.all + [commit, noCheckout]) { "--in-place writes no git state, so \($0) does not apply" },
+            .requires(CommonOptions.noGit, oneOf: notGit, "--no-git takes untracked files, which the git modes never touch; use it with --in-place"),
+            OptionRule {
+                $0.positionals.count > 1 && $0.firstGiven(notGit) == nil
+                    ? "apply takes one path in its git modes (several are allowed with --in-place)" : nil
+            },
+            .conflicts(noCheckout, with: [commit]) { _ in "--no-checkout always commits; drop --commit" },
+        ]
+    }()
 
     /// What `--resume` and `--abort` do with an interrupted run.
     enum Recovery: String {
@@ -66,52 +89,25 @@ struct ApplyCommand: Command {
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
-        let recoveries = [Recovery.resume, .abort].filter { arguments.flag($0.rawValue) }
-        if recoveries.count > 1 { throw CommandError("--resume and --abort do opposite things: pick one") }
-        if let recovery = recoveries.first {
-            let others = ["commit", "no-checkout", "in-place", "interactive"].filter { arguments.flag($0) }
-                + CommitSettings.given(arguments) + ["summary", "stdin-filepath"].filter { arguments.given($0) != nil }
-            if let first = others.first {
-                throw CommandError("--\(recovery.rawValue) takes only a path: it goes on as the interrupted run planned, so --\(first) does not apply")
-            }
+        if let recovery = try arguments[resume] ? Recovery.resume : (arguments[abort] ? .abort : nil) {
             return Options(
-                paths: MigrationOptions.paths(arguments), migration: MigrationOptions(), target: .inPlace,
+                paths: try MigrationOptions.paths(arguments), migration: MigrationOptions(), target: .inPlace,
                 interactive: false, json: false, summaryPath: nil, recovery: recovery)
         }
         let target: Target
-        if arguments.value("stdin-filepath") != nil {
-            let writing = CommitSettings.given(arguments)
-                + ["commit", "no-checkout", "in-place", "interactive"].filter { arguments.flag($0) }
-                + ["summary", "format"].filter { arguments.given($0) != nil }
-            if let first = writing.first {
-                throw CommandError("--stdin-filepath writes the migrated text to standard output and nothing else, so --\(first) does not apply")
-            }
+        if arguments.has(CommonOptions.stdinFilepath) {
             target = .standardOutput
-        } else if arguments.flag("in-place") {
-            let gitOnly = CommitSettings.given(arguments) + ["commit", "no-checkout"].filter { arguments.flag($0) }
-            if let first = gitOnly.first {
-                throw CommandError("--in-place writes no git state, so --\(first) does not apply")
-            }
+        } else if try arguments[inPlace] {
             target = .inPlace
         } else {
-            if arguments.flag(CommonOptions.noGit.name) {
-                throw CommandError("--no-git takes untracked files, which the git modes never touch; use it with --in-place")
-            }
-            if arguments.positionals.count > 1 {
-                throw CommandError("apply takes one path in its git modes (several are allowed with --in-place)")
-            }
-            if arguments.flag("commit") && arguments.flag("no-checkout") {
-                throw CommandError("--no-checkout always commits; drop --commit")
-            }
-            let mode: StageMode = arguments.flag("no-checkout")
-                ? .noCheckout : (arguments.flag("commit") ? .stageAndCommit : .stage)
+            let mode: StageMode = try arguments[noCheckout] ? .noCheckout : (arguments[commit] ? .stageAndCommit : .stage)
             target = .git(mode, try CommitSettings(arguments))
         }
-        try OutputPath.checkFile(arguments.value("summary"), option: "summary")
+        let summaryPath = try arguments[summary]
+        try OutputPath.checkFile(summaryPath, option: summary.spec.name)
         return Options(
-            paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments), target: target,
-            interactive: arguments.flag("interactive"), json: try arguments.defaulted("format") == "json",
-            summaryPath: arguments.value("summary"))
+            paths: try MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments), target: target,
+            interactive: try arguments[interactive], json: try arguments[format] == "json", summaryPath: summaryPath)
     }
 
     let console: Console

@@ -34,24 +34,40 @@ struct BatchCommand: Command {
             failed or timed out (the others still ran), or a usage error; 130 interrupted.
             """,
         options: [
-            .option("root", value: "dir", help: "Run every git repository directly under this folder."),
-            .option("repos", value: "file", help: "Run the repositories listed in this file, one path per line."),
-            .option("mode", value: "mode", help: "What to do in each repository.", allowed: ["scan", "diff", "apply"], default: "scan"),
-            .option("jobs", short: "j", value: "n", help: "Repositories run at once.", shownDefault: "the number of cores"),
-            .option("timeout", value: "duration", help: "Stop a repository that takes longer (90s, 5m, 1h), undo its half-done apply, report it timed-out."),
-            .option("shard", value: "k/n", help: "Run only shard K of N (a stable split by repository name)."),
-            .flag("list", help: "Print the repositories this run (and shard) would cover, one per line, and stop."),
-            .option("report", value: "file", help: "Write the JSON report to this file ('-': standard output)."),
-            .option("summary", value: "file", help: "Write the Markdown summary to this file ('-': standard output)."),
-            .flag("stage", help: "Apply on the checkout: create the branch, make it HEAD, stage the files."),
-            .flag("commit", help: "With --stage: also commit."),
-            .option("branch", value: "name", help: "The branch to create (apply).", default: StagePlan.defaultBranch),
-            .option("message", value: "text", help: "The commit's title (apply)."),
-            .option("author", value: "name <email>", help: "Commit author, when a repository's config has none (apply)."),
-            .option("push", value: "remote", help: "Push each migration branch to this remote (a name, URL or path; apply). Never forced."),
-            .option("pr-body-dir", value: "dir", help: "Write each repository's Markdown summary to DIR/<name>.md, for a pull request (apply)."),
+            root, repos, mode, jobs, timeout, shard, list, report, summary, stage, commit,
+            CommitSettings.branch.help("The branch to create (apply)."), CommitSettings.message.help("The commit's title (apply)."),
+            CommitSettings.author.help("Commit author, when a repository's config has none (apply)."), push, prBodyDir,
         ] + CommonOptions.all + [CommonOptions.quiet],
-        positional: PositionalSpec(name: "repo", help: "Repository folders."))
+        positional: PositionalSpec(name: "repo", help: "Repository folders."),
+        rules: [
+            OptionRule {
+                (try? $0[mode]) == "apply"
+                    ? nil : $0.firstGiven([stage, commit] + CommitSettings.all + [push, prBodyDir]).map { "\($0) applies only with --mode apply" }
+            },
+            .requires(commit, oneOf: [stage], "--commit goes with --stage; without it, apply always commits (no checkout)"),
+            OptionRule { $0.has(push) && $0.has(stage) && !$0.has(commit) ? "--push needs a commit to push: drop --stage, or add --commit" : nil },
+        ])
+
+    static let root = Option("root", value: "dir", help: "Run every git repository directly under this folder.")
+    static let repos = Option("repos", value: "file", help: "Run the repositories listed in this file, one path per line.")
+    static let mode = Option("mode", value: "mode", help: "What to do in each repository.", allowed: ["scan", "diff", "apply"], default: "scan")
+    static let jobs = Option("jobs", short: "j", value: "n", help: "Repositories run at once.", shownDefault: "the number of cores") {
+        guard let jobs = Int($0), jobs >= 1 else { throw CommandError("invalid --jobs '\($0)': expected a whole number of at least 1") }
+        return jobs
+    }
+    static let timeout = Option(
+        "timeout", value: "duration", help: "Stop a repository that takes longer (90s, 5m, 1h), undo its half-done apply, report it timed-out.",
+        parse: TimeLimit.init(parsing:))
+    static let shard = Option(
+        "shard", value: "k/n", help: "Run only shard K of N (a stable split by repository name).", parse: Shard.init(parsing:))
+    static let list = Flag("list", help: "Print the repositories this run (and shard) would cover, one per line, and stop.")
+    static let report = Option("report", value: "file", help: "Write the JSON report to this file ('-': standard output).")
+    static let summary = Option("summary", value: "file", help: "Write the Markdown summary to this file ('-': standard output).")
+    static let stage = Flag("stage", help: "Apply on the checkout: create the branch, make it HEAD, stage the files.")
+    static let commit = Flag("commit", help: "With --stage: also commit.")
+    static let push = Option("push", value: "remote", help: "Push each migration branch to this remote (a name, URL or path; apply). Never forced.")
+    static let prBodyDir = Option(
+        "pr-body-dir", value: "dir", help: "Write each repository's Markdown summary to DIR/<name>.md, for a pull request (apply).")
 
     /// `batch`'s options, typed and checked once for every repository.
     struct Options {
@@ -73,20 +89,28 @@ struct BatchCommand: Command {
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
+        // The spec's rules refuse apply options in the other modes.
+        let mode: BatchMode = switch try arguments[Self.mode] {
+        case "diff": .diff
+        case "scan": .scan
+        default: .apply(try !arguments[stage] ? .noCheckout : (arguments[commit] ? .stageAndCommit : .stage))
+        }
         let options = Options(
-            repositories: arguments.positionals, listFile: arguments.value("repos"), root: arguments.value("root"),
-            mode: try mode(arguments), jobs: try jobs(arguments),
-            limit: try arguments.value("timeout").map(TimeLimit.init(parsing:)), shard: try arguments.value("shard").map(Shard.init(parsing:)),
-            listOnly: arguments.flag("list"), reportPath: arguments.value("report"), summaryPath: arguments.value("summary"),
+            repositories: arguments.positionals, listFile: try arguments[repos], root: try arguments[root],
+            mode: mode, jobs: try arguments[jobs] ?? MigrationRun.defaultWorkerCount,
+            limit: try arguments[timeout], shard: try arguments[shard], listOnly: try arguments[list],
+            reportPath: try arguments[report], summaryPath: try arguments[summary],
             migration: try MigrationOptions(arguments), commit: try CommitSettings(arguments),
-            push: arguments.value("push"), pullRequestBodyFolder: arguments.value("pr-body-dir"))
+            push: try arguments[push], pullRequestBodyFolder: try arguments[prBodyDir])
         // A configuration file that cannot be used is one usage error, not a failure per repository.
         if options.migration.configPath != nil { _ = try RunPlan.configuration(of: ".", options.migration) }
         if options.repositories.isEmpty && options.listFile == nil && options.root == nil {
             throw CommandError("name the repositories: as arguments, with --repos FILE, or with --root DIR")
         }
-        try ReportOutput.checkPaths(report: options.reportPath, summary: options.summaryPath)
-        try OutputPath.checkFolder(options.pullRequestBodyFolder, option: "pr-body-dir")
+        // A --report or --summary path that cannot be written is refused before any work.
+        try OutputPath.checkFile(options.reportPath, option: report.spec.name)
+        try OutputPath.checkFile(options.summaryPath, option: summary.spec.name)
+        try OutputPath.checkFolder(options.pullRequestBodyFolder, option: prBodyDir.spec.name)
         return options
     }
 
@@ -138,32 +162,5 @@ struct BatchCommand: Command {
         }
         try ReportOutput(console: console).write(report, reportPath: options.reportPath, summaryPath: options.summaryPath)
         return report.exitCode
-    }
-
-    /// The mode from `--mode`, `--stage` and `--commit`, refusing apply options in the other modes.
-    static func mode(_ arguments: ParsedArguments) throws -> BatchMode {
-        let applyOnly = ["stage", "commit"].filter { arguments.flag($0) } + CommitSettings.given(arguments)
-            + ["push", "pr-body-dir"].filter { arguments.given($0) != nil }
-        switch try arguments.defaulted("mode") {
-        case "diff", "scan":
-            if let first = applyOnly.first { throw CommandError("--\(first) applies only with --mode apply") }
-            return try arguments.defaulted("mode") == "diff" ? .diff : .scan
-        default:
-            if arguments.flag("commit") && !arguments.flag("stage") {
-                throw CommandError("--commit goes with --stage; without it, apply always commits (no checkout)")
-            }
-            if arguments.given("push") != nil && arguments.flag("stage") && !arguments.flag("commit") {
-                throw CommandError("--push needs a commit to push: drop --stage, or add --commit")
-            }
-            if !arguments.flag("stage") { return .apply(.noCheckout) }
-            return .apply(arguments.flag("commit") ? .stageAndCommit : .stage)
-        }
-    }
-
-    /// `--jobs`, default the number of cores.
-    static func jobs(_ arguments: ParsedArguments) throws -> Int {
-        guard let text = arguments.value("jobs") else { return MigrationRun.defaultWorkerCount }
-        guard let jobs = Int(text), jobs >= 1 else { throw CommandError("invalid --jobs '\(text)': expected a whole number of at least 1") }
-        return jobs
     }
 }

@@ -14,13 +14,18 @@ struct DiffCommand: Command {
             a file git treats as binary (a NUL byte) is left out of the patch, with a warning.
             Exit status: 0, or with --exit-code 1 when there are changes; 2 on usage or input errors.
             """,
-        options: [
-            .option("color", value: "when", help: "Color the diff.", allowed: ColorChoice.allCases.map(\.rawValue), default: "auto"),
-            .flag("exit-code", help: "Exit with 1 when the migration would change something."),
-            .flag("list-files", help: "Print only the paths the migration would change, one per line, not the diff."),
-            .flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; print the diff of the accepted ones."),
-        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
-        positional: CommonOptions.paths)
+        options: [color, exitCode, listFiles, interactive] + CommonOptions.ofPaths,
+        positional: CommonOptions.paths,
+        rules: [
+            .conflicts(interactive, with: [CommonOptions.stdinFilepath]) { _ in
+                "--interactive reviews files on disk; it does not take --stdin-filepath"
+            }
+        ])
+
+    static let color = Option("color", value: "when", help: "Color the diff.", default: ColorChoice.auto)
+    static let exitCode = Flag("exit-code", help: "Exit with 1 when the migration would change something.")
+    static let listFiles = Flag("list-files", help: "Print only the paths the migration would change, one per line, not the diff.")
+    static let interactive = Flag("interactive", help: "Ask about each fix (y/n/a/d/q/?) on the terminal; print the diff of the accepted ones.")
 
     /// `diff`'s options, typed.
     struct Options {
@@ -31,14 +36,10 @@ struct DiffCommand: Command {
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
-        if arguments.flag("interactive") && arguments.value("stdin-filepath") != nil {
-            throw CommandError("--interactive reviews files on disk; it does not take --stdin-filepath")
-        }
-        return Options(
-            paths: MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments),
-            color: ColorChoice(rawValue: try arguments.defaulted("color")) ?? .auto,
-            exitCode: arguments.flag("exit-code"), listFiles: arguments.flag("list-files"),
-            interactive: arguments.flag("interactive"))
+        Options(
+            paths: try MigrationOptions.paths(arguments), migration: try MigrationOptions(arguments),
+            color: try arguments[color], exitCode: try arguments[exitCode], listFiles: try arguments[listFiles],
+            interactive: try arguments[interactive])
     }
 
     let console: Console

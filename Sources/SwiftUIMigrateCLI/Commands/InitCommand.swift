@@ -13,10 +13,10 @@ struct InitCommand: Command {
             each option is preceded by a "// option" key explaining it; the tool ignores keys starting
             with //. An existing file is left alone (exit status 2) unless --force is given.
             """,
-        options: [
-            .flag("force", help: "Replace an existing configuration file."),
-        ],
+        options: [force],
         positional: PositionalSpec(name: "folder", help: "Where to write the file (default: the current folder).", maximum: 1))
+
+    static let force = Flag("force", help: "Replace an existing configuration file.")
 
     /// `init`'s options, typed.
     struct Options {
@@ -25,7 +25,7 @@ struct InitCommand: Command {
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
-        Options(folder: arguments.positionals.first ?? ".", force: arguments.flag("force"))
+        Options(folder: arguments.positionals.first ?? ".", force: try arguments[force])
     }
 
     let console: Console

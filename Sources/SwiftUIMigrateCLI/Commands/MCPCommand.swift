@@ -15,10 +15,11 @@ struct MCPCommand: Command {
             unsaved text when there is one; the configuration, floor and baseline are found from the path, as scan
             finds them. Writes no file. Agents start it themselves; see docs/editors.md.
             """,
-        options: [
-            .option("workspace", value: "dir", help: "The folder whose files the tools read (default: the current folder)."),
-        ] + CommonOptions.all,
+        options: [workspace] + CommonOptions.all,
         positional: nil)
+
+    static let workspace = Option(
+        "workspace", value: "dir", help: "The folder whose files the tools read (default: the current folder).")
 
     /// `mcp`'s options: the common ones, applied to every call.
     struct Options {
@@ -28,7 +29,7 @@ struct MCPCommand: Command {
     }
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
-        Options(migration: try MigrationOptions(arguments), workspace: arguments.value("workspace"))
+        Options(migration: try MigrationOptions(arguments), workspace: try arguments[workspace])
     }
 
     init(console: Console, environment: [String: String]) {}

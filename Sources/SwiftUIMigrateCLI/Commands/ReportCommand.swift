@@ -11,13 +11,12 @@ struct ReportCommand: Command {
             and Markdown summary. Warns when a K/N shard is missing. Reports of different modes are refused.
             Exit status as batch: 0 all succeeded, 1 something to migrate (scan, diff), 2 a repository failed.
             """,
-        options: [
-            .option("report", value: "file", help: "Write the merged JSON report here ('-': standard output).", default: "-"),
-            .option("summary", value: "file", help: "Write the merged Markdown summary here ('-': standard output)."),
-            CommonOptions.quiet,
-        ],
+        options: [report, summary, CommonOptions.quiet],
         positional: PositionalSpec(name: "merge> <report.json", help: "'merge', then the reports to merge.", minimum: 2),
         usage: "report merge <report.json> ... [--report <file>] [--summary <file>]")
+
+    static let report = Option("report", value: "file", help: "Write the merged JSON report here ('-': standard output).", default: "-")
+    static let summary = Option("summary", value: "file", help: "Write the merged Markdown summary here ('-': standard output).")
 
     /// `report merge`'s options, typed.
     struct Options {
@@ -31,9 +30,11 @@ struct ReportCommand: Command {
             throw CommandError("unknown report action '\(arguments.positionals[0])': use 'report merge A.json B.json …'")
         }
         let options = Options(
-            files: Array(arguments.positionals.dropFirst()), reportPath: try arguments.defaulted("report"),
-            summaryPath: arguments.value("summary"))
-        try ReportOutput.checkPaths(report: options.reportPath, summary: options.summaryPath)
+            files: Array(arguments.positionals.dropFirst()), reportPath: try arguments[report],
+            summaryPath: try arguments[summary])
+        // A --report or --summary path that cannot be written is refused before any work.
+        try OutputPath.checkFile(options.reportPath, option: report.spec.name)
+        try OutputPath.checkFile(options.summaryPath, option: summary.spec.name)
         return options
     }
 

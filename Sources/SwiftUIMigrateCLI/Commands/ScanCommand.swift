@@ -19,16 +19,15 @@ struct ScanCommand: Command {
             --exit-zero exits 0 though findings ask for action (a build phase: they are warnings), except for a
             finding in a file whose configuration sets "failBuild": true (exit 1, and one error line says why).
             """,
-        options: [
-            .option(
-                "format", value: "format", help: "Output format.", allowed: ReportFormat.allCases.map(\.rawValue),
-                default: "xcode"),
-            .flag("list-files", help: "Print only the paths the migration would change, one per line."),
-            .flag("exit-zero", help: "Exit 0 on findings unless their configuration sets failBuild."),
-            .option("write-baseline", value: "file", help: "Record every current finding in this baseline file."),
-            .option("print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing."),
-        ] + CommonOptions.all + CommonOptions.fileSelection + [CommonOptions.stdinFilepath, CommonOptions.quiet],
+        options: [format, listFiles, exitZero, writeBaseline, printConfig] + CommonOptions.ofPaths,
         positional: CommonOptions.paths)
+
+    static let format = Option("format", value: "format", help: "Output format.", default: ReportFormat.xcode)
+    static let listFiles = Flag("list-files", help: "Print only the paths the migration would change, one per line.")
+    static let exitZero = Flag("exit-zero", help: "Exit 0 on findings unless their configuration sets failBuild.")
+    static let writeBaseline = Option("write-baseline", value: "file", help: "Record every current finding in this baseline file.")
+    static let printConfig = Option(
+        "print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing.")
 
     let console: Console
 
@@ -50,14 +49,13 @@ struct ScanCommand: Command {
 
     static func options(_ arguments: ParsedArguments) throws -> Options {
         var migration = try MigrationOptions(arguments)
-        let format = ReportFormat(rawValue: try arguments.defaulted("format")) ?? .xcode
-        let writeBaseline = arguments.value("write-baseline")
+        let writeBaseline = try arguments[Self.writeBaseline]
         // --write-baseline records every finding, so no baseline hides any.
         if writeBaseline != nil { migration.baselinePath = nil }
         return Options(
-            paths: MigrationOptions.paths(arguments), migration: migration,
-            format: format,
-            listFiles: arguments.flag("list-files"), exitZero: arguments.flag("exit-zero"), writeBaseline: writeBaseline, printConfig: arguments.value("print-config"))
+            paths: try MigrationOptions.paths(arguments), migration: migration, format: try arguments[format],
+            listFiles: try arguments[listFiles], exitZero: try arguments[exitZero], writeBaseline: writeBaseline,
+            printConfig: try arguments[printConfig])
     }
 
     func run(_ options: Options) throws -> Int32 {

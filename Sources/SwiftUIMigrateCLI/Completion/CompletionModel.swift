@@ -66,7 +66,7 @@ struct CompletionModel {
     /// An option's value: its allowed values, rule ids for `--rules`, paths for a file or folder.
     private static func value(of option: OptionSpec) -> CompletedValue {
         if let allowed = option.allowedValues { return .choices(allowed) }
-        if option.name == "rules" { return .ruleList }
+        if option.name == CommonOptions.rules.spec.name { return .ruleList }
         switch option.valueName {
         case "file": return .files
         case "dir": return .directories

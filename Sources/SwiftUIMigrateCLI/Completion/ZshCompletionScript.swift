@@ -58,7 +58,7 @@ struct ZshCompletionScript {
             tail += ":\(option.name):\(action(value, rules: rules))"
         }
         let equals = option.value == nil ? "" : "="
-        let repeats = option.name == "rules" ? "*" : ""
+        let repeats = option.value == .ruleList ? "*" : ""
         if let short = option.shortName {
             let exclusion = "(-\(short) --\(option.name))"
             let shortSuffix = option.value == nil ? "" : "+"

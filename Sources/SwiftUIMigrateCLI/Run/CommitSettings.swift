@@ -13,23 +13,28 @@ struct CommitSettings: Sendable {
 }
 
 extension CommitSettings {
-    /// Reads the three options; an empty `--message` (git refuses an empty subject) or an author not in
-    /// `Name <email>` form is a usage error.
-    init(_ arguments: ParsedArguments) throws {
-        branch = try arguments.defaulted("branch")
-        message = arguments.value("message")
-        if let message, message.trimmingWhitespace().isEmpty {
-            throw UsageError("--message needs text: a commit's title cannot be empty")
-        }
+    /// `--branch`, worded for `apply` (`batch` words it its own way, `Option.help`).
+    static let branch = Option("branch", value: "name", help: "The branch to create.", default: StagePlan.defaultBranch)
+    /// `--message`: git refuses an empty subject, so an empty one is a usage error.
+    static let message = Option("message", value: "text", help: "The commit's title (with --commit or --no-checkout).") {
+        guard !$0.trimmingWhitespace().isEmpty else { throw UsageError("--message needs text: a commit's title cannot be empty") }
+        return $0
+    }
+    /// `--author`, in `Name <email>` form.
+    static let author = Option("author", value: "name <email>", help: "Commit author, when the repository's config has none.") {
         do {
-            author = try arguments.value("author").map(Identity.init(parsing:))
+            return try Identity(parsing: $0)
         } catch {
             throw CommandError("\(error)")
         }
     }
+    /// The three, in the order errors name them.
+    static let all: [any OptionKey] = [branch, message, author]
 
-    /// The names of the options among these three that were given, as `--name`, for "does not apply" errors.
-    static func given(_ arguments: ParsedArguments) -> [String] {
-        ["branch", "message", "author"].filter { arguments.given($0) != nil }
+    /// Reads the three options.
+    init(_ arguments: ParsedArguments) throws {
+        branch = try arguments[Self.branch]
+        message = try arguments[Self.message]
+        author = try arguments[Self.author]
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParsing
-import PlainText
 import SwiftUIMigrate
 
 /// The options every migrating command shares (`CommonOptions`), typed and checked once: the
@@ -33,37 +32,29 @@ struct MigrationOptions: Sendable {
 
     /// Reads and checks the common options of `arguments`.
     init(_ arguments: ParsedArguments) throws {
-        rules = arguments.list("rules")
+        rules = try arguments[CommonOptions.rules]
         for id in rules where RuleRegistry.rule(id: id) == nil {
             throw CommandError.unknownRule(id)
         }
-        strategy = arguments.value("strategy").flatMap(GroupStrategy.init(rawValue:))
-        configPath = arguments.value("config")
-        onlyPreserving = arguments.value("only") == "preserving"
-        baselinePath = arguments.value("baseline")
-        showKept = arguments.flag("show-kept")
-        forceExclude = arguments.flag(CommonOptions.forceExclude.name)
-        useGit = !arguments.flag(CommonOptions.noGit.name)
-        stdinPath = arguments.value("stdin-filepath")
+        strategy = try arguments[CommonOptions.strategy].flatMap(GroupStrategy.init(rawValue:))
+        configPath = try arguments[CommonOptions.config]
+        onlyPreserving = try arguments[CommonOptions.only] == "preserving"
+        baselinePath = try arguments[CommonOptions.baseline]
+        showKept = try arguments[CommonOptions.showKept]
+        forceExclude = try arguments[CommonOptions.forceExclude]
+        useGit = try !arguments[CommonOptions.noGit]
+        stdinPath = try arguments[CommonOptions.stdinFilepath]
         if stdinPath != nil && !arguments.positionals.isEmpty {
             throw CommandError("--stdin-filepath reads one file from standard input; drop the paths")
         }
         if stdinPath?.isEmpty == true { throw CommandError("--stdin-filepath takes the path the text stands for") }
-        if let size = arguments.value("max-file-size") {
-            guard let bytes = Int(size), bytes > 0 else { throw CommandError("--max-file-size takes a positive number of bytes") }
-            maxFileSize = bytes
-        }
-        if let text = arguments.value("file-timeout") {
-            guard let duration = text == "none" ? .zero : DurationText.parse(text) else {
-                throw CommandError("--file-timeout takes a duration such as 10s or 500ms, or 0 or none for no limit; not '\(text)'")
-            }
-            fileTimeout = .some(duration == .zero ? nil : duration)
-        }
+        maxFileSize = try arguments[CommonOptions.maxFileSize]
+        fileTimeout = try arguments[CommonOptions.fileTimeout]
     }
 
     /// The paths a command's positionals name; the current folder when there are none.
-    static func paths(_ arguments: ParsedArguments) -> [String] {
-        if let stdinPath = arguments.value("stdin-filepath") { return [stdinPath] }
+    static func paths(_ arguments: ParsedArguments) throws -> [String] {
+        if let stdinPath = try arguments[CommonOptions.stdinFilepath] { return [stdinPath] }
         return arguments.positionals.isEmpty ? ["."] : arguments.positionals
     }
 }
