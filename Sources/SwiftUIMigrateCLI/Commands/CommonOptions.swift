@@ -11,8 +11,9 @@ enum CommonOptions {
     static let config = OptionSpec.option(
         "config", value: "file", help: "Read this configuration instead of the nearest .swiftui-migrate.json.")
     static let only = OptionSpec.option(
-        "only", value: "label", help: "Apply only fixes with this safety label; the others are skipped with the reason.",
-        allowed: ["preserving"])
+        "only", value: "label",
+        help: "Apply only these fixes (preserving; no-runtime-change adds those with runtimeChange: false); the others are skipped with the reason.",
+        allowed: OnlyFixes.allCases.map(\.rawValue))
     static let baseline = OptionSpec.option(
         "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
     static let maxFileSize = OptionSpec.option(

@@ -11,8 +11,8 @@ struct MigrationOptions: Sendable {
     var strategy: GroupStrategy?
     /// `--config`: the configuration file to read instead of the nearest `.swiftui-migrate.json`.
     var configPath: String?
-    /// `--only preserving`.
-    var onlyPreserving = false
+    /// `--only preserving` or `--only no-runtime-change`.
+    var only: OnlyFixes?
     /// `--baseline`: the findings to hide.
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
@@ -39,7 +39,7 @@ struct MigrationOptions: Sendable {
         }
         strategy = arguments.value("strategy").flatMap(GroupStrategy.init(rawValue:))
         configPath = arguments.value("config")
-        onlyPreserving = arguments.value("only") == "preserving"
+        only = arguments.value("only").flatMap(OnlyFixes.init(rawValue:))
         baselinePath = arguments.value("baseline")
         showKept = arguments.flag("show-kept")
         forceExclude = arguments.flag(CommonOptions.forceExclude.name)
