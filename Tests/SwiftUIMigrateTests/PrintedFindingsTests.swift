@@ -8,17 +8,20 @@ import XCTest
 /// and the case's own, with the case's configuration and module file.
 final class PrintedFindingsTests: XCTestCase {
     /// Each case's original text and its findings.
-    private func runs() throws -> [(name: String, text: [UInt8], findings: [Finding])] {
+    private func runs(
+        _ adjust: (inout Configuration) -> Void = { _ in }
+    ) throws -> [(name: String, text: [UInt8], findings: [Finding], floor: DeploymentFloor?)] {
         try FixtureCase.discoverRepositoryFixtures().cases.map { fixture in
             var configuration = try fixture.configuration.map { try Configuration.load(path: $0.path, rules: RuleRegistry.all) }
                 ?? Configuration()
             configuration.rules[fixture.ruleID] = true
+            adjust(&configuration)
             let module = fixture.module.map { url in
                 ModuleIndex(files: { [url.path] }) { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
             }
             let text = [UInt8](try Data(contentsOf: fixture.before))
             let migration = MigrationEngine(configuration: configuration).migrate(bytes: text, file: fixture.before.lastPathComponent, module: module)
-            return (fixture.displayName, text, migration.findings)
+            return (fixture.displayName, text, migration.findings, configuration.deploymentTarget)
         }
     }
 
@@ -46,7 +49,53 @@ final class PrintedFindingsTests: XCTestCase {
                 XCTAssertTrue(both.isEmpty, "\(run.name): \(finding.line):\(finding.column) \(finding.reasonID) is on a modifier the run rewrites")
             }
         }
-        XCTAssertGreaterThan(checked, 40)
+        XCTAssertGreaterThan(checked, 30)
+    }
+
+    /// A default line (what `scan` prints: not the keeps) says at most `XcodeFormat.budget` characters after its
+    /// location, offers no two opposite actions, and asks something: no printed skip's to-do is "nothing".
+    func testEveryPrintedLineIsWithinTheBudgetAndAsksSomething() throws {
+        var printed = 0
+        for run in try runs() {
+            for finding in run.findings where finding.action != .keep {
+                printed += 1
+                let text = XcodeFormat.text(of: finding)
+                XCTAssertLessThanOrEqual(text.count, XcodeFormat.budget, "\(run.name): \(finding.reasonID): \(text)")
+                XCTAssertFalse(finding.message.hasPrefix("keep ") && finding.message.contains(", or "),
+                               "\(run.name): \(finding.reasonID) offers two opposite actions: \(finding.message)")
+                let entry = try XCTUnwrap(RuleRegistry.reason(withID: finding.reasonID)?.reason, finding.reasonID)
+                XCTAssertFalse(entry.whatToDo.hasPrefix("nothing"), "\(run.name): \(finding.reasonID) is printed and asks nothing: \(text)")
+            }
+        }
+        XCTAssertGreaterThan(printed, 150)
+    }
+
+    /// No advice contradicts another decision: a keep that offers `syncWork: onChangeInitial` is rewritten with it,
+    /// not kept again under another reason.
+    func testTheSyncWorkOptionAKeepOffersRewritesThePair() throws {
+        let option = #""syncWork": "onChangeInitial""#
+        let offered = try runs().flatMap { run in run.findings.filter { $0.reason?.contains(option) ?? false }.map { (run.name, $0) } }
+        XCTAssertFalse(offered.isEmpty, "a fixture's keep offers the option")
+        let withOption = try runs { $0.ruleOptions[AppearChangeLoadRule.id, default: [:]]["syncWork"] = "onChangeInitial" }
+        for (name, keep) in offered {
+            let run = try XCTUnwrap(withOption.first { $0.name == name })
+            let after = run.findings.first { $0.ruleID == keep.ruleID && $0.offset == keep.offset }
+            XCTAssertEqual(after?.action, .rewrite, "\(name): \(after?.reasonID ?? "nothing") with the option its keep offered")
+        }
+    }
+
+    /// Platform words match the file's floor: no iOS version in the words of a file built for no iOS.
+    func testAFileWithoutIOSIsNotToldAboutIOS() throws {
+        var checked = 0
+        for run in try runs() {
+            guard let floor = run.floor, floor.isKnown, floor.minimums[.iOS] == nil, floor.minimums[.macCatalyst] == nil else { continue }
+            for finding in run.findings {
+                checked += 1
+                let words = [finding.message, finding.reason ?? "", finding.safety?.explanation ?? ""].joined(separator: " ")
+                XCTAssertFalse(words.contains("iOS"), "\(run.name): \(finding.reasonID): \(words)")
+            }
+        }
+        XCTAssertGreaterThan(checked, 0, "a fixture with a floor without iOS")
     }
 
     /// The names of the lifecycle modifiers of the `Group { … }` whose name is at `offset`.

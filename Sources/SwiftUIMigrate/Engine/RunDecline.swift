@@ -51,10 +51,10 @@ public enum RunDecline: Hashable, Sendable, CaseIterable {
                        whatToDo: "run without --only no-runtime-change to make it, after reading its safety label")
         case .rejectedInReview:
             RuleReason("rejected-in-review", .skip, meaning: "the fix was rejected in the interactive review",
-                       whatToDo: "nothing; review again to accept it")
+                       whatToDo: "review again to accept it")
         case .rejectedEarlier:
             RuleReason("rejected-earlier", .skip, meaning: "the fix was rejected in an earlier review, which the baseline records",
-                       whatToDo: "nothing; remove it from the baseline to be asked again")
+                       whatToDo: "remove it from the baseline to be asked again")
         case .notReviewed:
             RuleReason("not-reviewed", .skip, meaning: "the interactive review ended before this fix was shown",
                        whatToDo: "review again to decide it")
