@@ -205,7 +205,7 @@ extension ModelMethod.Unseen {
         case .notInModule:
             "neither this file nor the rest of its module declares; it may be a framework's or another package's method, or an inherited one"
         case .protocolRequirement(let name):
-            "is a requirement of the protocol \(name): which type's method runs depends on the value the view is given"
+            "is a requirement of protocol \(name): which type's method runs depends on the value the view is given"
         }
     }
 }
