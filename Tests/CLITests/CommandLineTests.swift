@@ -28,7 +28,7 @@ final class CommandLineTests: XCTestCase {
             (["scan", "--bogus"], "error: unknown option '--bogus'"),
             (["scan", "--format", "yaml"], "error: the value 'yaml' is invalid for '--format <format>'"),
             (["scan", "--rules", "no-such-rule", "."], "error: unknown rule 'no-such-rule'"),
-            (["explain", "no-such-rule"], "error: unknown rule 'no-such-rule'"),
+            (["explain", "no-such-rule"], "error: unknown rule or reason 'no-such-rule'"),
             (["explain"], "error: missing expected argument '<rule>'"),
             (["scan", "/no/such/path"], "error: no such file or directory: /no/such/path"),
         ]

@@ -12,7 +12,8 @@ final class DidYouMeanTests: XCTestCase {
             (["apply", "--branh=x"], "error: unknown option '--branh'; did you mean '--branch'? (see 'swiftui-migrate apply --help')\n"),
             (["scan", "--rules", "group-lifecyle", "."],
              "error: unknown rule 'group-lifecyle'; did you mean 'group-lifecycle'? (see 'swiftui-migrate rules')\n"),
-            (["explain", "onapear-task"], "error: unknown rule 'onapear-task'; did you mean 'onappear-task'? (see 'swiftui-migrate rules')\n"),
+            (["explain", "onapear-task"],
+             "error: unknown rule or reason 'onapear-task'; did you mean 'onappear-task'? (see 'swiftui-migrate rules'; a finding's reasonID is rule/decision)\n"),
             (["frobnicate"], "error: unknown command 'frobnicate' (see 'swiftui-migrate --help')\n"),
             (["scan", "--bogus"], "error: unknown option '--bogus' (see 'swiftui-migrate scan --help')\n"),
         ]

@@ -155,8 +155,8 @@ final class ModuleIndexCommandTests: XCTestCase {
         XCTAssertEqual(byFile["Sources/Pantry/OpenView.swift"]?["reasonID"] as? String, "onappear-task/object-method-unseen")
         XCTAssertTrue(
             (byFile["Sources/Pantry/OpenView.swift"]?["reason"] as? String ?? "").contains(
-                "which neither this file nor the rest of its module declares (a framework's or another package's method, "
-                    + "or an inherited one)"),
+                "which neither this file nor the rest of its module declares; it may be a framework's or another package's "
+                    + "method, or an inherited one"),
             "\(byFile)")
     }
 

@@ -44,6 +44,32 @@ final class SelectionCommandTests: XCTestCase {
         XCTAssertEqual(try ToolProcess.run(["scan", "--only", "everything", "."], in: folder.path).status, 2)
     }
 
+    /// `--only no-runtime-change`: the preserving fixes and the behaviour changes that change nothing at runtime on
+    /// the file's floor (a Group hoist); a Task moved into task (cancelled now) is left with the reason.
+    func testOnlyNoRuntimeChangeAddsTheFixesWithoutARuntimeChange() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("MixedView.swift", mixed.replacingOccurrences(of: """
+                        Group { Text("Three") }.onAppear { print("three") }
+            """, with: """
+                        Group { Text("Three") }.onAppear { print("three") }
+                        Text(four).onAppear { Task { four = await Loader.shared.four() } }
+            """).replacingOccurrences(of: "struct MixedView: View {\n", with: "struct MixedView: View {\n    @State private var four = \"\"\n"))
+        let rules = ["--rules", "group-redundant,group-lifecycle,onappear-task"]
+        let scan = try ToolProcess.run(["scan", "--format", "json", "--only", "no-runtime-change"] + rules + ["."], in: folder.path)
+        let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [[String: Any]], scan.stderr)
+        XCTAssertEqual(records.map { $0["reasonID"] as? String },
+                       ["group-redundant/unwrap", "group-lifecycle/hoist-no-runtime-change", "onappear-task/changes-runtime"])
+        XCTAssertEqual(records.map { $0["action"] as? String }, ["rewrite", "rewrite", "skip"])
+
+        let apply = try ToolProcess.run(["apply", "--in-place", "--only", "no-runtime-change"] + rules + ["."], in: folder.path)
+        XCTAssertEqual(apply.status, 0, apply.stderr)
+        let written = try folder.read("MixedView.swift")
+        XCTAssertTrue(written.contains("ZStack { Text(\"Three\") }.onAppear"), written)
+        XCTAssertFalse(written.contains("Text(\"One\")\n                        Text"), written)
+        XCTAssertTrue(written.contains("Text(four).onAppear { Task {"), "the runtime change is not made: \(written)")
+        XCTAssertTrue(apply.stderr.contains("(--only no-runtime-change)"), apply.stderr)
+    }
+
     func testListFilesPrintsOnlyThePathsThatWouldChange() throws {
         let folder = try TemporaryFolder()
         try folder.write("App/ContentView.swift", Samples.groupLifecycle)

@@ -109,7 +109,7 @@ final class StandardInputTests: XCTestCase {
         let piped = try ToolProcess.run(["scan", "--format", "json", "--stdin-filepath", path], in: folder.path, stdin: source)
         let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(piped.stdout.utf8)) as? [[String: Any]], piped.stderr)
         XCTAssertEqual(records.map { $0["file"] as? String }, [path, path])
-        XCTAssertEqual(records.map { $0["action"] as? String }, ["report", "skip"], "the config's strategy, and iOS 14 from Package.swift")
+        XCTAssertEqual(records.map { $0["action"] as? String }, ["report", "keep"], "the config's strategy, and iOS 14 from Package.swift")
         XCTAssertTrue((records[1]["reason"] as? String)?.contains("iOS 15") ?? false, "\(records[1])")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/" + path))
 

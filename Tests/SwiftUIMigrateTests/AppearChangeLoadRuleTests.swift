@@ -18,10 +18,13 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         return (text, migration.findings)
     }
 
-    private func skipReason(_ source: String, configuration: Configuration = Configuration(), file: StaticString = #filePath, line: UInt = #line) -> String? {
+    private func skipReason(
+        _ source: String, configuration: Configuration = Configuration(), action: FindingAction = .skip,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> String? {
         let result = run(source, configuration: configuration, file: file, line: line)
         XCTAssertEqual(result.text, source, "a skip changes nothing", file: file, line: line)
-        XCTAssertEqual(result.findings.map(\.action), [.skip], file: file, line: line)
+        XCTAssertEqual(result.findings.map(\.action), [action], file: file, line: line)
         return result.findings.first?.reason
     }
 
@@ -360,8 +363,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         let mixed = links.replacingOccurrences(of: "of: size", with: "of: chefID")
         XCTAssertEqual(
             skipReason(view(mixed, extra: helper)),
-            "several onChange values run the work (page, chefID) and the rule cannot tell they have one type, "
-                + "which task(id: [page, chefID]) needs")
+            "the rule cannot tell that the onChange values page, chefID have one type, which task(id: [page, chefID]) needs")
     }
 
     func testSynchronousWorkIsKeptUnlessOptedIn() {
@@ -386,7 +388,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
 
         configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(16)], source: ".swiftui-migrate.json")
         XCTAssertEqual(
-            skipReason(view(links, extra: extra), configuration: configuration),
+            skipReason(view(links, extra: extra), configuration: configuration, action: .keep),
             "the deployment floor is iOS 16.0 (.swiftui-migrate.json), and onChange with zero or two parameters or initial: needs iOS 17.0")
     }
 
@@ -496,7 +498,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         var configuration = Configuration()
         configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(14)], source: ".swiftui-migrate.json")
         XCTAssertEqual(
-            skipReason(view(pair), configuration: configuration),
+            skipReason(view(pair), configuration: configuration, action: .keep),
             "the deployment floor is iOS 14.0 (.swiftui-migrate.json), and task needs iOS 15.0")
     }
 
@@ -532,18 +534,21 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         "tabs-one-line": (.rewrite, ""),
         "sync-work-on-change-initial": (.rewrite, ""),
         "sync-work-kept": (.keep, "asynchronous and cancellable"),
-        "sync-work-option-below-ios17": (.skip, "needs iOS 17.0"),
+        "sync-work-option-below-ios17": (.keep, "needs iOS 17.0"),
         "different-arguments": (nil, ""),
         "old-value-read": (nil, ""),
-        "two-values-different-types": (.skip, "cannot tell they have one type"),
+        "two-values-different-types": (.skip, "cannot tell that the onChange values"),
         "initial-true": (.skip, "(initial: true)"),
         "start-does-more": (nil, ""),
         "detached-task": (.keep, "Task.detached"),
-        "floor-below-ios15": (.skip, "task needs iOS 15.0"),
+        "floor-below-ios15": (.keep, "task needs iOS 15.0"),
         "hazard-sentinel": (.keep, "is a sentinel"),
         "hazard-self-cancelling-host": (.keep, "sets isLoadingPage before it awaits"),
-        "hazard-hidden-in-flight-writer": (.skip, "!library.isRefreshing, an in-flight flag"),
-        "hazard-no-owned-state": (.skip, "changes no state the view owns"),
+        "hazard-hidden-in-flight-writer": (.skip, "!library.isRefreshing, a flag set where"),
+        "hazard-no-owned-state": (.keep, "changes no state the view owns"),
+        "pair-merged-flag-not-also-skipped": (.rewrite, ""),
+        "sync-work-several-values-no-option-offered": (.keep, "asynchronous and cancellable"),
+        "sync-work-several-values-option-set": (.keep, "several onChange run it"),
     ]
 
     func testEachFixtureCaseIsDecidedForItsReason() throws {

@@ -289,7 +289,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
             return migration.findings.first?.reason
         }
         let assigned = reason("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(1)\n.task {\n    flag = true\n    await work()\n}")
-        XCTAssertEqual(assigned, "the chain has .id, which acts on each member, so the Group cannot become a container, and "
+        XCTAssertEqual(assigned, "the chain has .id, which acts on each member, so the Group cannot become a container; and "
             + "the chain's .task sets flag, and flag chooses the member that shows: copied onto each member, it would start "
             + "again on every member it brings in, and the copy on the member that goes away is cancelled; move .task to "
             + "the one member, or the enclosing view, that owns the work, and keep the rest of the chain on the Group")
@@ -328,7 +328,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
             XCTAssertEqual(text, source, name)
             XCTAssertEqual(migration.findings.map(\.action), [.report], name)
             XCTAssertEqual(migration.findings.first?.reason, "the Group stands in the content of \(name), where SwiftUI makes each "
-                + "view an item (a menu item, an option, a tab, a toolbar item or an action): a container there would be one "
+                + "view an item: a menu item, an option, a tab, a toolbar item or an action; a container there would be one "
                 + "item that may not show as its members did, and whether a lifecycle action runs on an item is not "
                 + "documented; move .onAppear to the view that holds the \(name)", name)
         }
@@ -355,8 +355,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
             let (action, reason) = decide(member, property)
             XCTAssertEqual(action, .report, member)
             XCTAssertEqual(reason, "the member rows is a @ViewBuilder helper that shows several views at once, which the Group "
-                + "flattens into its parent (Apple documents the action once for each; iOS 15+ SDK builds merge the calls); "
-                + "a container would stack them; move the modifier "
+                + "flattens into its parent: Apple documents the action once for each, SDK builds since 2021 merge the calls, "
+                + "and a container would stack them; move the modifier "
                 + "to a container or to the one view that owns the work", member)
         }
         let function = "    @ViewBuilder private func rows() -> some View {\n        Text(\"a\")\n        Text(\"b\")\n    }\n"
@@ -482,7 +482,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
             XCTAssertEqual(text, source, modifier)
             let name = String(modifier.dropFirst().prefix { $0.isLetter })
             XCTAssertEqual(migration.findings.first?.reason,
-                           "the chain has .id, which acts on each member, so the Group cannot become a container, and "
+                           "the chain has .id, which acts on each member, so the Group cannot become a container; and "
                             + "the chain has .\(name), which presents or navigates from the view it is on; copied onto "
                             + "each member it would be installed once per member; move .onAppear to the one member, or "
                             + "the enclosing view, that owns the work, and keep the rest of the chain on the Group", modifier)

@@ -144,7 +144,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let guardLines = "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
         let warmOnly = view(flag, action: guardLines + "                Task { _ = try? await BrewStore.shared.fetch(brewID) }\n")
         let finding = try XCTUnwrap(run(warmOnly).findings.first)
-        XCTAssertEqual(finding.action, .skip)
+        XCTAssertEqual(finding.action, .keep)
         XCTAssertEqual(finding.reasonID, "guard-flag-load/no-owned-state")
 
         let sentinel = view(flag, action: guardLines + load).replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "EmptyView()")
@@ -179,10 +179,10 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         // One-time setup: no await, no Task.
         let setup = try XCTUnwrap(onlyFinding(helper("        brew = Brew(id: brewID, name: \"\")", "                loadIfNeeded()")))
         XCTAssertEqual(setup.action, .keep)
-        XCTAssertEqual(setup.reason, "kept: one-time setup, not a load: task(id:) would redo it on each appearance")
+        XCTAssertEqual(setup.reason, "one-time setup, not a load: task(id:) would redo it on each appearance")
         // No identity read: the flag is the honest tool.
         let noIdentity = helper("        Task { brew = try? await BrewStore.shared.fetch(\"house\") }", "                loadIfNeeded()")
-        XCTAssertEqual(onlyFinding(noIdentity)?.reason, "kept: no identity to key on")
+        XCTAssertEqual(onlyFinding(noIdentity)?.reason, "no identity to key on")
         // Set back in another function: not run-once.
         let setBack = helper(load, "                loadIfNeeded()")
             .replacingOccurrences(of: "    func loadIfNeeded()", with: "    func reset() { hasLoaded = false }\n    func loadIfNeeded()")
@@ -203,7 +203,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
         let finding = try XCTUnwrap(onlyFinding(source))
         XCTAssertEqual(finding.action, .keep)
-        XCTAssertEqual(finding.reason, "kept: one-time setup, not a load: task(id:) would redo it on each appearance")
+        XCTAssertEqual(finding.reason, "one-time setup, not a load: task(id:) would redo it on each appearance")
     }
 
     func testCompoundGuardsAndLoggingElseAreReportedToAPerson() throws {
@@ -222,7 +222,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let compoundSetup = view(flag + "    let isSignedIn: Bool\n", action: "                guard !hasLoaded, isSignedIn else { return }\n"
             + "                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
         XCTAssertEqual(onlyFinding(compoundSetup)?.action, .keep)
-        XCTAssertEqual(onlyFinding(compoundSetup)?.reason, "kept: one-time setup, not a load: task(id:) would redo it on each appearance")
+        XCTAssertEqual(onlyFinding(compoundSetup)?.reason, "one-time setup, not a load: task(id:) would redo it on each appearance")
         // An in-flight flag, set back in the closure, behind a compound check: like the plain check of a flag
         // set back, a skip of this rule, naming both facts; onappear-task leaves the closure to it.
         let reentrant = view("    @State private var isBusy = false\n    let isSignedIn: Bool\n",
@@ -231,8 +231,8 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let result = run(reentrant, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
         XCTAssertEqual(result.findings.map(\.ruleID), ["guard-flag-load"])
         XCTAssertEqual(result.findings.first?.reason,
-                       "the check of isBusy also tests other conditions (!isBusy, isSignedIn), and isBusy is set back on "
-                       + "line 12, so it is not a plain run-once flag: a person must check what setting it back is for (a guard "
+                       "isBusy is set back on line 12, so it is not a plain run-once flag: the check of isBusy also tests "
+                       + "other conditions (!isBusy, isSignedIn); a person must check what setting it back is for (a guard "
                        + "against running twice at once stays as it is) before replacing it with task(id:)")
     }
 
@@ -363,7 +363,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
     /// The flag-form fixtures a person must judge, and a phrase each one's reason holds (the fixture
     /// harness checks only that they change nothing).
     private static let flagFormFixtures: [String: String] = [
-        "compound-check-reset-on-disappear": "also tests other conditions (isOnline, !fetched), and fetched is set back on line 18",
+        "compound-check-reset-on-disappear": "fetched is set back on line 18, so it is not a plain run-once flag: the check of fetched also tests other conditions (isOnline, !fetched)",
         "if-else-later-branch": "has a branch that runs on every later appearance (Analytics.log(shelfName))",
         "if-else-in-helper": "has a branch that runs on every later appearance (Analytics.log(authorID))",
         "or-early-return": "also tests other conditions (search.isEmpty || !firstVisit)",
@@ -442,7 +442,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(result.text, source)
         XCTAssertEqual(result.findings.count, 1)
         XCTAssertEqual(result.findings.first?.action, .keep)
-        XCTAssertEqual(result.findings.first?.reason, "kept: no identity to key on")
+        XCTAssertEqual(result.findings.first?.reason, "no identity to key on")
     }
 
     func testResultDoesNotDependOnRuleOrder() {

@@ -53,6 +53,7 @@ final class ReasonCatalogTests: XCTestCase {
             for finding in produced {
                 XCTAssertTrue(catalog.contains(finding.reasonID), "\(rule.id): \(finding.reasonID) is not in its catalog")
                 XCTAssertEqual(rule.reason(withID: finding.reasonID)?.action, finding.action, finding.reasonID)
+                XCTAssertNotNil(RuleExplanation.render(id: finding.reasonID), "explain does not answer \(finding.reasonID)")
             }
         }
     }

@@ -32,6 +32,7 @@ cases=(
     "swiftui-migrate scan --format=s|sarif"
     "swiftui-migrate diff --color a|always"
     "swiftui-migrate apply --strategy h|hoist"
+    "swiftui-migrate apply --only n|no-runtime-change"
     "swiftui-migrate batch --mode a|apply|scan"
     "swiftui-migrate batch --sh|--shard"
     "swiftui-migrate batch --pu|--push"

@@ -100,6 +100,8 @@ public struct MigrationEngine: Sendable {
         // One finding per rule and place: a rule that reaches a site twice reports it once.
         var firstSeen = Set<FindingKey>()
         findings = findings.filter { firstSeen.insert(FindingKey(rule: $0.ruleID, offset: $0.offset)).inserted }
+        findings = OneFindingPerModifier.withoutReportsOfRewrittenModifiers(
+            OneFindingPerModifier.withoutRewritesOnReportedGroups(findings, reported: findings, in: first))
 
         if first.hasError {
             result.findings = Self.reportingRewrites(findings, .syntaxErrors)
@@ -134,7 +136,9 @@ public struct MigrationEngine: Sendable {
                 return failed(result, findings, "a rewrite produced code that does not parse")
             }
             pending = []
-            let found = run(on: tree, bytes: text, file: file, floor: floor, module: module, suppression: nil, deadline: deadline, memo: &memo)
+            let found = OneFindingPerModifier.withoutRewritesOnReportedGroups(
+                run(on: tree, bytes: text, file: file, floor: floor, module: module, suppression: nil, deadline: deadline, memo: &memo),
+                reported: findings, in: tree, original: { attribution.originalRange($0..<$0).lowerBound })
             if deadline.hasPassed { return timedOut(result, deadline) }
             for finding in found {
                 let anchor = attribution.originalRange(finding.offset..<finding.offset)

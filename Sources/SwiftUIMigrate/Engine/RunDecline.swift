@@ -3,6 +3,8 @@
 public enum RunDecline: Hashable, Sendable, CaseIterable {
     /// `--only preserving` and the fix changes behaviour.
     case notPreserving
+    /// `--only no-runtime-change` and the fix changes behaviour at runtime on the file's floor.
+    case changesRuntime
     /// Rejected in the interactive review.
     case rejectedInReview
     /// Rejected in an earlier review (the baseline holds it).
@@ -26,6 +28,7 @@ public enum RunDecline: Hashable, Sendable, CaseIterable {
     public func reason(detail: String = "") -> String {
         switch self {
         case .notPreserving: return "not preserving (--only preserving)"
+        case .changesRuntime: return "changes behaviour at runtime on this floor (--only no-runtime-change)"
         case .rejectedInReview: return "rejected in interactive review"
         case .rejectedEarlier: return "rejected earlier (in the baseline)"
         case .notReviewed: return "not reviewed: the review ended before this fix"
@@ -43,12 +46,15 @@ public enum RunDecline: Hashable, Sendable, CaseIterable {
         case .notPreserving:
             RuleReason("not-preserving", .skip, meaning: "the run was asked for preserving fixes only (--only preserving), and this fix changes behaviour",
                        whatToDo: "run without --only preserving to make it, after reading its safety label")
+        case .changesRuntime:
+            RuleReason("changes-runtime", .skip, meaning: "the run was asked for fixes that change nothing at runtime on the file's floor (--only no-runtime-change), and this fix changes behaviour at runtime",
+                       whatToDo: "run without --only no-runtime-change to make it, after reading its safety label")
         case .rejectedInReview:
             RuleReason("rejected-in-review", .skip, meaning: "the fix was rejected in the interactive review",
-                       whatToDo: "nothing; review again to accept it")
+                       whatToDo: "review again to accept it")
         case .rejectedEarlier:
             RuleReason("rejected-earlier", .skip, meaning: "the fix was rejected in an earlier review, which the baseline records",
-                       whatToDo: "nothing; remove it from the baseline to be asked again")
+                       whatToDo: "remove it from the baseline to be asked again")
         case .notReviewed:
             RuleReason("not-reviewed", .skip, meaning: "the interactive review ended before this fix was shown",
                        whatToDo: "review again to decide it")

@@ -31,10 +31,27 @@ public enum RuleExplanation {
         return text
     }
 
-    /// What `explain ID` prints: a rule's explanation, or a reason family's; nil for an unknown id.
+    /// What `explain ID` prints: a rule's explanation, a reason family's, or one reason as a finding
+    /// names it (`onappear-task/nested-task`, a family's reasons under each rule's prefix included);
+    /// nil for an unknown id.
     public static func render(id: String) -> String? {
         if let rule = RuleRegistry.rule(id: id) { return render(rule) }
-        return ReasonFamily.family(id: id).map(render)
+        if let family = ReasonFamily.family(id: id) { return render(family) }
+        return RuleRegistry.reason(withID: id).map { render($0.reason, of: $0.rule) }
+    }
+
+    /// One reason of `rule`'s catalog: what it means and what to do, then where it comes from and
+    /// which `explain` says more.
+    public static func render(_ reason: RuleReason, of rule: any Rule) -> String {
+        var text = line(reason, of: rule)
+        if let family = rule.reasonFamily, family.reasons.contains(reason) {
+            text += "\nA reason of the \(family.id) family (`swiftui-migrate explain \(family.id)`), shared by "
+                + family.rules.map(\.id).joined(separator: ", ") + ": \(family.summary)\n"
+        } else if RunDecline.catalog.contains(reason) {
+            text += "\nA reason the run gives for not making a fix, whatever the rule.\n"
+        }
+        text += "\nThe rule, \(rule.id) (`swiftui-migrate explain \(rule.id)`): \(rule.documentation.summary)\n"
+        return text
     }
 
     /// A reason family's explanation: what its reasons are about, which rules give them, and each reason.

@@ -12,16 +12,47 @@ public struct XcodeFormat: FindingsFormat {
         files.flatMap(\.findings).map { Self.line(for: $0) + "\n" }.joined()
     }
 
-    /// One line for `finding`, without a line break.
+    /// One line for `finding`, without a line break: the headline and, for a keep, skip or report, the
+    /// deciding fact (`decidingFact`); the whole reason is in JSON and the rest in `explain REASON_ID`.
     public static func line(for finding: Finding) -> String {
+        "\(finding.file):\(finding.line):\(finding.column): \(text(of: finding)) [\(finding.ruleID)]"
+    }
+
+    /// The most characters `text(of:)` prints: a default line is short enough to read in one go
+    /// (DESIGN §8), its location and rule id aside.
+    public static let budget = 200
+
+    /// What a line says after its location: `warning: headline (label)` or `note: headline: fact`.
+    public static func text(of finding: Finding) -> String {
         let severity = finding.action.asksForAction ? "warning" : "note"
         var text = finding.message
         switch finding.action {
         case .rewrite:
             if let safety = finding.safety { text += " (\(safety.printed))" }
         case .keep, .skip, .report:
-            if let reason = finding.reason { text += ": \(reason)" }
+            if let reason = finding.reason { text += ": \(decidingFact(of: reason))" }
         }
-        return "\(finding.file):\(finding.line):\(finding.column): \(severity): \(text) [\(finding.ruleID)]"
+        return "\(severity): \(text)"
+    }
+
+    /// The first clause of `reason`: up to its first `: ` or `; ` outside brackets and quotes. A reason
+    /// states the deciding fact first, then what follows from it (": as task, the work would be
+    /// cancelled …") or what else may be done ("; ruleOptions … turns the pair into …").
+    public static func decidingFact(of reason: String) -> String {
+        var depth = 0
+        var quoted = false
+        var previous: Character = " "
+        for (index, character) in zip(reason.indices, reason) {
+            switch character {
+            case "\"", "`": quoted.toggle()
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case " " where depth == 0 && !quoted && (previous == ":" || previous == ";"):
+                return String(reason[..<reason.index(before: index)])
+            default: break
+            }
+            previous = character
+        }
+        return reason
     }
 }

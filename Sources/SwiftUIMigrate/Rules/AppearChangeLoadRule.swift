@@ -83,7 +83,8 @@ public struct AppearChangeLoadRule: ShippedRule {
                 return decided(.nestedTask(line: context.line(of: nested.call), nested.placement))
             }
             if syncWork == .keep {
-                let offersOption = context.floor.shortfall(of: .modernOnChange, at: start.call) == nil
+                // The option makes one onChange(of:initial:), which takes one value: never offered for several.
+                let offersOption = pair.changes.count == 1 && context.floor.shortfall(of: .modernOnChange, at: start.call) == nil
                 return decided(.synchronousWork(also: obstacle, offersOption: offersOption))
             }
             if let obstacle { return decided(.notOneWork(obstacle)) }
@@ -331,7 +332,7 @@ fileprivate extension AppearChangeLoadRule.Decision {
         case .synchronousWork(nil, let offersOption):
             "the work never suspends, so task(id:) would only make it asynchronous and cancellable"
                 + (offersOption
-                    ? #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true) (iOS 17+)"#
+                    ? #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true)"#
                     : "")
         case .synchronousWork(let obstacle?, _):
             "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle.fact)"
@@ -346,8 +347,8 @@ fileprivate extension AppearChangeLoadRule.Decision {
                 + "\(construct.phrase); the rule does not unwrap it"
         case .startNamesFunction: "the onAppear names a function, whose work cannot move into task"
         case .valuesOfUnknownTypes(let names):
-            "several onChange values run the work (\(names.joined(separator: ", "))) and the rule cannot tell they have one "
-                + "type, which task(id: [\(names.joined(separator: ", "))]) needs"
+            "the rule cannot tell that the onChange values \(names.joined(separator: ", ")) have one type, which "
+                + "task(id: [\(names.joined(separator: ", "))]) needs"
         case .taskObstacle(let obstacle, nil): obstacle.reason
         case .taskObstacle(let obstacle, let value?): "in onChange(of: \(value)), \(obstacle.reason)"
         case .taskMove(let fact): fact.reason
@@ -411,8 +412,8 @@ fileprivate enum DecisionKind: CaseIterable {
             RuleReason("onchange-runs-initially", .skip, meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
                        whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
         case .onChangeReadsOldValue:
-            RuleReason("onchange-reads-old-value", .skip, meaning: "the onChange reads the old value, which task(id:) does not give",
-                       whatToDo: "nothing, unless the old value is not needed: then drop it and run again")
+            RuleReason("onchange-reads-old-value", .keep, meaning: "the onChange reads the old value, which task(id:) does not give",
+                       whatToDo: "nothing (if the old value is not needed after all, drop it and run again)")
         case .nestedTask:
             RuleReason("nested-task", .skip, meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
                        whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")

@@ -404,18 +404,18 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .hoist, .distribute:
             return nil
         case .severalMembers:
-            return "the Group shows several views at once: Apple documents the action once per member, and iOS 15+ SDK "
-                + "builds merge the calls into one; move the modifier to a "
+            return "the Group shows several views at once: Apple documents the action once per member, and SDK "
+                + "builds since 2021 merge the calls into one; move the modifier to a "
                 + "container or to the one view that owns the work"
         case .helperShowsSeveral(let helper):
             return "the member \(helper) is a @ViewBuilder helper that shows several views at once, which the Group "
-                + "flattens into its parent (Apple documents the action once for each; iOS 15+ SDK builds merge the calls); "
-                + "a container would stack them; move the "
+                + "flattens into its parent: Apple documents the action once for each, SDK builds since 2021 merge the calls, "
+                + "and a container would stack them; move the "
                 + "modifier to a container or to the one view that owns the work"
         case .itemContent(let container, let lifecycle):
             let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
-            return "the Group stands in the content of \(shown), where SwiftUI makes each view an item (a menu item, an "
-                + "option, a tab, a toolbar item or an action): a container there would be one item that may not show "
+            return "the Group stands in the content of \(shown), where SwiftUI makes each view an item: a menu item, an "
+                + "option, a tab, a toolbar item or an action; a container there would be one item that may not show "
                 + "as its members did, and whether a lifecycle action runs on an item is not documented; move "
                 + "\(Self.listed(lifecycle)) to the view that holds the \(shown)"
         case .reportStrategy:
@@ -432,7 +432,7 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .hoistBlocked(let blocker, let lifecycle):
             return blocker.fact + "; " + Self.manualFix(lifecycle, orStrategy: .distribute)
         case .distributeBlocked(let first, let more, let notHoisted, let lifecycle):
-            return (notHoisted?.fact ?? "the strategy is distribute") + ", and "
+            return (notHoisted?.fact ?? "the strategy is distribute") + "; and "
                 + ([first] + more).map(\.fact).joined(separator: "; ") + "; " + Self.manualFix(lifecycle, orStrategy: nil)
         case .cannotUnwrap(let obstacle):
             let fix = switch obstacle {
@@ -454,13 +454,15 @@ fileprivate extension GroupLifecycleRule.Decision {
             case (.none(let floor?), false):
                 "\(runs); no runtime change on this app's floor (\(floor)): SDK builds already merge the calls"
             case (.none(nil), false):
-                "\(runs); no runtime change on iOS 15+ SDK builds, which already merge the calls"
+                "\(runs); no runtime change on SDK builds since 2021, which already merge the calls"
             case (.none, true):
-                "\(runs), as iOS 15+ SDK builds already do"
+                "\(runs), as SDK builds since 2021 already do"
             case (.rowMembers(let container), _):
                 "\(runs): in a \(container) each member was a row whose action ran when it appeared; now the one row runs it"
             case (.belowMergingFloor(let shortfall), _):
-                "\(runs): no change on iOS 15+, but below it (the floor is "
+                "\(runs): no change from "
+                    + shortfall.platforms.map { "\($0.platform.rawValue) \($0.needed)" }.joined(separator: ", ")
+                    + " on, but below it (the floor is "
                     + shortfall.platforms.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
                     + ") the action ran once per member"
             }
@@ -473,7 +475,7 @@ fileprivate extension GroupLifecycleRule.Decision {
             return .behaviorChange(sentence)
         case .distribute:
             return .behaviorChange(
-                "each member now runs the action when it appears, as Apple documents; iOS 15+ SDK builds had merged "
+                "each member now runs the action when it appears, as Apple documents; SDK builds since 2021 had merged "
                     + "these into one call")
         default:
             return nil
@@ -561,7 +563,7 @@ fileprivate enum DecisionKind: CaseIterable {
     var catalogEntry: RuleReason {
         switch self {
         case .hoistNoRuntimeChange:
-            RuleReason("hoist-no-runtime-change", .rewrite, meaning: "the Group shows at most one view: it becomes the host container; on the app's floor (iOS 15+) nothing changes at runtime, since SDK builds already merge the members' calls, and the code stops relying on that undocumented merging",
+            RuleReason("hoist-no-runtime-change", .rewrite, meaning: "the Group shows at most one view: it becomes the host container; on the app's floor (iOS 15, macOS 12, tvOS 15, watchOS 8 or later) nothing changes at runtime, since SDK builds already merge the members' calls, and the code stops relying on that undocumented merging",
                        whatToDo: "review the one-token diff")
         case .hoistEmptyPath:
             RuleReason("hoist-empty-path", .rewrite, meaning: "the Group shows at most one view, and some path shows none: it becomes the host container, which runs the action also when no member shows and takes a place then (in a stack, with the stack's spacing)",
@@ -576,7 +578,7 @@ fileprivate enum DecisionKind: CaseIterable {
             RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
                        whatToDo: "review the diff: each member now runs the action when it appears")
         case .severalMembers:
-            RuleReason("several-members", .report, meaning: "several views show at once: one action per member as documented, one in all on iOS 15+ SDK builds",
+            RuleReason("several-members", .report, meaning: "several views show at once: one action per member as documented, one in all on SDK builds since 2021",
                        whatToDo: "move the modifier to a container or to the one view that owns the work")
         case .helperShowsSeveral:
             RuleReason("helper-shows-several", .report, meaning: "a member is a @ViewBuilder helper that shows several views at once, which the Group flattens",

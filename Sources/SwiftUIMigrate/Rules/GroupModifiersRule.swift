@@ -138,7 +138,7 @@ fileprivate extension GroupModifiersRule.Decision {
         switch self {
         case .distribute: "apply the Group's modifiers to each member and remove the Group"
         case .actionModifier, .sharedIdentity: "leave the Group as it is"
-        case .cannotUnwrap: "leave the Group or apply its modifiers to each member by hand"
+        case .cannotUnwrap: "apply the Group's modifiers to each member by hand"
         }
     }
 

@@ -406,8 +406,8 @@ fileprivate extension GuardFlagLoadRule.Decision {
     var reason: String? {
         switch self {
         case .keyOnIdentity, .flagDefeatsID: nil
-        case .oneTimeSetup: "kept: one-time setup, not a load: task(id:) would redo it on each appearance"
-        case .noIdentity: "kept: no identity to key on"
+        case .oneTimeSetup: "one-time setup, not a load: task(id:) would redo it on each appearance"
+        case .noIdentity: "no identity to key on"
         case .nearMiss(let nearMiss, let lines): nearMiss.reason(lines: lines)
         case .otherUse(let use, let helper): use.fact + Self.inHelper(helper)
         case .severalIdentities(let names, let view, let helper):
@@ -507,8 +507,15 @@ fileprivate extension FlagGuardNearMiss {
     func reason(lines: [Int]) -> String {
         let phrases = zip(facts, lines).map { phrase($0, line: $1) }
         guard phrases.count == 1, let only = facts.first else {
-            return phrases.joined(separator: ", and ")
-                + (isSetBack ? inFlightAdvice : ": a person must check each before replacing the flag with task(id:)")
+            guard isSetBack else {
+                return phrases.joined(separator: ", and ") + ": a person must check each before replacing the flag with task(id:)"
+            }
+            // The set back decides (it is no run-once flag), so it comes first: the line `scan` prints ends there.
+            let setBack = zip(facts, phrases).filter { Self.setsBack($0.0) }.map(\.1)
+            let others = zip(facts, phrases).filter { !Self.setsBack($0.0) }.map(\.1)
+            return setBack.joined(separator: ", and ") + ", so it is not a plain run-once flag: "
+                + others.joined(separator: ", and ") + "; a person must check what setting it back is for (a guard "
+                + "against running twice at once stays as it is) before replacing it with task(id:)"
         }
         switch only {
         case .otherConditions:
@@ -523,6 +530,14 @@ fileprivate extension FlagGuardNearMiss {
                 + "replacing the flag with task(id:)"
         case .setBack, .binding:
             return phrases[0] + inFlightAdvice
+        }
+    }
+
+    /// True for a set back of the flag, or its binding passed on.
+    private static func setsBack(_ fact: Fact) -> Bool {
+        switch fact {
+        case .setBack, .binding: true
+        default: false
         }
     }
 

@@ -222,10 +222,10 @@ fileprivate extension OnAppearTaskRule.Decision {
     var headline: String {
         switch self {
         case .moveIntoTask: "use task instead of starting a Task in onAppear"
-        case .flagGuarded: "keep \(Self.kept), or replace the run-once flag with task(id:) by hand"
+        case .flagGuarded: "turn guard-flag-load on to replace the run-once flag with task(id:)"
         case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
         case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
-        case .belowFloorBackport(_, let backport): "keep \(Self.kept), or move its work into \(backport.usage) by hand"
+        case .belowFloorBackport(_, let backport): "move the work into \(backport.usage) by hand"
         case .insideBackport: "keep \(Self.kept)"
         case .taskMove(let fact): fact.headline(keeping: Self.kept)
         }

@@ -57,8 +57,8 @@ enum TaskMoveDecision: String, CaseIterable {
             RuleReason(rawValue, .skip, meaning: "the task modifier and its inner Task both set a priority",
                        whatToDo: "choose one priority, then run again")
         case .belowFloor:
-            RuleReason(rawValue, .skip, meaning: "the fix's API (task, onChange(of:initial:)) is newer than the deployment floor there (deploymentTarget, Package.swift platforms:, the Xcode project, raised by if #available)",
-                       whatToDo: "nothing until the floor is raised; or wrap the code in if #available")
+            RuleReason(rawValue, .keep, meaning: "the fix's API (task, onChange(of:initial:)) is newer than the deployment floor there (deploymentTarget, Package.swift platforms:, the Xcode project, raised by if #available)",
+                       whatToDo: "nothing until the floor is raised")
         case .sentinelHost:
             RuleReason(rawValue, .keep, meaning: "the view the action is on (Color.clear, EmptyView(), a 1-pt frame, .hidden()) exists to start the work; as task the work is cancelled whenever it scrolls away",
                        whatToDo: "nothing: keep the Task")
@@ -81,8 +81,8 @@ enum TaskMoveDecision: String, CaseIterable {
             RuleReason(rawValue, .skip, meaning: "the modifier stands outside a view struct, so the tool cannot see whether the work is the view's",
                        whatToDo: "check that the work may stop when the view disappears before moving it by hand")
         case .noOwnedState:
-            RuleReason(rawValue, .skip, meaning: "the work changes no state the view owns: a save, sync or app-wide refresh that must finish",
-                       whatToDo: "nothing, unless the work is the view's after all: then move it by hand")
+            RuleReason(rawValue, .keep, meaning: "the work changes no state the view owns: a save, sync or app-wide refresh that must finish",
+                       whatToDo: "nothing: keep the Task (if the work is the view's after all, move it by hand)")
         case .awaitedOperation:
             RuleReason(rawValue, .skip, meaning: "the work awaits an operation and keeps nothing it awaits (await export(); isPresented = false): the view only waits for a job that must finish",
                        whatToDo: "check that the operation may stop when the view disappears before moving it by hand")
@@ -134,14 +134,15 @@ extension CancellationHazard {
     func headline(keeping kept: String) -> String {
         switch self {
         case .sentinelHost: "keep \(kept)"
-        case .menuContent: "keep \(kept), or check that the work may stop when the menu closes"
+        case .menuContent: "keep \(kept) unless the work may stop when the menu closes"
         case .workRemovesHost: "keep \(kept)"
-        case .hiddenInFlightFlag(let property): "keep \(kept), or check that starting the work never sets \(property)"
+        case .hiddenInFlightFlag(let property): "keep \(kept) unless starting the work never sets \(property)"
         case .objectMethodRemovesHost: "keep \(kept)"
         case .objectMethodUnseen(_, _, let method, let property, _, _):
-            "keep \(kept), or check that \(method)() does not change \(property) before it awaits"
-        case .outsideView, .noOwnedState: "keep \(kept), or check that the work may stop when the view disappears"
-        case .awaitedOperation(let operation): "keep \(kept), or check that \(operation) may stop when the view disappears"
+            "keep \(kept) unless \(method)() leaves \(property) alone until it awaits"
+        case .outsideView: "keep \(kept) unless the work may stop when the view disappears"
+        case .noOwnedState: "keep \(kept)"
+        case .awaitedOperation(let operation): "keep \(kept) unless \(operation) may stop when the view disappears"
         }
     }
 
@@ -158,15 +159,16 @@ extension CancellationHazard {
             "the host shows only \(branch.phrase), and the work sets \(property) before it awaits: as task, starting "
                 + "the work would remove the host and cancel the work"
         case .hiddenInFlightFlag(let property):
-            "the host shows only while !\(property), an in-flight flag set where the tool cannot see it: if starting "
+            "the host shows only while !\(property), a flag set where the tool cannot see it: if starting "
                 + "the work sets it, the host goes away and task cancels the work"
         case .objectMethodRemovesHost(let branch, let call, let property):
             "the host shows only \(branch.phrase), and the work calls \(call), which sets \(property) before it "
                 + "awaits: as task, starting the work would remove the host and cancel the work"
         case .objectMethodUnseen(let branch, let call, _, let property, let isNested, let unseen):
-            "the host shows only \(branch.phrase), and the work calls \(call), which "
-                + (isNested ? "the tool does not follow" : unseen.phrase)
-                + ": if it changes \(property) before it awaits, starting the work removes the host and task cancels it"
+            // What the tool cannot read decides, so it comes first: the line `scan` prints ends at the first "; ".
+            "the work calls \(call), which " + (isNested ? "the tool does not follow" : unseen.phrase)
+                + "; the host shows only \(branch.phrase): if it changes \(property) before it awaits, starting the work "
+                + "removes the host and task cancels it"
         case .outsideView:
             "the modifier stands outside a view struct, so the tool cannot see whether the work changes state the "
                 + "view owns; a save or refresh must finish"
@@ -201,9 +203,9 @@ extension ModelMethod.Unseen {
         switch self {
         case .notInFile: "this file does not declare"
         case .notInModule:
-            "neither this file nor the rest of its module declares (a framework's or another package's method, or an inherited one)"
+            "neither this file nor the rest of its module declares; it may be a framework's or another package's method, or an inherited one"
         case .protocolRequirement(let name):
-            "is a requirement of the protocol \(name): which type's method runs depends on the value the view is given"
+            "is a requirement of protocol \(name): which type's method runs depends on the value the view is given"
         }
     }
 }
@@ -222,13 +224,13 @@ extension TaskUnwrapping.Obstacle {
     func headline(keeping kept: String) -> String {
         switch self {
         case .detached, .stored: "keep \(kept)"
-        case .mainActorOutsideView: "keep \(kept), or check that task's action runs on the main actor here"
-        case .signature: "keep \(kept), or drop the Task's closure signature and move its work by hand"
-        case .throwsOut: "keep \(kept), or catch the errors inside the Task and move its work by hand"
-        case .returnsValue: "keep \(kept), or drop the Task's return value and move its work by hand"
-        case .taskNotLast: "keep \(kept), or make the Task the last statement and move its work by hand"
+        case .mainActorOutsideView: "check that task's action runs on the main actor here before moving the work by hand"
+        case .signature: "drop the Task's closure signature, if the work allows it, before moving the work by hand"
+        case .throwsOut: "catch the errors inside the Task before moving its work by hand"
+        case .returnsValue: "drop the Task's return value, if nothing reads it, before moving its work by hand"
+        case .taskNotLast: "make the Task the last statement before moving its work by hand"
         case .deferralOnly: "keep \(kept)"
-        case .priorityTwice: "keep \(kept), or choose one of the two priorities and move the work by hand"
+        case .priorityTwice: "choose one of the two priorities before moving the work by hand"
         }
     }
 
@@ -240,8 +242,8 @@ extension TaskUnwrapping.Obstacle {
         case .stored(let name):
             "the Task is stored in \(name), so other code may await or cancel it"
         case .mainActorOutsideView:
-            "the Task runs on the main actor (@MainActor in), and outside a view struct the tool cannot tell that "
-                + "task's action would too, so it stays as it is"
+            "the Task is @MainActor, and outside a view struct the tool cannot tell that task's action is too; "
+                + "it stays as it is"
         case .signature(let signature):
             "the Task's closure has a signature (\(signature)), which task's action cannot take"
         case .throwsOut:
@@ -303,6 +305,7 @@ extension InnerTask.NestingConstruct {
         case .closure(nil): "a closure"
         case .assignment: "an assignment"
         case .expression: "an expression"
+        case .compilationCondition: "an #if block"
         }
     }
 }

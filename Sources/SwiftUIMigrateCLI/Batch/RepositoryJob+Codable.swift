@@ -6,7 +6,7 @@ import SwiftUIMigrate
 /// output.
 extension RepositoryJob: Codable {
     private enum CodingKeys: String, CodingKey {
-        case name, path, mode, stageMode, rules, strategy, configPath, onlyPreserving, baselinePath, maxFileSize
+        case name, path, mode, stageMode, rules, strategy, configPath, only, baselinePath, maxFileSize
         case branch, message, author, push, pullRequestBodyFolder
     }
 
@@ -29,7 +29,7 @@ extension RepositoryJob: Codable {
         options.rules = try container.decode([String].self, forKey: .rules)
         options.strategy = try container.decodeIfPresent(GroupStrategy.self, forKey: .strategy)
         options.configPath = try container.decodeIfPresent(String.self, forKey: .configPath)
-        options.onlyPreserving = try container.decode(Bool.self, forKey: .onlyPreserving)
+        options.only = try container.decodeIfPresent(String.self, forKey: .only).flatMap(OnlyFixes.init(rawValue:))
         options.baselinePath = try container.decodeIfPresent(String.self, forKey: .baselinePath)
         options.maxFileSize = try container.decodeIfPresent(Int.self, forKey: .maxFileSize)
         self.options = options
@@ -52,7 +52,7 @@ extension RepositoryJob: Codable {
         try container.encode(options.rules, forKey: .rules)
         try container.encodeIfPresent(options.strategy, forKey: .strategy)
         try container.encodeIfPresent(options.configPath, forKey: .configPath)
-        try container.encode(options.onlyPreserving, forKey: .onlyPreserving)
+        try container.encodeIfPresent(options.only?.rawValue, forKey: .only)
         try container.encodeIfPresent(options.baselinePath, forKey: .baselinePath)
         try container.encodeIfPresent(options.maxFileSize, forKey: .maxFileSize)
         try container.encode(commit.branch, forKey: .branch)

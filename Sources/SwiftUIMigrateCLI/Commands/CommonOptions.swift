@@ -12,8 +12,9 @@ enum CommonOptions {
     static let config = Option(
         "config", value: "file", help: "Read this configuration instead of the nearest .swiftui-migrate.json.")
     static let only = Option(
-        "only", value: "label", help: "Apply only fixes with this safety label; the others are skipped with the reason.",
-        allowed: ["preserving"])
+        "only", value: "label",
+        help: "Apply only these fixes (preserving; no-runtime-change adds those with runtimeChange: false); the others are skipped with the reason.",
+        allowed: OnlyFixes.allCases.map(\.rawValue))
     static let baseline = Option(
         "baseline", value: "file", help: "Hide the findings recorded in this baseline file (and apply none of their fixes).")
     static let maxFileSize = Option(

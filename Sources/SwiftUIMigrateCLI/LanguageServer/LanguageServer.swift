@@ -376,7 +376,7 @@ final class LanguageServer: @unchecked Sendable {
         let key = SettingKey(path: path, preserving: preserving)
         if let known = settings[key] { return known }
         var chosen = options
-        if preserving { chosen.onlyPreserving = true }
+        if preserving { chosen.only = .preserving }
         var found = Result { try DocumentCheck.setting(path: path, options: chosen) }
         switch found {
         case .success(let setting):

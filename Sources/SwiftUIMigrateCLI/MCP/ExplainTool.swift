@@ -32,11 +32,9 @@ struct ExplainTool: AgentTool {
             return ["id": id, "kind": "rule", "rule": rule.id, "text": RuleExplanation.render(rule),
                     "reasons": rule.reasonCatalog.map { Self.entry($0, of: rule) }]
         }
-        let ruleID = String(id.prefix { $0 != "/" })
-        guard let rule = RuleRegistry.rule(id: ruleID), let reason = rule.reason(withID: id) else {
-            let known = RuleRegistry.all.flatMap { rule in [rule.id] + rule.reasonCatalog.map { $0.id(in: rule.id) } }
+        guard let (rule, reason) = RuleRegistry.reason(withID: id) else {
             throw ToolFailure(
-                "unknown rule or reason '\(id)'" + ClosestName.hint(for: id, among: known)
+                "unknown rule or reason '\(id)'" + ClosestName.hint(for: id, among: RuleRegistry.explainableIDs)
                     + " (rules: \(RuleRegistry.all.map(\.id).joined(separator: ", ")); a reasonID is rule/decision)")
         }
         return ["id": id, "kind": "reason", "rule": rule.id, "text": RuleExplanation.line(reason, of: rule),

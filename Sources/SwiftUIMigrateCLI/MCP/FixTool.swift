@@ -41,7 +41,7 @@ struct FixTool: AgentTool {
 
     func call(_ arguments: ToolArguments) throws -> [String: Any] {
         var chosen = options
-        if try arguments.bool("onlyPreserving", default: true) { chosen.onlyPreserving = true }
+        if try arguments.bool("onlyPreserving", default: true) { chosen.only = .preserving }
         let document = try ToolDocument(arguments, workspace: workspace, options: chosen)
         return [
             "text": String(decoding: document.check.migrated, as: UTF8.self),

@@ -10,8 +10,8 @@ struct MigrationOptions: Sendable {
     var strategy: GroupStrategy?
     /// `--config`: the configuration file to read instead of the nearest `.swiftui-migrate.json`.
     var configPath: String?
-    /// `--only preserving`.
-    var onlyPreserving = false
+    /// `--only preserving` or `--only no-runtime-change`.
+    var only: OnlyFixes?
     /// `--baseline`: the findings to hide.
     var baselinePath: String?
     /// `--max-file-size`, over the configuration's `maxFileSize`.
@@ -38,7 +38,7 @@ struct MigrationOptions: Sendable {
         }
         strategy = try arguments[CommonOptions.strategy].flatMap(GroupStrategy.init(rawValue:))
         configPath = try arguments[CommonOptions.config]
-        onlyPreserving = try arguments[CommonOptions.only] == "preserving"
+        only = try arguments[CommonOptions.only].flatMap(OnlyFixes.init(rawValue:))
         baselinePath = try arguments[CommonOptions.baseline]
         showKept = try arguments[CommonOptions.showKept]
         forceExclude = try arguments[CommonOptions.forceExclude]

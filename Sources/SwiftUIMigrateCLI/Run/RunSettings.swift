@@ -25,7 +25,7 @@ struct RunSettings {
     /// `commit` is the tree of a commit (no-checkout mode): the configuration files are read from it instead
     /// of the disk, and files are named repository-relative; `paths` are then repository-relative too.
     init(options: MigrationOptions, paths: [String], commit: CommitProjectTree? = nil) throws {
-        selection = try FindingSelection(onlyPreserving: options.onlyPreserving, baselinePath: options.baselinePath)
+        selection = try FindingSelection(only: options.only, baselinePath: options.baselinePath)
         flags = options
         var explicit: (file: ConfigurationFile, folder: String)?
         if let path = options.configPath {

@@ -2,7 +2,8 @@ import Foundation
 import SwiftUIMigrate
 
 /// One `fixtures/<rule-id>/<case>.before.swift`, with its optional `.after.swift`
-/// (absent for a negative case), `.json` configuration and `.module.swift` (another file of the
+/// (absent for a negative case), `.json` configuration (the rules it turns on by name run with the
+/// case's rule) and `.module.swift` (another file of the
 /// case's module, read through a module index as a project's other files are, and type-checked
 /// with the case), and its `.findings` snapshot: the decisions the rule makes on `.before`, one
 /// per line (`line:column reasonID action`).
@@ -93,7 +94,9 @@ struct FixtureVerifier {
             }
         }
         configuration.rules[rule.id] = true
-        let engine = MigrationEngine(configuration: configuration, rules: [rule])
+        // The case's rule, and the rules its configuration turns on by name: a case that shows how two rules meet.
+        let others = RuleRegistry.all.filter { $0.id != rule.id && configuration.rules[$0.id] == true }
+        let engine = MigrationEngine(configuration: configuration, rules: others + [rule])
 
         let before = [UInt8](beforeData)
         var expected = before

@@ -144,6 +144,7 @@ struct InnerTask {
             if parent.is(ForStmtSyntax.self) { return (call, .forLoop) }
             if parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return (call, .whileLoop) }
             if parent.is(DoStmtSyntax.self) { return (call, .doBlock) }
+            if parent.is(IfConfigDeclSyntax.self) { return (call, .compilationCondition) }
             if let inner = parent.as(ClosureExprSyntax.self) {
                 let owner = inner.parent?.as(FunctionCallExprSyntax.self)
                     ?? inner.parent?.parent?.as(FunctionCallExprSyntax.self)
@@ -167,6 +168,8 @@ struct InnerTask {
         case assignment
         /// Any other expression.
         case expression
+        /// An `#if` block.
+        case compilationCondition
     }
 
     /// True when some of `nodes` start a `Task` (at any depth, not in nested functions).
