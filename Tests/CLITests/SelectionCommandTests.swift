@@ -35,12 +35,17 @@ final class SelectionCommandTests: XCTestCase {
         let written = try folder.read("MixedView.swift")
         XCTAssertFalse(written.contains("Text(\"One\")\n                        Text"), "group-redundant unwrapped: \(written)")
         XCTAssertTrue(written.contains("Group { Text(\"Three\") }.onAppear"), "behavior change not applied: \(written)")
-        XCTAssertTrue(apply.stderr.contains("skipped"), apply.stderr)
-        XCTAssertTrue(apply.stderr.contains("not preserving (--only preserving)"), apply.stderr)
+        // The fix left out is a keep of this run: counted, listed with --show-kept.
+        XCTAssertFalse(apply.stderr.contains("not preserving"), apply.stderr)
+        XCTAssertTrue(apply.stderr.contains("kept"), apply.stderr)
 
-        let scan = try ToolProcess.run(["scan", "--only", "preserving", "."], in: folder.path)
-        XCTAssertEqual(scan.status, 0, "a declined fix asks for nothing: \(scan.stdout)")
-        XCTAssertTrue(scan.stdout.contains("note: "), scan.stdout)
+        try folder.write("MixedView.swift", mixed)
+        let scan = try ToolProcess.run(["scan", "--only", "preserving"] + rules + ["."], in: folder.path)
+        XCTAssertEqual(scan.status, 1, "the preserving fix asks for action: \(scan.stdout)")
+        XCTAssertEqual(scan.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }.count, 1, "just the fix asked for: \(scan.stdout)")
+        XCTAssertFalse(scan.stdout.contains("note: "), "the fix left out is not printed: \(scan.stdout)")
+        let shown = try ToolProcess.run(["scan", "--only", "preserving", "--show-kept"] + rules + ["."], in: folder.path)
+        XCTAssertTrue(shown.stdout.contains("not preserving (--only preserving)"), shown.stdout)
         XCTAssertEqual(try ToolProcess.run(["scan", "--only", "everything", "."], in: folder.path).status, 2)
     }
 
@@ -59,7 +64,10 @@ final class SelectionCommandTests: XCTestCase {
         let records = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(scan.stdout.utf8)) as? [[String: Any]], scan.stderr)
         XCTAssertEqual(records.map { $0["reasonID"] as? String },
                        ["group-redundant/unwrap", "group-lifecycle/hoist-no-runtime-change", "onappear-task/changes-runtime"])
-        XCTAssertEqual(records.map { $0["action"] as? String }, ["rewrite", "rewrite", "skip"])
+        XCTAssertEqual(records.map { $0["action"] as? String }, ["rewrite", "rewrite", "keep"])
+        let listed = try ToolProcess.run(["scan", "--only", "no-runtime-change"] + rules + ["."], in: folder.path)
+        XCTAssertEqual(listed.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }.count, 2, "just those two: \(listed.stdout)")
+        XCTAssertFalse(listed.stdout.contains("onappear-task"), listed.stdout)
 
         let apply = try ToolProcess.run(["apply", "--in-place", "--only", "no-runtime-change"] + rules + ["."], in: folder.path)
         XCTAssertEqual(apply.status, 0, apply.stderr)
@@ -67,7 +75,8 @@ final class SelectionCommandTests: XCTestCase {
         XCTAssertTrue(written.contains("ZStack { Text(\"Three\") }.onAppear"), written)
         XCTAssertFalse(written.contains("Text(\"One\")\n                        Text"), written)
         XCTAssertTrue(written.contains("Text(four).onAppear { Task {"), "the runtime change is not made: \(written)")
-        XCTAssertTrue(apply.stderr.contains("(--only no-runtime-change)"), apply.stderr)
+        let shown = try ToolProcess.run(["apply", "--in-place", "--only", "no-runtime-change", "--show-kept"] + rules + ["."], in: folder.path)
+        XCTAssertTrue(shown.stderr.contains("(--only no-runtime-change)"), shown.stderr)
     }
 
     func testListFilesPrintsOnlyThePathsThatWouldChange() throws {

@@ -21,7 +21,9 @@ public enum RunDecline: Hashable, Sendable, CaseIterable {
     /// The decision's name, after the rule's id: `group-lifecycle/not-preserving`.
     public var decision: String { catalogEntry.decision }
 
-    /// What a finding declined this way does: a declined fix is a skip, a file that is not rewritten reports.
+    /// What a finding declined this way does: a fix `--only` leaves out is a keep (this run leaves the code as it
+    /// is, so `scan --only …` lists just the fixes asked for, and its exit status counts only them), a fix
+    /// declined in a review is a skip, a file that is not rewritten reports.
     public var action: FindingAction { catalogEntry.action }
 
     /// The reason a declined finding gives; `detail` is the check that failed, for an internal error.
@@ -38,16 +40,21 @@ public enum RunDecline: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// True for a fix that `--only` left out: a keep of this run, and still a fix not made (the MCP `fix` tool's `left`).
+    public static func leftOutByOnly(_ finding: Finding) -> Bool {
+        [RunDecline.notPreserving, .changesRuntime].contains { finding.reasonID == $0.catalogEntry.id(in: finding.ruleID) }
+    }
+
     /// The entries every rule's catalog ends with.
     public static let catalog: [RuleReason] = allCases.map(\.catalogEntry)
 
     var catalogEntry: RuleReason {
         switch self {
         case .notPreserving:
-            RuleReason("not-preserving", .skip, meaning: "the run was asked for preserving fixes only (--only preserving), and this fix changes behaviour",
+            RuleReason("not-preserving", .keep, meaning: "the run was asked for preserving fixes only (--only preserving), and this fix changes behaviour",
                        whatToDo: "run without --only preserving to make it, after reading its safety label")
         case .changesRuntime:
-            RuleReason("changes-runtime", .skip, meaning: "the run was asked for fixes that change nothing at runtime on the file's floor (--only no-runtime-change), and this fix changes behaviour at runtime",
+            RuleReason("changes-runtime", .keep, meaning: "the run was asked for fixes that change nothing at runtime on the file's floor (--only no-runtime-change), and this fix changes behaviour at runtime",
                        whatToDo: "run without --only no-runtime-change to make it, after reading its safety label")
         case .rejectedInReview:
             RuleReason("rejected-in-review", .skip, meaning: "the fix was rejected in the interactive review",

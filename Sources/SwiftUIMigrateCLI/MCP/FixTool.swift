@@ -46,8 +46,8 @@ struct FixTool: AgentTool {
         return [
             "text": String(decoding: document.check.migrated, as: UTF8.self),
             "changed": document.migration.changed,
-            "fixed": document.records { $0 == .rewrite },
-            "left": document.records { $0 == .report || $0 == .skip },
+            "fixed": document.records { $0.action == .rewrite },
+            "left": document.records { $0.action == .report || $0.action == .skip || RunDecline.leftOutByOnly($0) },
             "warnings": document.warnings,
         ]
     }

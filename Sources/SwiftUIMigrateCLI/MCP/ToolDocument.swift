@@ -86,9 +86,9 @@ struct ToolDocument {
 
     /// The text's findings whose action `include` takes, as `scan --format json` writes them
     /// (`FindingsReport.records`), as JSON values.
-    func records(where include: (FindingAction) -> Bool = { _ in true }) -> [Any] {
+    func records(where include: (Finding) -> Bool = { _ in true }) -> [Any] {
         var selected = migration
-        selected.findings = migration.findings.filter { include($0.action) }
+        selected.findings = migration.findings.filter(include)
         // Strings and integers only: encoding cannot fail.
         let data = (try? JSONEncoder().encode(FindingsReport.records([selected]))) ?? Data("[]".utf8)
         return (try? JSONSerialization.jsonObject(with: data)) as? [Any] ?? []
