@@ -544,6 +544,8 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         "hazard-self-cancelling-host": (.keep, "sets isLoadingPage before it awaits"),
         "hazard-hidden-in-flight-writer": (.skip, "!library.isRefreshing, an in-flight flag"),
         "hazard-no-owned-state": (.skip, "changes no state the view owns"),
+        "hazard-effect": (.keep, "library.sync(playlistID: playlistID) is made for its effect"),
+        "hazard-lazy-row": (.keep, "a row of a ForEach in LazyVStack"),
     ]
 
     func testEachFixtureCaseIsDecidedForItsReason() throws {
