@@ -102,7 +102,7 @@ public struct OnAppearTaskRule: ShippedRule {
             if let body, !CancellationHazard.canSuspend(body.statements.map(Syntax.init)) {
                 return skip(.taskMove(.obstacle(.deferralOnly)))
             }
-            if let container = LifecycleHost(of: modifier).lazyRowContainer { return skip(.taskMove(.hazard(.lazyRow(container: container)))) }
+            if let container = LifecycleHost(of: modifier).lazyRowContainer(in: view) { return skip(.taskMove(.hazard(.lazyRow(container: container)))) }
             return skip(.nestedTask(line: context.line(of: nested.call), in: nested.container))
         }
         var move = TaskUnwrapping(modifier: modifier, closure: closure)

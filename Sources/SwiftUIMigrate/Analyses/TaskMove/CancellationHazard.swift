@@ -69,7 +69,7 @@ enum CancellationHazard: Hashable, Sendable {
         let trace = WorkTrace(of: work, in: view)
 
         if host.isSentinel { return .sentinelHost(host: host.quotedCode) }
-        if let container = host.lazyRowContainer { return .lazyRow(container: container) }
+        if let container = host.lazyRowContainer(in: view) { return .lazyRow(container: container) }
         if let menu = host.menu { return .menuContent(menu: menu) }
         for condition in host.conditions {
             for path in readPaths(in: condition.node) {
