@@ -196,6 +196,9 @@ final class OnAppearTaskRuleTests: XCTestCase {
         // A kept result before it does not make the work a load, nor does a write the view owns after it.
         let payment = "let kept = await RecipeStore.shared.recipes(page: 0); _ = await catalog.post(kept); selection = 1"
         XCTAssertEqual(skipFinding(feedView(host: "Text(\"Paying\")", work: payment))?.reasonID, "onappear-task/awaited-operation")
+        // A task group only groups its children's awaits, each judged on its own: here loads the view keeps.
+        let grouped = "await withTaskGroup(of: Void.self) { group in group.addTask { items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 } } }"
+        XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Feed\")", work: grouped)))
 
         // Controls: a delay, a call on the view's own model, and a load that keeps what it awaits.
         XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Hint\")", work: "try? await Task.sleep(nanoseconds: 1); items = [1]")))

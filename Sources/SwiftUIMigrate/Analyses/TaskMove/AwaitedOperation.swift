@@ -23,6 +23,9 @@ enum AwaitedOperation {
     /// Awaited calls that only wait: `MainActor.run { … }` hops, `Task.sleep` and `Task.yield`.
     static let waits: Set<String> = ["MainActor.run", "Task.sleep", "Task.yield", "Task.checkCancellation"]
 
+    /// Functions that only group the awaits of their closure, each judged on its own.
+    static let groups: Set<String> = ["withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup"]
+
     /// The first awaited call of `work` itself whose result is dropped and whose receiver the view
     /// does not own (`owned`: the roots of the view's owned state), quoted as written; nil when there
     /// is none. A call of the view's own function is no such call: what that function sets decides
@@ -37,7 +40,7 @@ enum AwaitedOperation {
                 guard let call = expression.as(FunctionCallExprSyntax.self) else { continue }
                 var callee = call.calledExpression
                 if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
-                if let name = call.ownMethodName, view?.function(named: name) != nil { continue }
+                if let name = call.ownMethodName, view?.function(named: name) != nil || groups.contains(name) { continue }
                 if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
                     if waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) { continue }
                     if let root = WorkTrace.path(of: base)?.first, owned.contains(root) { continue }
