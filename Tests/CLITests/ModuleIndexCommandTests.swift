@@ -21,34 +21,34 @@ final class ModuleIndexCommandTests: XCTestCase {
             @Published var title = "Pantry"
             private let store = JarStore()
 
-            func restock() async {
+            func restock() async -> Int {
                 let found = await store.jars()
                 jars = found.sorted()
+                return found.count
             }
 
-            func printLabels() async {
+            func printLabels() async -> Int {
                 await store.sendToPrinter(jars)
+                return jars.count
             }
         }
 
         """
 
-    /// A view that marks itself busy around `await shelf.<call>()` and shows `shelf.<shown>`.
+    /// A view that keeps what `await shelf.<call>()` returns, owns no state, and shows `shelf.<shown>`.
     private static func shelfView(_ name: String, call: String, shows shown: String) -> String {
         """
         import SwiftUI
 
         struct \(name): View {
             @ObservedObject var shelf: PantryShelf
-            @State private var isBusy = false
 
             var body: some View {
                 Text("\\(shelf.\(shown).count)")
                     .onAppear {
                         Task {
-                            isBusy = true
-                            await shelf.\(call)()
-                            isBusy = false
+                            let count = await shelf.\(call)()
+                            print(count)
                         }
                     }
             }
@@ -121,9 +121,9 @@ final class ModuleIndexCommandTests: XCTestCase {
         let byFile = try findings(in: folder)
         // restock keeps what it awaits and fills the jars the view shows: the view's own load.
         XCTAssertEqual(byFile["Sources/Pantry/ShelfView.swift"]?["reasonID"] as? String, "onappear-task/move-into-task")
-        // printLabels keeps nothing it awaits: a job that must finish.
-        XCTAssertEqual(byFile["Sources/Pantry/LabelView.swift"]?["reasonID"] as? String, "onappear-task/awaited-operation")
-        XCTAssertEqual(byFile["Sources/Pantry/LabelView.swift"]?["action"] as? String, "skip")
+        // printLabels drops what it awaits and fills nothing: the work changes no state the view shows, a keep.
+        XCTAssertEqual(byFile["Sources/Pantry/LabelView.swift"]?["reasonID"] as? String, "onappear-task/no-owned-state")
+        XCTAssertEqual(byFile["Sources/Pantry/LabelView.swift"]?["action"] as? String, "keep")
 
         // Scanning the one file reads the rest of its module too.
         let alone = try findings(in: folder, ["Sources/Pantry/ShelfView.swift"])

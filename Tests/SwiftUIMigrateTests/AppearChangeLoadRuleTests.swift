@@ -549,6 +549,8 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         "pair-merged-flag-not-also-skipped": (.rewrite, ""),
         "sync-work-several-values-no-option-offered": (.keep, "asynchronous and cancellable"),
         "sync-work-several-values-option-set": (.keep, "several onChange run it"),
+        "hazard-effect": (.keep, "library.sync(playlistID: playlistID) is made for its effect"),
+        "hazard-lazy-row": (.keep, "a row of a ForEach in LazyVStack"),
     ]
 
     func testEachFixtureCaseIsDecidedForItsReason() throws {

@@ -42,6 +42,36 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertEqual(finding?.reasonID, "group-lifecycle/hoist-no-runtime-change")
     }
 
+    /// An action that opens with a check stopping it while the value choosing the member is at its initial
+    /// value only ever ran again on the member a new value brought in: the hoist keys a task on the value,
+    /// or reports; an action that proceeds at first (a loader) is hoisted as before.
+    func testAnActionWaitingForTheMemberChoiceIsKeyedOnIt() {
+        let group = "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n"
+        func decided(_ chain: String) -> (String?, String) {
+            let (text, migration) = migrate(view(group + chain, extra: "    func load() async {}\n"))
+            return (migration.findings.first?.reasonID, text)
+        }
+        let keyed = [
+            (".task {\n    guard flag else { return }\n    await load()\n}", ".task(id: flag) {"),
+            (".task(priority: .low) {\n    if !flag { return }\n    await load()\n}", ".task(id: flag, priority: .low) {"),
+            (".task {\n    if flag == true {\n        await load()\n    }\n}", ".task(id: flag) {"),
+        ]
+        for (chain, header) in keyed {
+            let (reason, text) = decided(chain)
+            XCTAssertEqual(reason, "group-lifecycle/hoist-task-id", chain)
+            XCTAssertTrue(text.contains(header) && text.contains("ZStack {"), text)
+        }
+        XCTAssertEqual(decided(".onAppear {\n    guard flag else { return }\n    Task { await load() }\n}").0,
+                       "group-lifecycle/reads-member-choice")
+        XCTAssertEqual(decided(".task(id: 1) {\n    guard flag else { return }\n    await load()\n}").0,
+                       "group-lifecycle/reads-member-choice")
+        // Goes on at first (flag starts false): the action does not wait for the other member.
+        XCTAssertEqual(decided(".task {\n    guard !flag else { return }\n    await load()\n}").0,
+                       "group-lifecycle/hoist-no-runtime-change")
+        XCTAssertEqual(decided(".task {\n    await load()\n    guard flag else { return }\n}").0,
+                       "group-lifecycle/hoist-no-runtime-change")
+    }
+
     func testAHoistSaysWhetherItChangesWhatTheAppDoesOnItsFloor() {
         let group = "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}"
         func hoist(_ source: String, floor: [Platform: PlatformVersion]?) -> Finding? {

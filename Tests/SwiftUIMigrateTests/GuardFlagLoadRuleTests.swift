@@ -145,7 +145,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let warmOnly = view(flag, action: guardLines + "                Task { _ = try? await BrewStore.shared.fetch(brewID) }\n")
         let finding = try XCTUnwrap(run(warmOnly).findings.first)
         XCTAssertEqual(finding.action, .keep)
-        XCTAssertEqual(finding.reasonID, "guard-flag-load/no-owned-state")
+        XCTAssertEqual(finding.reasonID, "guard-flag-load/awaited-operation")
 
         let sentinel = view(flag, action: guardLines + load).replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "EmptyView()")
         XCTAssertEqual(run(sentinel).findings.first?.reasonID, "guard-flag-load/sentinel-host")
@@ -223,17 +223,62 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             + "                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
         XCTAssertEqual(onlyFinding(compoundSetup)?.action, .keep)
         XCTAssertEqual(onlyFinding(compoundSetup)?.reason, "one-time setup, not a load: task(id:) would redo it on each appearance")
-        // An in-flight flag, set back in the closure, behind a compound check: like the plain check of a flag
-        // set back, a skip of this rule, naming both facts; onappear-task leaves the closure to it.
+        // An in-flight flag, set back in the closure after the await, behind a compound check: a keep of this
+        // rule, whatever else the check tests; onappear-task leaves the closure to it.
         let reentrant = view("    @State private var isBusy = false\n    let isSignedIn: Bool\n",
                              action: "                guard !isBusy, isSignedIn else { return }\n                isBusy = true\n"
                                  + "                Task { brew = try? await BrewStore.shared.fetch(brewID); isBusy = false }")
         let result = run(reentrant, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
-        XCTAssertEqual(result.findings.map(\.ruleID), ["guard-flag-load"])
-        XCTAssertEqual(result.findings.first?.reason,
-                       "isBusy is set back on line 12, so it is not a plain run-once flag: the check of isBusy also tests "
-                       + "other conditions (!isBusy, isSignedIn); a person must check what setting it back is for (a guard "
-                       + "against running twice at once stays as it is) before replacing it with task(id:)")
+        XCTAssertEqual(result.findings.map(\.reasonID), ["guard-flag-load/in-flight-guard"])
+        XCTAssertEqual(result.findings.first?.action, .keep)
+    }
+
+    /// A flag set before an await and set back after it — in the closure, in a `defer`, in a function the
+    /// work calls — guards against running twice at once: a keep, whatever else the check tests. Set back
+    /// elsewhere (`.onDisappear`, a completion handler handed on before the await), it stays a skip
+    /// (`testFlagFormsAPersonMustJudgeGetOneSkipEach`).
+    func testInFlightGuardsAreKept() throws {
+        let flag = "    @State private var hasLoaded = false\n"
+        let load = "brew = try? await BrewStore.shared.fetch(brewID)"
+        let kept = [
+            ("binding then compound check, reset in a defer", screen(flag, """
+                        .task {
+                            guard let name = brew?.name, !hasLoaded else { return }
+                            hasLoaded = true
+                            defer { hasLoaded = false }
+                            Analytics.log(name)
+                            \(load)
+                        }
+                """)),
+            ("compound check, set and reset in the function the work calls", screen(flag + """
+                    func load() async {
+                        hasLoaded = true
+                        \(load)
+                        hasLoaded = false
+                    }
+
+                """, """
+                        .onAppear {
+                            if !hasLoaded && isSignedIn { Task { await load() } }
+                        }
+                """)),
+        ]
+        for (name, source) in kept {
+            let finding = try XCTUnwrap(onlyFinding(source), name)
+            XCTAssertEqual(finding.reasonID, "guard-flag-load/in-flight-guard", name)
+            XCTAssertEqual(finding.action, .keep, name)
+        }
+    }
+
+    /// A load-once flag with no identity to key on stays, quietly, whether the check tests more
+    /// conditions or the closure sets the flag twice.
+    func testLoadOnceFlagsWithNoIdentityAreKept() throws {
+        let cases = FixtureCase.discoverRepositoryFixtures().cases.filter { $0.ruleID == "guard-flag-load" }
+        for name in ["load-once-compound-no-identity", "load-once-set-twice-no-identity", "or-early-return"] {
+            let fixture = try XCTUnwrap(cases.first { $0.name == name }, name)
+            let findings = run(try String(contentsOf: fixture.before, encoding: .utf8), rules: RuleRegistry.all).findings
+            XCTAssertEqual(findings.map(\.reasonID), ["guard-flag-load/no-identity"], name)
+        }
     }
 
     /// A view with `members` whose `Text` carries `modifiers`.
@@ -269,15 +314,6 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                         }
                         .onDisappear { hasLoaded = false }
                 """), ["also tests other conditions (!hasLoaded, isSignedIn)", "hasLoaded is set back on line 15"]),
-            ("binding then compound check, reset in a defer", screen(flag, """
-                        .task {
-                            guard let name = brew?.name, !hasLoaded else { return }
-                            hasLoaded = true
-                            defer { hasLoaded = false }
-                            Analytics.log(name)
-                            \(load)
-                        }
-                """), ["also tests other conditions (let name = brew?.name, !hasLoaded)", "hasLoaded is set back on line 13"]),
             ("compound check, reset in a completion handler", screen(flag + "    func fetchLater(_ done: @escaping () -> Void) {}\n", """
                         .task {
                             guard !hasLoaded && isSignedIn else { return }
@@ -366,7 +402,6 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         "compound-check-reset-on-disappear": "fetched is set back on line 18, so it is not a plain run-once flag: the check of fetched also tests other conditions (isOnline, !fetched)",
         "if-else-later-branch": "has a branch that runs on every later appearance (Analytics.log(shelfName))",
         "if-else-in-helper": "has a branch that runs on every later appearance (Analytics.log(authorID))",
-        "or-early-return": "also tests other conditions (search.isEmpty || !firstVisit)",
         "set-only-in-helper": "ready is set only in fill(), not in this closure",
     ]
 

@@ -93,7 +93,7 @@ final class OnAppearTaskRuleTests: XCTestCase {
             feedView(host: "if !isLoadingMore { ProgressView()@ }"),
             feedView(host: "Color.clear.frame(height: 1)@"),
             feedView(host: "Text(\"\")", work: "await loadMore()").replacingOccurrences(of: "Task {", with: "Task.detached {"),
-            // Work that changes no state the view owns must finish: nothing to do (issue 43).
+            // Work that changes no state the view owns, or awaits a call made for its effect, must finish (issue 43).
             feedView(host: "Text(\"\")", work: "await shared.refresh()"),
         ]
         for source in keeps {
@@ -184,12 +184,22 @@ final class OnAppearTaskRuleTests: XCTestCase {
             + "cancels it")
     }
 
-    func testWorkThatOnlyWaitsForAnOperationItDropsIsAHazard() {
-        let handedIn = skipReason(feedView(host: "Text(\"Exporting\")", work: "await export?(); items = []", members: "let export: (() async -> Void)?"))
-        XCTAssertEqual(handedIn, "the work awaits export?() and keeps nothing it awaits: an operation the view only waits for (a save, "
-            + "an upload, a job handed in) must finish, not stop when the view disappears")
-        let discarded = skipReason(feedView(host: "Text(\"Saving\")", work: "_ = try? await RecipeStore.shared.recipe(id: UUID()); items = []"))
-        XCTAssertTrue(discarded.hasPrefix("the work awaits RecipeStore.shared.recipe(id: UUID()) and keeps nothing"), discarded)
+    func testAnAwaitedCallMadeForItsEffectIsKept() {
+        // A dropped result, on something the view does not own: a closure handed in, a shared instance.
+        for (work, call) in [("await export?(); items = []", "export?()"),
+                             ("_ = try? await RecipeStore.shared.recipe(id: UUID()); items = []", "RecipeStore.shared.recipe(id: UUID())"),
+                             ("await shared.refresh()", "shared.refresh()"), ("await catalog.refreshAll()", "catalog.refreshAll()")] {
+            let finding = skipFinding(feedView(host: "Text(\"Saving\")", work: work, members: "let export: (() async -> Void)?"))
+            XCTAssertEqual(finding?.reasonID, "onappear-task/awaited-operation", work)
+            XCTAssertEqual(finding?.action, .keep, work)
+            XCTAssertTrue(finding?.reason?.hasPrefix(call + " ") ?? false, "\(work): \(finding?.reason ?? "no reason")")
+        }
+        // A kept result before it does not make the work a load, nor does a write the view owns after it.
+        let payment = "let kept = await RecipeStore.shared.recipes(page: 0); _ = await catalog.post(kept); selection = 1"
+        XCTAssertEqual(skipFinding(feedView(host: "Text(\"Paying\")", work: payment))?.reasonID, "onappear-task/awaited-operation")
+        // A task group only groups its children's awaits, each judged on its own: here loads the view keeps.
+        let grouped = "await withTaskGroup(of: Void.self) { group in group.addTask { items = await RecipeStore.shared.recipes(page: 0).map { _ in 1 } } }"
+        XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Feed\")", work: grouped)))
 
         // Controls: a delay, a call on the view's own model, and a load that keeps what it awaits.
         XCTAssertNotNil(rewriteSafety(feedView(host: "Text(\"Hint\")", work: "try? await Task.sleep(nanoseconds: 1); items = [1]")))
@@ -374,9 +384,10 @@ final class OnAppearTaskRuleTests: XCTestCase {
         XCTAssertEqual(try decided(view, module: module(["WhileShown.swift": hidden])).reasonID, "onappear-task/below-floor")
     }
 
-    func testAShareInstancesMethodThatLoadsThroughItsOwnMethodsIsTheViewsWork() {
-        // The object is the type's shared instance; its method sets a date, then awaits one of its own
-        // methods, which awaits the fetch and fills the events the view shows.
+    func testACallOnASharedInstanceIsJudgedByItsUseNotByItsBody() {
+        // The object is the type's shared instance: `show` loads the events the view shows, `send` uploads.
+        // Both drop their result on an object the view does not own, so both are effects, whether or not
+        // the module that declares them is read.
         let agenda = """
             final class Agenda: ObservableObject {
                 static let shared = Agenda()
@@ -394,7 +405,7 @@ final class OnAppearTaskRuleTests: XCTestCase {
                 private func upload() async { await AgendaService.upload(day) }
             }
             """
-        func decided(_ call: String) -> [String] {
+        func decided(_ call: String, readable: Bool) -> [String] {
             let view = """
                 struct AgendaView: View {
                     @ObservedObject private var agenda = Agenda.shared
@@ -404,12 +415,13 @@ final class OnAppearTaskRuleTests: XCTestCase {
                 }
                 """
             let engine = MigrationEngine(configuration: Configuration(), rules: [OnAppearTaskRule()])
-            return engine.migrate(bytes: Array(view.utf8), file: "AgendaView.swift", module: module(["Agenda.swift": agenda]))
+            return engine.migrate(bytes: Array(view.utf8), file: "AgendaView.swift", module: module(readable ? ["Agenda.swift": agenda] : [:]))
                 .findings.map(\.reasonID)
         }
-        XCTAssertEqual(decided("show"), ["onappear-task/move-into-task"])
-        // Its own method that only uploads loads nothing the view shows: the job is not the view's.
-        XCTAssertEqual(decided("send"), ["onappear-task/no-owned-state"])
+        for call in ["show", "send"] {
+            XCTAssertEqual(decided(call, readable: true), ["onappear-task/awaited-operation"], call)
+            XCTAssertEqual(decided(call, readable: false), decided(call, readable: true), call)
+        }
     }
 
     func testBranchesOfAGroupAreHostsOfTheirOwn() {
@@ -444,7 +456,7 @@ final class OnAppearTaskRuleTests: XCTestCase {
     }
 
     func testWorkThatChangesNoOwnedStateSkips() {
-        for work in ["await catalog.refreshAll()", "await shared.refresh()", "_ = await RecipeStore.shared.recipes(page: 0)"] {
+        for work in ["catalog.recipes = await RecipeStore.shared.recipes(page: 0)", "shared.recipes = await RecipeStore.shared.recipes(page: 0)"] {
             let finding = skipFinding(feedView(host: "Text(\"\")", work: work))
             XCTAssertEqual(finding?.reasonID, "onappear-task/no-owned-state", work)
         }

@@ -113,7 +113,7 @@ final class ReasonCatalogTests: XCTestCase {
     func testEveryHazardSkipSaysToKeepTheCodeAsItIs() {
         let branch = HostBranch(code: "!isLoadingMore", isSwitch: false, isInsideGroup: false)
         let hazards: [CancellationHazard] = [
-            .sentinelHost(host: "Color.clear"), .menuContent(menu: "Menu"), .workRemovesHost(branch: branch, property: "isLoadingMore"),
+            .sentinelHost(host: "Color.clear"), .lazyRow(container: "List"), .menuContent(menu: "Menu"), .workRemovesHost(branch: branch, property: "isLoadingMore"),
             .hiddenInFlightFlag(property: "isLoading"),
             .objectMethodRemovesHost(branch: branch, call: "model.load()", property: "phase"),
             .objectMethodUnseen(branch: branch, call: "model.load()", method: "load", property: "model.phase", isNested: false),

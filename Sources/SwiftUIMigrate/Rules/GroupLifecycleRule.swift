@@ -89,9 +89,15 @@ public struct GroupLifecycleRule: ShippedRule {
             } else {
                 change = .none(floor: context.floor.isKnown ? context.floor.summary : nil)
             }
-            let decision = Decision.hoist(
-                into: host, change: change, mayShowNothing: members.mayShowNothing,
-                spacedStack: members.mayShowNothing ? site.spacedStack : nil)
+            let spacedStack = members.mayShowNothing ? site.spacedStack : nil
+            // An action reading what chooses the member ran again on each member brought in: one host keys it on that.
+            if let read = MemberSelectorRead.first(in: site, view: ViewDeclaration(enclosing: group.call, in: context)) {
+                guard read.isKeyable else { return report(.readsMemberChoice(modifier: read.modifier.name, selector: read.selector)) }
+                let decision = Decision.hoistKeyed(into: host, id: read.selector, mayShowNothing: members.mayShowNothing, spacedStack: spacedStack)
+                return context.finding(
+                    id, at: group.name, decision.words, safety: decision.safety, edits: [context.replace(group.name, with: host), read.keyEdit])
+            }
+            let decision = Decision.hoist(into: host, change: change, mayShowNothing: members.mayShowNothing, spacedStack: spacedStack)
             return context.finding(
                 id, at: group.name, decision.words, safety: decision.safety, edits: [context.replace(group.name, with: host)])
         }
@@ -133,6 +139,11 @@ extension GroupLifecycleRule {
         /// `mayShowNothing`: some path shows no view, where the container now takes a place (in
         /// `spacedStack`, with its spacing).
         case hoist(into: String, change: HoistChange, mayShowNothing: Bool, spacedStack: String?)
+        /// Replace the Group with `host` and key its `task` on `id`, the value choosing the member, which the task reads.
+        case hoistKeyed(into: String, id: String, mayShowNothing: Bool, spacedStack: String?)
+        /// The Group shows at most one view, and the action of `modifier` reads `selector`, which chooses the member,
+        /// where `task(id:)` cannot key it.
+        case readsMemberChoice(modifier: String, selector: String)
         /// Remove the Group and apply its chain to each member.
         case distribute
         /// The Group shows several views at once.
@@ -318,6 +329,12 @@ extension GroupLifecycleRule {
                 .onAppear { fetchData() }
                 ```
 
+                An action that opens with a check stopping it while a `@State` value the branches read is at \
+                its initial value (`guard let error else { return }` with `error` starting nil) only ever ran \
+                again on the member a new value brought in: a `task` without an id is keyed on the value as \
+                well (`.task(id: error)`, `hoist-task-id`); any other such action is reported \
+                (`reads-member-choice`), never hoisted as no runtime change.
+
                 3. **distribute** when a member-scoped modifier or an empty row blocks the hoist, some member is \
                 chosen at run time, and the copy stays small ((members − 1) × the chain's lines ≤ \
                 \(Self.distributionLineBudget)): the Group goes and its whole chain is applied to each member, \
@@ -369,6 +386,8 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .hoist(_, .none, _, _): DecisionKind.hoistNoRuntimeChange.catalogEntry
         case .hoist(_, .rowMembers, _, _): DecisionKind.hoistInRow.catalogEntry
         case .hoist(_, .belowMergingFloor, _, _): DecisionKind.hoistBelowMergingFloor.catalogEntry
+        case .hoistKeyed: DecisionKind.hoistTaskID.catalogEntry
+        case .readsMemberChoice: DecisionKind.readsMemberChoice.catalogEntry
         case .distribute: DecisionKind.distribute.catalogEntry
         case .severalMembers: DecisionKind.severalMembers.catalogEntry
         case .helperShowsSeveral: DecisionKind.helperShowsSeveral.catalogEntry
@@ -391,6 +410,8 @@ fileprivate extension GroupLifecycleRule.Decision {
     var headline: String {
         switch self {
         case .hoist(let host, _, _, _): "replace the Group with a \(host) so the lifecycle action belongs to one view"
+        case .hoistKeyed(let host, let id, _, _): "replace the Group with a \(host) and key its task on \(id)"
+        case .readsMemberChoice(let modifier, let selector): "run .\(modifier) when \(selector) changes, by hand"
         case .distribute: "distribute the Group's modifiers onto its members"
         case .showsNoView: "remove the Group's lifecycle modifiers or move them to a view that appears"
         case .hostIsGroup: "set hostContainer to a container such as ZStack"
@@ -401,8 +422,11 @@ fileprivate extension GroupLifecycleRule.Decision {
 
     var reason: String? {
         switch self {
-        case .hoist, .distribute:
+        case .hoist, .hoistKeyed, .distribute:
             return nil
+        case .readsMemberChoice(let modifier, let selector):
+            return ".\(modifier) reads \(selector), which chooses the member: each member's appearance ran it again, "
+                + "one container would not"
         case .severalMembers:
             return "the Group shows several views at once: Apple documents the action once per member, and SDK "
                 + "builds since 2021 merge the calls into one; move the modifier to a "
@@ -473,6 +497,10 @@ fileprivate extension GroupLifecycleRule.Decision {
             sentence += ", and now also when no member shows (the Group ran nothing then)"
             if let spacedStack { sentence += "; the empty \(host) then still takes a place in the \(spacedStack), with its spacing" }
             return .behaviorChange(sentence)
+        case .hoistKeyed(_, let id, let mayShowNothing, _):
+            let sentence = "runs once per appearance of the container and again when \(id) changes, as the member it "
+                + "chose did"
+            return .behaviorChange(sentence + (mayShowNothing ? ", and also when no member shows" : ""))
         case .distribute:
             return .behaviorChange(
                 "each member now runs the action when it appears, as Apple documents; SDK builds since 2021 had merged "
@@ -552,9 +580,10 @@ fileprivate extension GroupLifecycleRule.DistributeBlocker {
 /// The decisions of `group-lifecycle` without their payload, in the order `explain` lists them: its
 /// catalog is `allCases`, so no decision can be left out of it.
 fileprivate enum DecisionKind: CaseIterable {
-    case hoistNoRuntimeChange, hoistEmptyPath, hoistInRow, hoistBelowMergingFloor, distribute, severalMembers
+    case hoistNoRuntimeChange, hoistEmptyPath, hoistInRow, hoistBelowMergingFloor, hoistTaskID, distribute, severalMembers
     case helperShowsSeveral, itemContent, reportStrategy, showsNoView, hostIsGroup, hoistBlockedMemberScoped
     case hoistBlockedEmptyRow, hoistBlockedListRow, hoistBlockedMemberListRow, onePerBuild, presentsOrNavigates, unknownModifier, choosesMember
+    case readsMemberChoice
     case emptyViewMember, overBudget
 
     /// What to do where the hoist is blocked and distributing the chain is too.
@@ -574,6 +603,9 @@ fileprivate enum DecisionKind: CaseIterable {
         case .hoistBelowMergingFloor:
             RuleReason("hoist-below-merging-floor", .rewrite, meaning: "the Group becomes the host container; the floor is below iOS 15, where the action ran once per member: there it now runs once",
                        whatToDo: "review the diff")
+        case .hoistTaskID:
+            RuleReason("hoist-task-id", .rewrite, meaning: "the Group shows at most one view and its task reads the value choosing the member: it becomes the host container, and the task is keyed on that value, so it runs again when the member changes, as the member's appearance ran it",
+                       whatToDo: "review the diff: the task now restarts when the value changes")
         case .distribute:
             RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
                        whatToDo: "review the diff: each member now runs the action when it appears")
@@ -619,6 +651,9 @@ fileprivate enum DecisionKind: CaseIterable {
         case .choosesMember:
             RuleReason("chooses-member", .report, meaning: "the hoist is blocked and a lifecycle action sets the property that chooses the member shown: copied onto each member it would start again on every member it brings in",
                        whatToDo: Self.moveToOwner)
+        case .readsMemberChoice:
+            RuleReason("reads-member-choice", .report, meaning: "the Group shows at most one view, but a lifecycle action reads the value choosing the member: each member's appearance ran it again, which one container would not, and task(id:) cannot key it there",
+                       whatToDo: "run the action when the value changes (task(id:), onChange(of:)) on the container, by hand")
         case .emptyViewMember:
             RuleReason("empty-view-member", .report, meaning: "the hoist is blocked and a member is EmptyView(), on which copied modifiers would never act",
                        whatToDo: Self.moveToOwner)

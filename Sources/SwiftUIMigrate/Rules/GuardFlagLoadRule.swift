@@ -76,6 +76,17 @@ public struct GuardFlagLoadRule: ShippedRule {
                     findings.append(context.finding(id, at: modifier.nameToken, Decision.oneTimeSetup.words))
                     continue
                 }
+                // A flag set before an await and back after it guards against running twice at once: it stays.
+                if nearMiss.isInFlightGuard(in: view) {
+                    findings.append(context.finding(id, at: modifier.nameToken, Decision.inFlightGuard(flag: nearMiss.flag).words))
+                    continue
+                }
+                // A load-once flag with no identity to key on is the honest tool, whatever else the check tests.
+                let work = nearMiss.guardedWork + WorkTrace(of: nearMiss.guardedWork, in: view).followedBodies(in: view)
+                if nearMiss.isLoadOnce, case .none = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
+                    findings.append(context.finding(id, at: modifier.nameToken, Decision.noIdentity.words))
+                    continue
+                }
                 let lines = nearMiss.facts.map { fact -> Int in
                     switch fact {
                     case .setBack(let use), .binding(let use): context.line(of: use)
@@ -125,12 +136,18 @@ public struct GuardFlagLoadRule: ShippedRule {
         // makes where the rule does not remove it says less about the flag than a reset elsewhere.
         let closureBytes = closure.position.utf8Offset..<closure.endPosition.utf8Offset
         let outside = uses.filter { !closureBytes.contains($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
-        if let use = outside.first(where: { Self.isWrite($0, of: flag) }) ?? outside.first ?? uses.first {
-            return decided(.otherUse(otherUse(use, flag: flag, context: context), inHelper: nil))
-        }
-
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
+        if let use = outside.first(where: { Self.isWrite($0, of: flag) }) ?? outside.first ?? uses.first {
+            let found = otherUse(use, flag: flag, context: context)
+            // A second set in the closure of a load with no identity to key on: the flag is the honest tool.
+            if outside.isEmpty, case .alsoSet = found, Self.isLoad(work.map(Syntax.init), in: view),
+               case .none = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
+                return decided(.noIdentity)
+            }
+            return decided(.otherUse(found, inHelper: nil))
+        }
+
         if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
         let taskID: String
         let decision: Decision
@@ -322,6 +339,8 @@ extension GuardFlagLoadRule {
         case oneTimeSetup
         /// The work reads no identity to key on: the flag is the honest tool.
         case noIdentity
+        /// The flag is set before an await and set back after it: an in-flight guard, not a run-once flag.
+        case inFlightGuard(flag: String)
         /// The check is not one the rewrite takes out as it is; `lines` holds, per fact, the line of its use of the flag.
         case nearMiss(FlagGuardNearMiss, lines: [Int])
         /// The flag is used elsewhere (`inHelper`: the guard stands in that helper).
@@ -370,6 +389,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .flagDefeatsID: DecisionKind.flagDefeatsID.catalogEntry
         case .oneTimeSetup: DecisionKind.oneTimeSetup.catalogEntry
         case .noIdentity: DecisionKind.noIdentity.catalogEntry
+        case .inFlightGuard: DecisionKind.inFlightGuard.catalogEntry
         case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).catalogEntry
         case .otherUse(.alsoSet, _): DecisionKind.flagSetElsewhere.catalogEntry
         case .otherUse(.setBack, _): DecisionKind.flagSetBack.catalogEntry
@@ -389,6 +409,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .keyOnIdentity: "key the load on the view's identity with task(id:) instead of a run-once flag"
         case .flagDefeatsID(let id): "remove the run-once flag that stops task(id: \(id)) when \(id) changes"
         case .oneTimeSetup, .noIdentity: "keep \(Self.kept)"
+        case .inFlightGuard(let flag): "keep \(flag) as it is"
         case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).headline
         case .otherUse(.alsoSet, _): "check the other set of the flag before replacing it by hand"
         // A flag set back is no run-once flag: the headline must not call it one.
@@ -408,6 +429,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .keyOnIdentity, .flagDefeatsID: nil
         case .oneTimeSetup: "one-time setup, not a load: task(id:) would redo it on each appearance"
         case .noIdentity: "no identity to key on"
+        case .inFlightGuard(let flag): "\(flag) is set before an await and set back after it, an in-flight guard"
         case .nearMiss(let nearMiss, let lines): nearMiss.reason(lines: lines)
         case .otherUse(let use, let helper): use.fact + Self.inHelper(helper)
         case .severalIdentities(let names, let view, let helper):
@@ -562,7 +584,7 @@ fileprivate extension FlagGuardNearMiss {
 /// The decisions of `guard-flag-load` without their payload, in the order `explain` lists them: its
 /// catalog is `allCases`, so no decision can be left out of it.
 fileprivate enum DecisionKind: CaseIterable {
-    case keyOnIdentity, flagDefeatsID, oneTimeSetup, noIdentity, flagSetElsewhere, flagSetBack, flagReadElsewhere
+    case keyOnIdentity, flagDefeatsID, oneTimeSetup, noIdentity, inFlightGuard, flagSetElsewhere, flagSetBack, flagReadElsewhere
     case flagPassedAsBinding, flagStorageUsed, severalIdentities, configuredIdentityNotFound, siblingOnChange
     case guardInHelper
 
@@ -579,6 +601,9 @@ fileprivate enum DecisionKind: CaseIterable {
                        whatToDo: "nothing")
         case .noIdentity:
             RuleReason("no-identity", .keep, meaning: "the work reads no stored Equatable property of the view to key on, so the flag is the honest tool",
+                       whatToDo: "nothing")
+        case .inFlightGuard:
+            RuleReason("in-flight-guard", .keep, meaning: "the flag is set before an await and set back after it (directly, in defer, or in a function the work calls): it guards against running twice at once, it is no run-once flag",
                        whatToDo: "nothing")
         case .flagSetElsewhere:
             RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",

@@ -97,6 +97,12 @@ public struct OnAppearTaskRule: ShippedRule {
             return skip(.closureSignature(signature.trimmedDescription))
         }
         if let nested {
+            // A Task that never awaits only defers its body; one on a lazy row would be cancelled as the row scrolls away.
+            let body = nested.call.trailingClosure ?? nested.call.arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
+            if let body, !CancellationHazard.canSuspend(body.statements.map(Syntax.init)) {
+                return skip(.taskMove(.obstacle(.deferralOnly)))
+            }
+            if let container = LifecycleHost(of: modifier).lazyRowContainer(in: view) { return skip(.taskMove(.hazard(.lazyRow(container: container)))) }
             return skip(.nestedTask(line: context.line(of: nested.call), in: nested.container))
         }
         var move = TaskUnwrapping(modifier: modifier, closure: closure)

@@ -21,7 +21,7 @@ enum TaskMoveDecision: String, CaseIterable {
     case mainActorOutsideView = "main-actor-outside-view", taskSignature = "task-signature"
     case taskThrows = "task-throws", taskReturnsValue = "task-returns-value", taskNotLast = "task-not-last"
     case deferralOnly = "deferral-only", priorityTwice = "priority-twice", belowFloor = "below-floor"
-    case sentinelHost = "sentinel-host", menuContent = "menu-content", workRemovesHost = "work-removes-host"
+    case sentinelHost = "sentinel-host", lazyRow = "lazy-row", menuContent = "menu-content", workRemovesHost = "work-removes-host"
     case hiddenInFlightFlag = "hidden-in-flight-flag", objectMethodRemovesHost = "object-method-removes-host"
     case objectMethodUnseen = "object-method-unseen", outsideView = "outside-view", noOwnedState = "no-owned-state"
     case awaitedOperation = "awaited-operation"
@@ -62,6 +62,9 @@ enum TaskMoveDecision: String, CaseIterable {
         case .sentinelHost:
             RuleReason(rawValue, .keep, meaning: "the view the action is on (Color.clear, EmptyView(), a 1-pt frame, .hidden()) exists to start the work; as task the work is cancelled whenever it scrolls away",
                        whatToDo: "nothing: keep the Task")
+        case .lazyRow:
+            RuleReason(rawValue, .keep, meaning: "the view is a row of a ForEach in a lazy container (List, LazyVStack, a lazy grid) that starts work as it appears (a next-page trigger): as task the work is cancelled when the row scrolls away",
+                       whatToDo: "nothing: keep the Task")
         case .menuContent:
             RuleReason(rawValue, .skip, meaning: "the view is the content of a Menu or .contextMenu, where when task starts and cancels is not documented",
                        whatToDo: "check on a device that the work may stop when the menu closes before moving it by hand")
@@ -84,8 +87,8 @@ enum TaskMoveDecision: String, CaseIterable {
             RuleReason(rawValue, .keep, meaning: "the work changes no state the view owns: a save, sync or app-wide refresh that must finish",
                        whatToDo: "nothing: keep the Task (if the work is the view's after all, move it by hand)")
         case .awaitedOperation:
-            RuleReason(rawValue, .skip, meaning: "the work awaits an operation and keeps nothing it awaits (await export(); isPresented = false): the view only waits for a job that must finish",
-                       whatToDo: "check that the operation may stop when the view disappears before moving it by hand")
+            RuleReason(rawValue, .keep, meaning: "the work awaits a call made for its effect: its result is dropped and it is called on something the view does not own (try? await wallet.send(x), await job.run()), so it must finish",
+                       whatToDo: "nothing: keep the Task")
         }
     }
 }
@@ -134,6 +137,7 @@ extension CancellationHazard {
     func headline(keeping kept: String) -> String {
         switch self {
         case .sentinelHost: "keep \(kept)"
+        case .lazyRow: "keep \(kept)"
         case .menuContent: "keep \(kept) unless the work may stop when the menu closes"
         case .workRemovesHost: "keep \(kept)"
         case .hiddenInFlightFlag(let property): "keep \(kept) unless starting the work never sets \(property)"
@@ -142,7 +146,7 @@ extension CancellationHazard {
             "keep \(kept) unless \(method)() leaves \(property) alone until it awaits"
         case .outsideView: "keep \(kept) unless the work may stop when the view disappears"
         case .noOwnedState: "keep \(kept)"
-        case .awaitedOperation(let operation): "keep \(kept) unless \(operation) may stop when the view disappears"
+        case .awaitedOperation: "keep \(kept)"
         }
     }
 
@@ -152,6 +156,9 @@ extension CancellationHazard {
         case .sentinelHost(let host):
             "the host \(host) is a sentinel that exists to start the work: as task, the work would be cancelled each "
                 + "time it scrolls away or is removed"
+        case .lazyRow(let container):
+            "the host is a row of a ForEach in \(container), made and removed as it scrolls: as task, the work would "
+                + "be cancelled when the row scrolls away"
         case .menuContent(let menu):
             "the host is \(menu) content, which SwiftUI shows as a platform menu: whether task starts there and when "
                 + "it cancels the work is not documented"
@@ -176,8 +183,8 @@ extension CancellationHazard {
             "the work changes no state the view owns (no @State, @Binding, @FocusState or @StateObject property): a "
                 + "save, sync or refresh must finish, it is not the view's to cancel"
         case .awaitedOperation(let operation):
-            "the work awaits \(operation) and keeps nothing it awaits: an operation the view only waits for (a save, "
-                + "an upload, a job handed in) must finish, not stop when the view disappears"
+            "\(operation) is made for its effect (its result is dropped, on something the view does not own): it must "
+                + "finish, not stop when the view disappears"
         }
     }
 
@@ -185,6 +192,7 @@ extension CancellationHazard {
     var decision: TaskMoveDecision {
         switch self {
         case .sentinelHost: .sentinelHost
+        case .lazyRow: .lazyRow
         case .menuContent: .menuContent
         case .workRemovesHost: .workRemovesHost
         case .hiddenInFlightFlag: .hiddenInFlightFlag

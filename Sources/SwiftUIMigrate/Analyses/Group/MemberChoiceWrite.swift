@@ -55,7 +55,7 @@ struct MemberChoiceWrite {
 
     /// What the modifier runs: its closures, or the body of the view's function it names
     /// (`perform: reload`).
-    private static func actionBodies(of modifier: Modifier, view: ViewDeclaration?) -> [Syntax] {
+    static func actionBodies(of modifier: Modifier, view: ViewDeclaration?) -> [Syntax] {
         guard let call = modifier.call else { return [] }
         var bodies: [Syntax] = call.trailingClosure.map { [Syntax($0.statements)] } ?? []
         for argument in call.arguments {

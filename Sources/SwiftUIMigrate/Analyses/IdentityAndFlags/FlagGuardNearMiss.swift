@@ -50,6 +50,17 @@ struct FlagGuardNearMiss {
         }
     }
 
+    /// True when the check guards "once" with nothing else to weigh but other conditions or a set in a
+    /// function the work calls: no branch or `else` that does more, and no set back.
+    var isLoadOnce: Bool {
+        facts.allSatisfy { fact in
+            switch fact {
+            case .otherConditions, .setOnlyIn: true
+            default: false
+            }
+        }
+    }
+
     /// The near miss among `statements` (or, when the last statement is a `Task { }`, the
     /// top level of its body), for a flag of `view` written somewhere in `statements` or in a
     /// function of the view they call.
@@ -130,6 +141,8 @@ struct FlagGuardNearMiss {
         _ statement: CodeBlockItemSyntax, followedBy following: [Syntax], of view: ViewDeclaration, writtenIn region: Syntax
     ) -> FlagGuardNearMiss? {
         guard let check = Check(statement) else { return nil }
+        // Of the flags a check tests (`hasMore && !isLoadingPage`), an in-flight guard's decides.
+        var found: [FlagGuardNearMiss] = []
         for test in check.tests {
             guard let (name, holdsWhen) = RunOnceFlag.flagTest(test.expression), let property = view.storedProperty(named: name),
                   let initial = RunOnceFlag.flagInitialValue(property) else { continue }
@@ -163,11 +176,11 @@ struct FlagGuardNearMiss {
             if let setter { facts.append(.setOnlyIn(setter)) }
             if let use = otherWriter(of: name, initial: initial, in: view) { facts.append(use) }
             // A plain check set in the closure is `RunOnceFlag`'s, not a near miss.
-            let found = FlagGuardNearMiss(flag: name, facts: facts, guardedWork: guardedWork)
-            guard facts.count > (found.isSetBack ? 1 : 0) else { continue }
-            return found
+            let nearMiss = FlagGuardNearMiss(flag: name, facts: facts, guardedWork: guardedWork)
+            guard facts.count > (nearMiss.isSetBack ? 1 : 0) else { continue }
+            found.append(nearMiss)
         }
-        return nil
+        return found.first { $0.isInFlightGuard(in: view) } ?? found.first
     }
 
     /// The else part of an `if`: its block, or the `else if` standing for it.
@@ -195,13 +208,41 @@ struct FlagGuardNearMiss {
     private static func otherWriter(of name: String, initial: Bool, in view: ViewDeclaration) -> Fact? {
         for use in view.uses(of: name) where !isInInitializer(use) {
             if use.trimmedDescription == "$" + name { return .binding(use) }
-            guard let sequence = use.parent?.parent?.as(SequenceExprSyntax.self) else { continue }
-            let elements = Array(sequence.elements)
-            guard elements.count == 3, elements[0].id == use.id, elements[1].is(AssignmentExprSyntax.self) else { continue }
-            guard let literal = elements[2].as(BooleanLiteralExprSyntax.self) else { return .setBack(use) }
-            if (literal.literal.tokenKind == .keyword(.true)) == initial { return .setBack(use) }
+            if setsBack(use, initial: initial) { return .setBack(use) }
         }
         return nil
+    }
+
+    /// True when `use` is assigned `initial` (or a value the rule cannot read): `flag = false`.
+    private static func setsBack(_ use: ExprSyntax, initial: Bool) -> Bool {
+        guard let sequence = use.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[0].id == use.id, elements[1].is(AssignmentExprSyntax.self) else { return false }
+        guard let literal = elements[2].as(BooleanLiteralExprSyntax.self) else { return true }
+        return (literal.literal.tokenKind == .keyword(.true)) == initial
+    }
+
+    /// True when the flag is an in-flight guard: the guarded work (with the functions of `view` it
+    /// calls) sets it before an await and sets it back itself after an await or in a `defer` — not
+    /// elsewhere (`.onDisappear`, a completion handler it hands on first) — so it stops the work
+    /// running twice at once.
+    func isInFlightGuard(in view: ViewDeclaration) -> Bool {
+        guard isSetBack, let property = view.storedProperty(named: flag),
+              let initial = RunOnceFlag.flagInitialValue(property) else { return false }
+        let trace = WorkTrace(of: guardedWork, in: view)
+        guard trace.assignmentBeforeSuspending([flag]) != nil else { return false }
+        // The guarded statements are one region, each function the work calls another.
+        let regions = [guardedWork] + trace.followedBodies(in: view).map { [$0] }
+        return view.uses(of: flag).contains { use in
+            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
+            guard Self.setsBack(use, initial: initial),
+                  let region = regions.first(where: { nodes in
+                      nodes.contains { $0.position.utf8Offset <= offset && offset < $0.endPosition.utf8Offset }
+                  }) else { return false }
+            if use.ancestorOrSelf(mapping: { $0.as(DeferStmtSyntax.self) }) != nil { return true }
+            let firstAwait = region.lazy.flatMap { $0.tokens(viewMode: .sourceAccurate) }.first { $0.tokenKind == .keyword(.await) }
+            return firstAwait.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset < offset } ?? false
+        }
     }
 
     /// True when `node` stands in an `init`: there `self.flag = …` sets the first value, not a new one.

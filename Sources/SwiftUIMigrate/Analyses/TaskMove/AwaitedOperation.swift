@@ -1,23 +1,55 @@
 import SwiftSyntax
 
-/// Work that awaits an operation it does not keep the result of, and keeps nothing else it
-/// awaits: the view only waits for the operation to end.
+/// An awaited call made for its effect: its result is thrown away and it is called on something
+/// the view does not own — an injected service, a shared instance, a closure handed in, a global.
 ///
 /// ```swift
 /// .onAppear {
 ///     Task {
-///         await job.run?()           // an upload, a save, a job handed in: the result is dropped
-///         isPresented = false        // the view only notes that it ended
+///         let invoice = try? await wallet.fetchInvoice()   // a kept result does not make it a load
+///         try? await wallet.send(invoice)                  // an effect: a payment that must finish
+///         path.append(.done)
 ///     }
 /// }
 /// ```
-/// As `.task`, the operation would be cancelled when the view disappears — when the user
-/// closes a panel or scrolls a row away — though it is not the view's to stop. A load keeps
-/// what it awaits (`items = await api.page()`), and a call on the view's own model
-/// (`await model.refresh()` on a `@StateObject`) is the view's work; neither is such an operation.
+/// As `.task`, the call would be cancelled when the view disappears — a sheet dismissed mid-send —
+/// though what it does is not the view's to stop. The call is judged by how its result is used and
+/// on what it is called, never by whether its body is in sight. Calls of the view's own methods are
+/// followed — what they set decides, and work that keeps nothing it awaits only waits for an
+/// operation (`droppedOperation`) — and calls on a model the view owns (`@StateObject`, an
+/// `@Observable` in `@State`) are the view's work; `Task.sleep`, `Task.yield` and `MainActor.run`
+/// are waits.
 enum AwaitedOperation {
     /// Awaited calls that only wait: `MainActor.run { … }` hops, `Task.sleep` and `Task.yield`.
     static let waits: Set<String> = ["MainActor.run", "Task.sleep", "Task.yield", "Task.checkCancellation"]
+
+    /// Functions that only group the awaits of their closure, each judged on its own.
+    static let groups: Set<String> = ["withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup"]
+
+    /// The first awaited call of `work` itself whose result is dropped and whose receiver the view
+    /// does not own (`owned`: the roots of the view's owned state), quoted as written; nil when there
+    /// is none. A call of the view's own function is no such call: what that function sets decides
+    /// (`droppedOperation`).
+    static func effect(in work: [Syntax], view: ViewDeclaration?, owned: Set<String>) -> String? {
+        for body in work {
+            let finder = AwaitFinder(viewMode: .sourceAccurate)
+            finder.walk(body)
+            for awaited in finder.awaits where isDropped(awaited) {
+                var expression = awaited.expression
+                if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+                guard let call = expression.as(FunctionCallExprSyntax.self) else { continue }
+                var callee = call.calledExpression
+                if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+                if let name = call.ownMethodName, view?.function(named: name) != nil || groups.contains(name) { continue }
+                if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+                    if waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) { continue }
+                    if let root = WorkTrace.path(of: base)?.first, owned.contains(root) { continue }
+                }
+                return expression.trimmedDescription
+            }
+        }
+        return nil
+    }
 
     /// The first awaited call of `work` whose result is dropped, when the work — with the view's
     /// functions it calls (`followed`) — keeps nothing it awaits and calls no method of an

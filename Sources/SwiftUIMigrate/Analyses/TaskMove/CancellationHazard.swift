@@ -17,17 +17,22 @@ import SwiftSyntax
 ///   not declare, so that nobody can tell (`ModelMethod`);
 /// - sentinel host: `Color.clear`, `EmptyView()`, `Spacer()`, a view sized 0–1 pt,
 ///   `.hidden()`, `.opacity(0)`, which exists only to trigger the work;
+/// - lazy row: the host is a row (or part of one) of a `ForEach` in a lazy container (`List`,
+///   `LazyVStack`, a lazy grid), created and removed as it scrolls: work it starts on appear (the
+///   next-page trigger) would be cancelled when it scrolls away;
 /// - menu content: the host is the content of a `contextMenu` or `Menu`, shown as a platform
 ///   menu, where when `.task` starts and is cancelled is not documented;
 /// - no owned state: the work assigns no `@State`/`@Binding`/`@FocusState` property and
 ///   calls no method of a `@StateObject` or of an object held in `@State`: a save, sync or
 ///   app-wide refresh must finish, it is not the view's to cancel;
-/// - awaited operation: the work awaits a call it does not keep the result of and keeps nothing
-///   it awaits (`await job.run?(); isPresented = false`): the view only waits for an operation
-///   that must finish (`AwaitedOperation`).
+/// - an effect: the work awaits a call whose result it drops, on something the view does not own
+///   (`try? await wallet.send(invoice)`, `await job.run?()`): made for what it does, it must
+///   finish (`AwaitedOperation`).
 enum CancellationHazard: Hashable, Sendable {
     /// The host (its code quoted) is a sentinel that exists to start the work.
     case sentinelHost(host: String)
+    /// The host is a row of a `ForEach` in `container`, a lazy container.
+    case lazyRow(container: String)
     /// The host is the content of `menu` (`contextMenu`, `Menu`), shown as a platform menu.
     case menuContent(menu: String)
     /// The host shows only under `branch`, and the work sets `property` before it awaits.
@@ -47,7 +52,7 @@ enum CancellationHazard: Hashable, Sendable {
     case outsideView
     /// The work changes no state the view owns.
     case noOwnedState
-    /// The work awaits `operation` and keeps nothing it awaits.
+    /// The work awaits `operation`, a call made for its effect (`AwaitedOperation`).
     case awaitedOperation(String)
 
     /// The property wrappers whose state the view owns (or, for `@Binding`, shares with the
@@ -64,6 +69,7 @@ enum CancellationHazard: Hashable, Sendable {
         let trace = WorkTrace(of: work, in: view)
 
         if host.isSentinel { return .sentinelHost(host: host.quotedCode) }
+        if let container = host.lazyRowContainer(in: view) { return .lazyRow(container: container) }
         if let menu = host.menu { return .menuContent(menu: menu) }
         for condition in host.conditions {
             for path in readPaths(in: condition.node) {
@@ -83,6 +89,8 @@ enum CancellationHazard: Hashable, Sendable {
         if let view, let hazard = objectChangingHost(host, trace: trace, view: view) { return hazard }
         guard let view else { return .outsideView }
         let owned = ownedNames(view)
+        // An awaited call made for its effect must finish, whatever else the work keeps or sets.
+        if let effect = AwaitedOperation.effect(in: work, view: view, owned: owned) { return .awaitedOperation(effect) }
         // The work writes a property the view owns or calls a method of one.
         let ownsState = !trace.changedRoots.isDisjoint(with: owned)
         func dropped(_ loads: Set<String>) -> String? {

@@ -116,6 +116,38 @@ struct LifecycleHost {
         return nil
     }
 
+    /// The containers that make rows lazily, creating and removing them as they scroll in and out.
+    static let lazyContainers: Set<String> = ["List", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid"]
+
+    /// The lazy container (`List`, `LazyVStack`, a lazy grid) whose `ForEach` (or data-driven
+    /// `List`) makes the host one of its rows, or part of one, or nil: such a row appears and
+    /// disappears as it scrolls, so work it starts on appear (the next-page trigger) would be
+    /// cancelled as `.task` when it scrolls away. An app's own container counts when its declaration
+    /// in the file or the module of `view` lays its content out in one: `VideoList (a LazyVStack)`.
+    func lazyRowContainer(in view: ViewDeclaration?) -> String? {
+        var isRow = false
+        var current = Syntax(root).parent
+        while let node = current {
+            if node.is(MemberBlockItemSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
+            if let closure = node.as(ClosureExprSyntax.self) {
+                guard let owner = ClosureOwner(of: closure), let name = owner.call.calledName else { return nil }
+                let takesData = closure.signature != nil || (owner.call.arguments.first.map { $0.label == nil } ?? false)
+                if name == "ForEach" || (name == "List" && takesData) { isRow = true }
+                if isRow, Self.lazyContainers.contains(name) { return name }
+                if isRow, name.first?.isUppercase == true, !ViewBuilderContext.containers.contains(name),
+                   let lazy = view?.memberBlocksInModule(ofType: name)?.lazy
+                       .compactMap({ $0.tokens(viewMode: .sourceAccurate).first { Self.lazyContainers.contains($0.text) }?.text }).first {
+                    return "\(name) (a \(lazy))"
+                }
+                // Only view content leads to the rows: an action or another closure does not.
+                guard ViewBuilderContext.containers.contains(name) || ["overlay", "background"].contains(name)
+                        || name.first?.isUppercase == true else { return nil }
+            }
+            current = node.parent
+        }
+        return nil
+    }
+
     /// The host's code, shortened, as a reason quotes it: `Color.clear.frame(height: 1)`.
     var quotedCode: String {
         var text = root.trimmedDescription

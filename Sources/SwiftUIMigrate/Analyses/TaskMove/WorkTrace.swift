@@ -76,6 +76,11 @@ struct WorkTrace {
         return nil
     }
 
+    /// The bodies of the functions of `view` that the work calls and the trace followed.
+    func followedBodies(in view: ViewDeclaration) -> [Syntax] {
+        followed.compactMap { view.function(named: $0)?.body.map(Syntax.init) }
+    }
+
     /// True when the work assigns a path overlapping `path` anywhere.
     func assigns(_ path: [String]) -> Bool {
         events.contains { event in
