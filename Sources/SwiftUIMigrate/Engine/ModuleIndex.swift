@@ -21,7 +21,8 @@ public final class ModuleIndex: Sendable {
         var positions: [String: Int] = [:]
         var trees: [String: SourceFileSyntax] = [:]
         var declarations: [String: [(type: String, members: MemberBlockItemListSyntax)]] = [:]
-        var memberBlocks: [String: [MemberBlockItemListSyntax]] = [:]
+        var memberBlocks: [String: [(path: String, members: MemberBlockItemListSyntax)]] = [:]
+        var converters: [String: SourceLocationConverter] = [:]
         var modifiers: [String: [FunctionDeclSyntax]] = [:]
         var filesHolding: [[String]: [String]] = [:]
     }
@@ -40,13 +41,29 @@ public final class ModuleIndex: Sendable {
     /// The member blocks of the classes, structs, actors and enums called `type` in the module and
     /// of the extensions of `type` (`extension Feed.Model` extends `Model`), file by file in a fixed order.
     public func memberBlocks(ofType type: String) -> [MemberBlockItemListSyntax] {
+        declarations(ofType: type).map(\.members)
+    }
+
+    /// The member blocks of `memberBlocks(ofType:)`, each with the path of the file declaring it.
+    public func declarations(ofType type: String) -> [(path: String, members: MemberBlockItemListSyntax)] {
         state.withLock { state in
             if let known = state.memberBlocks[type] { return known }
             let found = candidates(declaring: type, after: Self.typeKeywords, state).flatMap { path in
-                declarations(in: path, state).filter { $0.type == type }.map(\.members)
+                declarations(in: path, state).filter { $0.type == type }.map { (path, $0.members) }
             }
             state.memberBlocks[type] = found
             return found
+        }
+    }
+
+    /// The file and 1-based line of `node`, a node of a tree this index parsed; nil for any other node.
+    public func place(of node: some SyntaxProtocol) -> (path: String, line: Int)? {
+        let root = node.root.id
+        return state.withLock { state in
+            guard let (path, tree) = state.trees.first(where: { $0.value.id == root }) else { return nil }
+            let converter = state.converters[path] ?? SourceLocationConverter(fileName: path, tree: tree)
+            state.converters[path] = converter
+            return (path, converter.location(for: node.positionAfterSkippingLeadingTrivia).line)
         }
     }
 
@@ -94,6 +111,18 @@ public final class ModuleIndex: Sendable {
                 return state.trees[path].map { (path, $0) }
             }
         }
+    }
+
+    /// True when a path of the index and the path a run names a file by are the same file: equal
+    /// once `./` is dropped, or one is the other below a folder (`./App/X.swift`, `/repo/App/X.swift`).
+    public static func samePath(_ indexed: String, _ named: String) -> Bool {
+        func plain(_ path: String) -> Substring {
+            var path = Substring(path)
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            return path
+        }
+        let (a, b) = (plain(indexed), plain(named))
+        return a == b || a.hasSuffix("/" + b) || b.hasSuffix("/" + a)
     }
 
     /// Words one of which a file declaring a view modifier holds.

@@ -51,8 +51,8 @@ enum CancellationHazard: Hashable, Sendable {
     case awaitedOperation(String)
 
     /// The property wrappers whose state the view owns (or, for `@Binding`, shares with the
-    /// view that owns it): work writing them is the view's work.
-    static let ownedWrappers: Set<String> = ["State", "StateObject", "Binding", "FocusState", "GestureState"]
+    /// view that owns it; for `@Bindable`, holds the model to change): work writing them is the view's work.
+    static let ownedWrappers: Set<String> = ["State", "StateObject", "Binding", "Bindable", "FocusState", "GestureState"]
 
     /// What makes `work` (the statements moved into `.task`) unsafe to move, or nil when it may.
     ///

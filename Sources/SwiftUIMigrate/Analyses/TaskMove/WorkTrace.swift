@@ -12,10 +12,11 @@ import SwiftSyntax
 ///     items += page                        // assignment(items)
 /// }
 /// ```
-/// `await MainActor.run { … }` suspends before its closure runs, and a `catch` is a path of its
-/// own beside its `do`: a write there comes after the awaits that preceded it on its path.
-/// The trace reads only this file: functions of other types, and code behind
-/// `model.load()`, are calls, not followed.
+/// `await MainActor.run { … }` suspends before its closure runs, a `defer` runs where its scope
+/// ends, and a `catch` is a path of its own beside its `do`: a write there comes after the awaits
+/// that preceded it on its path.
+/// The trace follows the view's own functions, also those its extensions in other files of the
+/// module declare; functions of other types, and code behind `model.load()`, are calls, not followed.
 struct WorkTrace {
     /// One thing the work does.
     enum Event: Equatable {
@@ -194,6 +195,16 @@ private final class EventRecorder: SyntaxVisitor {
             walk(clause.body)
         }
         events.append(.paths(.end))
+        return .skipChildren
+    }
+
+    // A `defer` runs when its scope ends: `defer { isLoading = false }` resets after the awaits
+    // below it, it does not set before them.
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        let deferred = node.compactMap { $0.item.as(DeferStmtSyntax.self) }
+        guard !deferred.isEmpty else { return .visitChildren }
+        for item in node where !item.item.is(DeferStmtSyntax.self) { walk(item) }
+        for statement in deferred.reversed() { walk(statement.body) }
         return .skipChildren
     }
 
