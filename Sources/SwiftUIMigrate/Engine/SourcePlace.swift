@@ -13,6 +13,11 @@ public struct SourcePlace: Hashable, Sendable {
         self.line = line
     }
 
+    /// A line of the module's file at `path`, named by its last component.
+    init(inModuleFile path: String, line: Int) {
+        self.init(file: path.split(separator: "/").last.map(String.init) ?? path, line: line)
+    }
+
     /// "on line 12", or "in Panel+Work.swift:12" for another file: how a reason names the place.
     public var phrase: String {
         file.map { "in \($0):\(line)" } ?? "on line \(line)"
@@ -24,7 +29,7 @@ extension RuleContext {
     func place(of node: some SyntaxProtocol) -> SourcePlace {
         if node.root.id == tree.id { return SourcePlace(line: line(of: node)) }
         guard let (path, line) = module?.place(of: node) else { return SourcePlace(line: line(of: node)) }
-        return SourcePlace(file: path.split(separator: "/").last.map(String.init) ?? path, line: line)
+        return SourcePlace(inModuleFile: path, line: line)
     }
 
     /// True when `node` is a node of this file's tree (not of another file of the module).

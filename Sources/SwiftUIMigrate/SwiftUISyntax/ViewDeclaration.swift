@@ -46,6 +46,8 @@ struct ViewDeclaration {
     let module: ModuleIndex?
     /// The extensions of the view in the module's other files, read on first use.
     private let elsewhere: OtherFileParts
+    /// The tree of the file being migrated.
+    private let fileTree: SyntaxIdentifier
 
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
@@ -80,6 +82,7 @@ struct ViewDeclaration {
         guard let structDecl = found else { return nil }
         self.types = types
         self.module = context.module
+        self.fileTree = context.tree.id
         self.name = structDecl.name.text
         self.structDeclaration = structDecl
         let parts: [DeclSyntaxProtocol] = [structDecl] + (types.extensions[structDecl.name.text] ?? [])
@@ -120,6 +123,13 @@ struct ViewDeclaration {
         }()
 
         lazy var members: [MemberBlockItemSyntax] = ViewDeclaration.members(of: parts)
+    }
+
+    /// Where `node` stands when that is another file of the module (a function of the view's
+    /// extension there); nil in this file.
+    func placeElsewhere(of node: some SyntaxProtocol) -> SourcePlace? {
+        guard node.root.id != fileTree, let (path, line) = module?.place(of: node) else { return nil }
+        return SourcePlace(inModuleFile: path, line: line)
     }
 
     /// The view's extensions in the module's other files (read on first use; empty without a module).
