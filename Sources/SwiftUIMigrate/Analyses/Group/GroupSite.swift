@@ -15,17 +15,18 @@ struct GroupSite {
     /// What the Group's content shows.
     let members: GroupMembers
 
-    /// The site of `group`.
-    init(_ group: GroupCall) {
+    /// The site of `group`, in a file built for `platforms` (nil: not known).
+    init(_ group: GroupCall, platforms: Set<Platform>? = nil) {
         self.group = group
         self.chain = ModifierChain(above: group.call)
-        self.members = GroupMembers(content: group.content.statements)
+        self.members = GroupMembers(content: group.content.statements, platforms: platforms)
     }
 
     /// Every `Group { … }` content-closure call of the context's file, outer ones first, each
     /// worked out as it is reached (ending early when the file's time is up: `RuleContext.sites`).
     static func all(in context: RuleContext) -> LazyMapSequence<SiteSequence<[GroupCall]>, GroupSite> {
-        context.sites(GroupCall.all(in: context)).lazy.map(GroupSite.init)
+        let platforms = context.floor.isKnown ? Set(context.floor.minimums.keys) : nil
+        return context.sites(GroupCall.all(in: context)).lazy.map { GroupSite($0, platforms: platforms) }
     }
 
     /// Where the Group stands with respect to a view builder (its whole chain is the statement).
