@@ -48,6 +48,8 @@ struct ViewDeclaration {
     private let elsewhere: OtherFileParts
     /// The tree of the file being migrated.
     private let fileTree: SyntaxIdentifier
+    /// The file being migrated, as the run names it.
+    private let file: String
 
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
@@ -67,7 +69,8 @@ struct ViewDeclaration {
                     found = matches[0]
                 } else {
                     // `extension Panel` in `Panel+Actions.swift`: the struct is in another file of the module.
-                    let structs = context.module?.declarations(ofType: extended).compactMap { $0.members.parent?.parent?.as(StructDeclSyntax.self) }
+                    let structs = context.module?.declarations(ofType: extended, outside: context.file, holdingAnyOf: ["struct " + extended])
+                        .compactMap { $0.members.parent?.parent?.as(StructDeclSyntax.self) }
                     guard let structs, structs.count == 1 else { return nil }
                     found = structs[0]
                 }
@@ -83,6 +86,7 @@ struct ViewDeclaration {
         self.types = types
         self.module = context.module
         self.fileTree = context.tree.id
+        self.file = context.file
         self.name = structDecl.name.text
         self.structDeclaration = structDecl
         let parts: [DeclSyntaxProtocol] = [structDecl] + (types.extensions[structDecl.name.text] ?? [])
@@ -115,14 +119,23 @@ struct ViewDeclaration {
 
         lazy var parts: [DeclSyntaxProtocol] = {
             guard let module else { return [] }
-            return module.declarations(ofType: type).compactMap { declaration -> DeclSyntaxProtocol? in
-                guard !ModuleIndex.samePath(declaration.path, file), let owner = declaration.members.parent?.parent,
+            return module.declarations(ofType: type, outside: file).compactMap { declaration -> DeclSyntaxProtocol? in
+                guard let owner = declaration.members.parent?.parent,
                       !known.contains(owner.id) else { return nil }
                 return owner.as(ExtensionDeclSyntax.self)
             }
         }()
 
-        lazy var members: [MemberBlockItemSyntax] = ViewDeclaration.members(of: parts)
+        /// The instance method `name` of the view's extensions in other files: only the files that
+        /// hold `func name` are parsed for it.
+        func function(named name: String) -> FunctionDeclSyntax? {
+            guard let module else { return nil }
+            for declaration in module.declarations(ofType: type, outside: file, holdingAnyOf: ["func " + name]) {
+                guard let owner = declaration.members.parent?.parent, owner.is(ExtensionDeclSyntax.self) else { continue }
+                if let function = ViewDeclaration.instanceMethod(name, in: Array(declaration.members)) { return function }
+            }
+            return nil
+        }
     }
 
     /// Where `node` stands when that is another file of the module (a function of the view's
@@ -194,7 +207,11 @@ struct ViewDeclaration {
         guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else { return false }
         let name = identifier.name.text
         var owners = types.typeDeclarations[name] ?? []
-        if owners.isEmpty, let module { owners = module.declarations(ofType: name).compactMap { $0.members.parent?.parent } }
+        if owners.isEmpty, let module {
+            // Only a file saying Equatable or Hashable, or declaring the enum, can make it one: the others are not parsed.
+            owners = module.declarations(ofType: name, outside: file, holdingAnyOf: ["Equatable", "Hashable", "enum " + name])
+                .compactMap { $0.members.parent?.parent }
+        }
         return owners.contains { owner in
             let inheritance = owner.asProtocol(DeclGroupSyntax.self)?.inheritanceClause
             if inheritance?.tokens(viewMode: .sourceAccurate).contains(where: { ["Equatable", "Hashable"].contains($0.text) }) == true {
@@ -275,7 +292,12 @@ struct ViewDeclaration {
     /// The instance method called `name` declared in the struct or its extensions, in this file or
     /// (when it has none) in the module's other files.
     func function(named name: String) -> FunctionDeclSyntax? {
-        for member in members + elsewhere.members {
+        Self.instanceMethod(name, in: members) ?? elsewhere.function(named: name)
+    }
+
+    /// The instance method called `name` among `members`.
+    fileprivate static func instanceMethod(_ name: String, in members: [MemberBlockItemSyntax]) -> FunctionDeclSyntax? {
+        for member in members {
             if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
                !function.modifiers.contains(where: { $0.name.text == "static" }) {
                 return function
