@@ -363,7 +363,8 @@ extension GroupLifecycleRule {
 
                 A Group that is a view's `body` stands where the view is used: every place the module \
                 constructs the view (another view's body or helper, in any file; previews left out) is its \
-                parent. A place in the content of a `Menu`, `.contextMenu`, `.toolbar`… makes it item content \
+                parent; one that a helper of the view returns (`var noteRow: some View`) stands where the view \
+                uses the helper. A place in the content of a `Menu`, `.contextMenu`, `.toolbar`… makes it item content \
                 (reported); a place in a `List`, `Form`, `Section` or `ForEach` makes it a row (an empty path \
                 or `Section` members then block the hoist); a place in a stack with spacing, or a `.padding` \
                 at the call, is where an empty container still takes room (said in the label). The finding \

@@ -30,30 +30,80 @@ struct ViewUse {
         var isPadded: Bool
     }
 
-    /// The view's name.
+    /// The view's name, or the helper's.
     let view: String
-    /// The places it is constructed, in file order (empty: none seen).
+    /// The places it is constructed (or the helper is used), in file order (empty: none seen).
     let sites: [Site]
 
     /// The use of the view whose `body` the Group `site` is (its whole chain is the body's
-    /// statement); nil when the Group is not a body, or no module is given.
+    /// statement), or of the view's helper (a computed property or function returning `some View`)
+    /// whose only statement it is: where the helper is used in the view (its file and its
+    /// extensions in other files). Nil when the Group is neither, or (for a body) no module is given.
     init?(ofBodyGroup site: GroupSite, in context: RuleContext) {
-        guard site.builder.container == nil, let module = context.module,
-              let view = Self.viewName(ofBody: site.chain.outermost) else { return nil }
+        guard site.builder.container == nil else { return nil }
+        if let helper = Self.helperName(of: site.chain.outermost) {
+            guard let declaration = ViewDeclaration(enclosing: site.group.call, in: context) else { return nil }
+            view = helper
+            sites = Self.references(to: helper, in: declaration.parts + declaration.otherFileParts).map { reference in
+                Self.site(reference, at: declaration.placeElsewhere(of: reference) ?? SourcePlace(line: context.line(of: reference)))
+            }
+            return
+        }
+        guard let module = context.module, let view = Self.viewName(ofBody: site.chain.outermost) else { return nil }
         self.view = view
         // This file's own calls from its tree (not parsed again), then the other files'.
         let here = ConstructionCollector.calls(of: view, in: context.tree).map { (place: SourcePlace(line: context.line(of: $0)), call: $0) }
         let elsewhere = module.constructions(of: view, outside: context.file).map { path, call in
             (place: SourcePlace(inModuleFile: path, line: module.place(of: call)?.line ?? 0), call: call)
         }
-        sites = (here + elsewhere).map { place, call in
-            let outermost = ModifierChain(above: call).outermost
-            return Site(
-                place: place,
-                rowContainer: GroupSite.rowContainer(of: outermost), itemContainer: ItemContainer.enclosing(outermost),
-                spacedStack: GroupSite.spacedStack(of: outermost),
-                isPadded: ModifierChain(above: call).modifiers.contains { $0.name == "padding" })
+        sites = (here + elsewhere).map { place, call in Self.site(ExprSyntax(call), at: place) }
+    }
+
+    /// The facts of one place: `use` is the call or reference, with the chain above it.
+    private static func site(_ use: ExprSyntax, at place: SourcePlace) -> Site {
+        let chain = ModifierChain(above: use)
+        return Site(
+            place: place, rowContainer: GroupSite.rowContainer(of: chain.outermost),
+            itemContainer: ItemContainer.enclosing(chain.outermost), spacedStack: GroupSite.spacedStack(of: chain.outermost),
+            isPadded: chain.modifiers.contains { $0.name == "padding" })
+    }
+
+    /// The uses of the helper `name` in `parts`: `name`, `self.name`, `name(…)`, as the expression a chain starts from.
+    private static func references(to name: String, in parts: [DeclSyntaxProtocol]) -> [ExprSyntax] {
+        var found: [ExprSyntax] = []
+        for part in parts {
+            for token in part.tokens(viewMode: .sourceAccurate) where token.text == name {
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+                var use = ExprSyntax(reference)
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                    guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+                    use = ExprSyntax(member)
+                }
+                if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id { use = ExprSyntax(call) }
+                found.append(use)
+            }
         }
+        return found
+    }
+
+    /// The name of the computed property (not `body`) or function returning `some View` whose only
+    /// statement `outermost` is; nil elsewhere.
+    private static func helperName(of outermost: ExprSyntax) -> String? {
+        var node = Syntax(outermost)
+        if let statement = node.parent?.as(ReturnStmtSyntax.self) { node = Syntax(statement) }
+        guard let list = node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
+              list.count == 1 else { return nil }
+        if let function = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(FunctionDeclSyntax.self) {
+            return function.signature.returnClause.map { ViewBuilderContext.isSomeView($0.type) } == true ? function.name.text : nil
+        }
+        var accessors = list.parent?.as(AccessorBlockSyntax.self)
+        if accessors == nil, let getter = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(AccessorDeclSyntax.self) {
+            accessors = getter.parent?.parent?.as(AccessorBlockSyntax.self)
+        }
+        guard let binding = accessors?.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
+              let type = binding.typeAnnotation?.type, ViewBuilderContext.isSomeView(type) else { return nil }
+        return name
     }
 
     /// The first place the view is a row, if any.
