@@ -147,7 +147,7 @@ extension DeploymentFloorCommandTests {
     func testUnreadablePlatformsFallBackToTheXcodeProjectWithANote() throws {
         let folder = try TemporaryFolder()
         try folder.write("App.xcodeproj/project.pbxproj", "\t\tMACOSX_DEPLOYMENT_TARGET = 11.0;\n")
-        try folder.write("Package.swift", "let supported: [SupportedPlatform] = [.macOS(.v13)]\nlet package = Package(name: \"A\", platforms: supported)\n")
+        try folder.write("Package.swift", "import PackageDescription\nlet supported: [SupportedPlatform] = [.macOS(.v13)]\nlet package = Package(name: \"A\", platforms: supported)\n")
         try folder.write("Sources/A/RecipeBadge.swift", Self.viewForTests)
         try folder.write("Loose/Other.swift", "let x = 1\n")
         let result = try ToolProcess.run(["scan", "--format", "json", "Sources", "Package.swift"], in: folder.path)
@@ -194,7 +194,7 @@ extension DeploymentFloorCommandTests {
         let folder = try TemporaryFolder()
         // A root manifest for build tools only (no platforms: it would mean SwiftPM's oldest defaults),
         // beside an app whose Xcode project requires iOS 16.
-        try folder.write("Package.swift", "let package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Lint\")])\n")
+        try folder.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Lint\")])\n")
         try folder.write("Sources/Lint/main.swift", "print(1)\n")
         try folder.write("App.xcodeproj/project.pbxproj", "\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n")
         try folder.write("App/RecipeBadge.swift", Self.viewForTests)
@@ -205,6 +205,19 @@ extension DeploymentFloorCommandTests {
             note: deployment floor iOS 16.0 for 1 file, from lowest target in App.xcodeproj
 
             """, "the tools package has no finding, so its floor decides nothing printed")
+    }
+
+    func testAPackageSwiftWithoutPackageDescriptionIsASourceFileNotAManifest() throws {
+        let folder = try TemporaryFolder()
+        // An app target's model file that happens to be called Package.swift (a delivery parcel), inside
+        // an Xcode project for iOS 16: read as a manifest, it would give its folder SwiftPM's defaults.
+        try folder.write("App.xcodeproj/project.pbxproj", "\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n")
+        try folder.write("App/Delivery/Package.swift", "import Foundation\n\nstruct Package {\n    var weight: Double\n}\n")
+        try folder.write("App/Delivery/RecipeBadge.swift", Self.viewForTests)
+        let result = try ToolProcess.run(["scan", "--format", "json", "."], in: folder.path)
+        let findings = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(findings.map { $0["action"] as? String }, ["rewrite"], result.stdout)
+        XCTAssertEqual(result.stderr, "note: deployment floor iOS 16.0 for 1 file, from lowest target in App.xcodeproj\n")
     }
 
     /// A kitchen app for iOS 14 and a pantry helper for macOS 14 in one Xcode project, each target

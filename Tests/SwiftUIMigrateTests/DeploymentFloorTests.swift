@@ -75,6 +75,14 @@ final class DeploymentFloorTests: XCTestCase {
         ]))
     }
 
+    func testOnlyAFileImportingPackageDescriptionIsAManifest() {
+        XCTAssertTrue(PackageManifestPlatforms.importsPackageDescription("// swift-tools-version: 5.9\nimport PackageDescription\n"))
+        XCTAssertTrue(PackageManifestPlatforms.importsPackageDescription("@preconcurrency import PackageDescription\n"))
+        XCTAssertFalse(PackageManifestPlatforms.importsPackageDescription("import Foundation\nstruct Package { var id: Int }\n"))
+        XCTAssertFalse(PackageManifestPlatforms.importsPackageDescription("// import PackageDescription\n"))
+        XCTAssertFalse(PackageManifestPlatforms.importsPackageDescription("import PackageDescriptionKit\n"))
+    }
+
     func testPackageManifestWithoutPlatformsMeansSwiftPMDefaults() {
         XCTAssertEqual(PackageManifestPlatforms.readWithSourceFolders("let package = Package(name: \"Kit\", targets: [])").0, .defaults)
     }

@@ -237,6 +237,41 @@ final class GroupLifecycleRuleTests: XCTestCase {
         XCTAssertEqual(decided(".id(1)\n.sheet(isPresented: $flag) { Text(\"Jar\") }\n.onAppear { }"), ["group-lifecycle/presents-or-navigates"])
     }
 
+    func testABodyGroupIsDecidedWhereItsViewIsUsedAndTheFindingNamesThatPlace() throws {
+        let badge = """
+            struct OfferBadge: View {
+                let offer: String?
+                var body: some View {
+                    Group {
+                        if let offer { Text(offer) }
+                    }
+                    .onAppear { }
+                }
+            }
+
+            """
+        func decided(usedBy user: String?) throws -> Finding {
+            let files = ["App/OfferBadge.swift": badge] .merging(user.map { ["App/Store.swift": $0] } ?? [:]) { first, _ in first }
+            let index = ModuleIndex(files: { Array(files.keys) }) { files[$0].map { Array($0.utf8) } }
+            let engine = MigrationEngine(configuration: Configuration(), rules: [GroupLifecycleRule()])
+            return try XCTUnwrap(engine.migrate(bytes: Array(badge.utf8), file: "App/OfferBadge.swift", module: index).findings.first)
+        }
+        let padded = try decided(usedBy: "struct Store: View {\n    var body: some View {\n        OfferBadge(offer: nil).padding()\n    }\n}\n")
+        XCTAssertEqual(padded.reasonID, "group-lifecycle/hoist-empty-path")
+        XCTAssertEqual(padded.safety?.explanation?.hasSuffix("; the empty ZStack then still takes the padding it is given where the view is used (in Store.swift:3)"), true)
+        let row = try decided(usedBy: "struct Store: View {\n    var body: some View {\n        List {\n            OfferBadge(offer: nil)\n        }\n    }\n}\n")
+        XCTAssertEqual(row.reasonID, "group-lifecycle/distribute", "an empty row where the view is a List's row")
+        let always = badge.replacingOccurrences(of: "if let offer { Text(offer) }", with: "if let offer { Text(offer) } else { Text(\"None\") }")
+        let index = ModuleIndex(files: { ["App/OfferBadge.swift"] }) { _ in Array(always.utf8) }
+        let unseen = try XCTUnwrap(MigrationEngine(configuration: Configuration(), rules: [GroupLifecycleRule()])
+            .migrate(bytes: Array(always.utf8), file: "App/OfferBadge.swift", module: index).findings.first)
+        XCTAssertEqual(unseen.reasonID, "group-lifecycle/hoist-no-runtime-change", "no place seen: decided as it stands")
+        XCTAssertEqual(unseen.safety?.explanation?.hasSuffix("(outside a row: where the view is used was not seen)"), true)
+        let previewOnly = try decided(usedBy: "#Preview {\n    OfferBadge(offer: \"10%\").padding()\n}\n")
+        XCTAssertEqual(previewOnly.reasonID, "group-lifecycle/hoist-empty-path")
+        XCTAssertEqual(previewOnly.safety?.explanation?.contains("padding"), false, "a preview is no place the view is used")
+    }
+
     func testEnvironmentModifiersAreCopiedOntoEachMember() {
         for modifier in [".environment(\\.locale, locale)", ".environmentObject(model)"] {
             let source = memberScoped(modifier)

@@ -140,6 +140,20 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         XCTAssertEqual(finding.reason, "$hasLoaded is passed on line 7 as a binding, which can set it")
     }
 
+    func testAFactOfAnotherFileNamesThatFileAndLine() throws {
+        let source = view("    @State var hasLoaded = false\n", action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
+        let other = "extension BrewDetailView {\n    func signOut() {\n        hasLoaded = false\n    }\n}\n"
+        let module = ModuleIndex(files: { ["App/BrewDetailView.swift", "App/BrewDetailView+Session.swift"] }) { path in
+            Array((path.hasSuffix("+Session.swift") ? other : source).utf8)
+        }
+        let migration = MigrationEngine(configuration: Configuration(), rules: [GuardFlagLoadRule()])
+            .migrate(bytes: Array(source.utf8), file: "App/BrewDetailView.swift", module: module)
+        let finding = try XCTUnwrap(migration.findings.first)
+        XCTAssertEqual(finding.reasonID, "guard-flag-load/flag-set-back", "a reset in the view's extension in another file")
+        XCTAssertEqual(finding.reason, "hasLoaded is set back in BrewDetailView+Session.swift:3, so it is not a run-once flag")
+        XCTAssertEqual(migration.migrated, Array(source.utf8), "the file's own copy in the index is not read as another file")
+    }
+
     func testCancellationHazardsOfOnAppearWorkSkip() throws {
         let guardLines = "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
         let warmOnly = view(flag, action: guardLines + "                Task { _ = try? await BrewStore.shared.fetch(brewID) }\n")

@@ -1,4 +1,5 @@
 import Synchronization
+import SwiftParser
 import SwiftSyntax
 import SwiftUIMigrate
 import XCTest
@@ -53,6 +54,23 @@ final class ModuleIndexTests: XCTestCase {
         _ = index.memberBlocks(ofType: "Pantry")
         _ = index.viewModifiers(named: "pantryCard")
         XCTAssertEqual(reads.withLock { $0 }, Self.files.count)
+    }
+
+    func testAPlaceIsTheFileAndLineOfANodeTheIndexParsed() throws {
+        let index = ModuleIndex(files: { Array(Self.files.keys) }) { Self.files[$0].map { Array($0.utf8) } }
+        let declarations = index.declarations(ofType: "Pantry")
+        XCTAssertEqual(declarations.map(\.path), ["Kitchen/Pantry+Labels.swift", "Kitchen/Pantry.swift"])
+        let restock = try XCTUnwrap(declarations[1].members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { $0.name.text == "restock" })
+        XCTAssertEqual(index.place(of: restock).map { [$0.path, String($0.line)] }, ["Kitchen/Pantry.swift", "3"])
+        XCTAssertNil(index.place(of: Parser.parse(source: "let x = 1")), "a tree the index did not parse")
+    }
+
+    func testARunsNameOfAFileMatchesTheIndexsPathOfIt() {
+        XCTAssertTrue(ModuleIndex.samePath("./App/Panel.swift", "App/Panel.swift"))
+        XCTAssertTrue(ModuleIndex.samePath("/repo/App/Panel.swift", "App/Panel.swift"))
+        XCTAssertTrue(ModuleIndex.samePath("App/Panel.swift", "Panel.swift"))
+        XCTAssertFalse(ModuleIndex.samePath("App/Panel+Work.swift", "App/Panel.swift"))
+        XCTAssertFalse(ModuleIndex.samePath("App/MyPanel.swift", "Panel.swift"), "a path ends with the name, not with its tail")
     }
 
     func testADeclarationIsFoundByItsKeywordNotByAnyUseOfTheName() {

@@ -21,9 +21,11 @@ public final class ModuleIndex: Sendable {
         var positions: [String: Int] = [:]
         var trees: [String: SourceFileSyntax] = [:]
         var declarations: [String: [(type: String, members: MemberBlockItemListSyntax)]] = [:]
-        var memberBlocks: [String: [MemberBlockItemListSyntax]] = [:]
+        var memberBlocks: [String: [(path: String, members: MemberBlockItemListSyntax)]] = [:]
+        var converters: [String: SourceLocationConverter] = [:]
         var modifiers: [String: [FunctionDeclSyntax]] = [:]
         var filesHolding: [[String]: [String]] = [:]
+        var constructions: [String: [(path: String, call: FunctionCallExprSyntax)]] = [:]
     }
 
     private let list: @Sendable () -> [String]
@@ -40,13 +42,88 @@ public final class ModuleIndex: Sendable {
     /// The member blocks of the classes, structs, actors and enums called `type` in the module and
     /// of the extensions of `type` (`extension Feed.Model` extends `Model`), file by file in a fixed order.
     public func memberBlocks(ofType type: String) -> [MemberBlockItemListSyntax] {
+        declarations(ofType: type).map(\.members)
+    }
+
+    /// The member blocks of `memberBlocks(ofType:)`, each with the path of the file declaring it.
+    public func declarations(ofType type: String) -> [(path: String, members: MemberBlockItemListSyntax)] {
         state.withLock { state in
             if let known = state.memberBlocks[type] { return known }
             let found = candidates(declaring: type, after: Self.typeKeywords, state).flatMap { path in
-                declarations(in: path, state).filter { $0.type == type }.map(\.members)
+                declarations(in: path, state).filter { $0.type == type }.map { (path, $0.members) }
             }
             state.memberBlocks[type] = found
             return found
+        }
+    }
+
+    /// The calls that construct the type `name` in the module's files other than `file` (the file
+    /// being migrated, named as the run names it, which is not parsed again: `ConstructionCollector`
+    /// finds those in its tree) — `ShelfRow(…)`, `ShelfRow { … }` — file by file in path order, with
+    /// the file's path; those in previews (`#Preview`, a `PreviewProvider`) left out. Only the files
+    /// whose bytes hold `name` followed by `(` or `{` are parsed.
+    public func constructions(of name: String, outside file: String) -> [(path: String, call: FunctionCallExprSyntax)] {
+        state.withLock { state in
+            let key = name + "\u{0}" + file
+            if let known = state.constructions[key] { return known }
+            var found: [(path: String, call: FunctionCallExprSyntax)] = []
+            for entry in loaded(state) where Self.constructs(entry.bytes, name) && !Self.samePath(entry.path, file) {
+                _ = declarations(in: entry.path, state)
+                guard let tree = state.trees[entry.path] else { continue }
+                found += ConstructionCollector.calls(of: name, in: tree).map { (entry.path, $0) }
+            }
+            state.constructions[key] = found
+            return found
+        }
+    }
+
+    /// True when `bytes` hold `name` as a whole word followed (after spaces) by `(` or `{`.
+    static func constructs(_ bytes: [UInt8], _ name: String) -> Bool {
+        let length = name.utf8.count
+        return bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while let found = ByteSearch.firstOffset(of: name, in: buffer, from: start) {
+                start = found + 1
+                if found > 0, ByteSearch.isIdentifierByte(buffer[found - 1]) { continue }
+                var end = found + length
+                while end < buffer.count, buffer[end] == UInt8(ascii: " ") { end += 1 }
+                if end < buffer.count, buffer[end] == UInt8(ascii: "(") || buffer[end] == UInt8(ascii: "{") { return true }
+            }
+            return false
+        }
+    }
+
+    /// `declarations(ofType:)` in the module's files other than `file` (the file being migrated,
+    /// named as the run names it), which is not parsed again for them; with `words`, only in the
+    /// files whose bytes also hold one of them (`func load`: where a method may be declared), so
+    /// that no other is parsed.
+    public func declarations(
+        ofType type: String, outside file: String, holdingAnyOf words: [String] = []
+    ) -> [(path: String, members: MemberBlockItemListSyntax)] {
+        state.withLock { state in
+            let key = ([type, file] + words).joined(separator: "\u{0}")
+            if let known = state.memberBlocks[key] { return known }
+            let paths = candidates(declaring: type, after: Self.typeKeywords, state).filter { path in
+                guard !Self.samePath(path, file) else { return false }
+                guard !words.isEmpty, let bytes = bytes(of: path, state) else { return true }
+                return bytes.withUnsafeBufferPointer { buffer in words.contains { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil } }
+            }
+            let found = paths.flatMap { path in
+                declarations(in: path, state).filter { $0.type == type }.map { (path, $0.members) }
+            }
+            state.memberBlocks[key] = found
+            return found
+        }
+    }
+
+    /// The file and 1-based line of `node`, a node of a tree this index parsed; nil for any other node.
+    public func place(of node: some SyntaxProtocol) -> (path: String, line: Int)? {
+        let root = node.root.id
+        return state.withLock { state in
+            guard let (path, tree) = state.trees.first(where: { $0.value.id == root }) else { return nil }
+            let converter = state.converters[path] ?? SourceLocationConverter(fileName: path, tree: tree)
+            state.converters[path] = converter
+            return (path, converter.location(for: node.positionAfterSkippingLeadingTrivia).line)
         }
     }
 
@@ -94,6 +171,18 @@ public final class ModuleIndex: Sendable {
                 return state.trees[path].map { (path, $0) }
             }
         }
+    }
+
+    /// True when a path of the index and the path a run names a file by are the same file: equal
+    /// once `./` is dropped, or one is the other below a folder (`./App/X.swift`, `/repo/App/X.swift`).
+    public static func samePath(_ indexed: String, _ named: String) -> Bool {
+        func plain(_ path: String) -> Substring {
+            var path = Substring(path)
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            return path
+        }
+        let (a, b) = (plain(indexed), plain(named))
+        return a == b || a.hasSuffix("/" + b) || b.hasSuffix("/" + a)
     }
 
     /// Words one of which a file declaring a view modifier holds.
@@ -161,5 +250,51 @@ public final class ModuleIndex: Sendable {
         guard let owner = members.parent?.parent else { return false }
         let inheritance = owner.as(StructDeclSyntax.self)?.inheritanceClause ?? owner.as(ExtensionDeclSyntax.self)?.inheritanceClause
         return inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("ViewModifier") } ?? false
+    }
+}
+
+
+/// The calls `Name(…)` / `Name { … }` of a tree, outside previews.
+final class ConstructionCollector: SyntaxVisitor {
+    private let name: String
+    private var found: [FunctionCallExprSyntax] = []
+
+    static func calls(of name: String, in tree: SourceFileSyntax) -> [FunctionCallExprSyntax] {
+        let collector = ConstructionCollector(name: name)
+        collector.walk(tree)
+        return collector.found
+    }
+
+    private init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+           reference.baseName.text == name {
+            found.append(node)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        Self.isPreview(node.inheritanceClause) ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        Self.isPreview(node.inheritanceClause) ? .skipChildren : .visitChildren
+    }
+
+    private static func isPreview(_ inheritance: InheritanceClauseSyntax?) -> Bool {
+        inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("PreviewProvider") } ?? false
     }
 }

@@ -22,6 +22,17 @@ public enum PackageManifestPlatforms {
         .watchOS: PlatformVersion(4), .macCatalyst: PlatformVersion(13), .visionOS: PlatformVersion(1),
     ]
 
+    /// True when `text` imports `PackageDescription` (`import PackageDescription`, also after an
+    /// attribute such as `@preconcurrency`), as every SwiftPM manifest does: a file called
+    /// `Package.swift` without it is a source file of a target (a model type), not a manifest.
+    public static func importsPackageDescription(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return false }
+            return words[..<index].allSatisfy { $0.hasPrefix("@") } && words[index + 1] == "PackageDescription"
+        }
+    }
+
     /// `read(_:)` and `sourceFolders(_:)` of the manifest's text, parsed once.
     public static func readWithSourceFolders(_ source: String) -> (Reading, [String]) {
         let tree = Parser.parse(source: source)

@@ -46,6 +46,7 @@ public struct GroupLifecycleRule: ShippedRule {
 
     /// The finding for one Group, or nil when its chain has no lifecycle modifier.
     private func finding(for site: GroupSite, in context: RuleContext) -> Finding? {
+        var site = site
         let (group, chain, members) = (site.group, site.chain, site.members)
         // An app's own modifier is what its declaration (in the file or the module) applies: one
         // given an action (a closure) that applies onAppear or task is a lifecycle modifier of the
@@ -76,28 +77,36 @@ public struct GroupLifecycleRule: ShippedRule {
         }
         if strategy == .report { return report(.reportStrategy) }
         if !members.showsAtMostOneView { return report(.showsNoView(hasOnlyEmptyViews: !members.views.isEmpty)) }
+        // A Group that is a view's body stands where the view is used (looked up only now, when a fix depends on it).
+        site.use = ViewUse(ofBodyGroup: site, in: context)
+        if let used = site.use?.itemSite, let container = used.itemContainer {
+            return report(.itemContent(container: container, lifecycle: lifecycle, usedAt: used.place))
+        }
 
         let hoistBlocker = HoistBlocker(site, custom: custom)
         if hoistBlocker == nil && strategy != .distribute {
             let host = context.configuration.hostContainer
             if host.split(separator: ".").last == "Group" { return report(.hostIsGroup) }
             let change: HoistChange
-            if let row = site.rowContainer {
-                change = .rowMembers(of: row)
+            // One member that always shows is the row with or without the Group: nothing to merge there.
+            if let row = site.rowContainer, members.views.count > 1 || members.mayShowNothing {
+                change = .rowMembers(of: row, usedAt: site.rowContainerUse)
             } else if let shortfall = context.floor.shortfall(of: .task, at: group.call) {
                 change = .belowMergingFloor(shortfall)
             } else {
-                change = .none(floor: context.floor.isKnown ? context.floor.summary : nil)
+                change = .none(floor: context.floor.isKnown ? context.floor.summary : nil, parentUnseen: site.use?.sites.isEmpty ?? false)
             }
-            let spacedStack = members.mayShowNothing ? site.spacedStack : nil
+            let layout = site.spacedStack.map { HoistLayout(spacedStack: $0) }
+                ?? site.use?.layoutSite.map { HoistLayout(spacedStack: $0.spacedStack, isPadded: $0.isPadded, usedAt: $0.place) }
+            let shownLayout = members.mayShowNothing ? layout : nil
             // An action reading what chooses the member ran again on each member brought in: one host keys it on that.
             if let read = MemberSelectorRead.first(in: site, view: ViewDeclaration(enclosing: group.call, in: context)) {
                 guard read.isKeyable else { return report(.readsMemberChoice(modifier: read.modifier.name, selector: read.selector)) }
-                let decision = Decision.hoistKeyed(into: host, id: read.selector, mayShowNothing: members.mayShowNothing, spacedStack: spacedStack)
+                let decision = Decision.hoistKeyed(into: host, id: read.selector, mayShowNothing: members.mayShowNothing, layout: shownLayout)
                 return context.finding(
                     id, at: group.name, decision.words, safety: decision.safety, edits: [context.replace(group.name, with: host), read.keyEdit])
             }
-            let decision = Decision.hoist(into: host, change: change, mayShowNothing: members.mayShowNothing, spacedStack: spacedStack)
+            let decision = Decision.hoist(into: host, change: change, mayShowNothing: members.mayShowNothing, layout: shownLayout)
             return context.finding(
                 id, at: group.name, decision.words, safety: decision.safety, edits: [context.replace(group.name, with: host)])
         }
@@ -136,11 +145,11 @@ extension GroupLifecycleRule {
     /// What the rule decides at one Group with a lifecycle modifier.
     enum Decision {
         /// Replace the Group with `host`; `change` says what that changes at runtime on the app's floor;
-        /// `mayShowNothing`: some path shows no view, where the container now takes a place (in
-        /// `spacedStack`, with its spacing).
-        case hoist(into: String, change: HoistChange, mayShowNothing: Bool, spacedStack: String?)
+        /// `mayShowNothing`: some path shows no view, where the container now takes a place (`layout`:
+        /// in a stack, with its spacing, or with the padding the view is given where it is used).
+        case hoist(into: String, change: HoistChange, mayShowNothing: Bool, layout: HoistLayout?)
         /// Replace the Group with `host` and key its `task` on `id`, the value choosing the member, which the task reads.
-        case hoistKeyed(into: String, id: String, mayShowNothing: Bool, spacedStack: String?)
+        case hoistKeyed(into: String, id: String, mayShowNothing: Bool, layout: HoistLayout?)
         /// The Group shows at most one view, and the action of `modifier` reads `selector`, which chooses the member,
         /// where `task(id:)` cannot key it.
         case readsMemberChoice(modifier: String, selector: String)
@@ -150,8 +159,9 @@ extension GroupLifecycleRule {
         case severalMembers
         /// The member `helper`, a `@ViewBuilder` helper of the view, shows several views at once.
         case helperShowsSeveral(String)
-        /// The Group stands in the content of `container`, which makes each view an item.
-        case itemContent(container: String, lifecycle: [String])
+        /// The Group stands in the content of `container`, which makes each view an item (`usedAt`: the
+        /// Group is a view's body, and the view is used there).
+        case itemContent(container: String, lifecycle: [String], usedAt: SourcePlace? = nil)
         /// The strategy is `report`.
         case reportStrategy
         /// The Group shows no view on any path (`hasOnlyEmptyViews`: only `EmptyView()`).
@@ -169,12 +179,22 @@ extension GroupLifecycleRule {
         case onePerBuild(HoistBlocker)
     }
 
+    /// Where an empty container takes a place that the empty Group did not: in `spacedStack` (with its
+    /// spacing), or padded (`isPadded`); `usedAt`: where the view is used, when the Group is its body.
+    struct HoistLayout: Hashable {
+        var spacedStack: String?
+        var isPadded = false
+        var usedAt: SourcePlace?
+    }
+
     /// What a hoist changes at runtime, where the app runs.
     enum HoistChange: Hashable {
         /// Nothing on the floor (`floor`, when known): iOS 15+ SDK builds already merge the members' calls into one.
-        case none(floor: String?)
-        /// The Group is a row of `container`, where its members are rows of their own: their calls become one.
-        case rowMembers(of: String)
+        /// `parentUnseen`: the Group is a view's body and no place the view is used was seen (a row there would change this).
+        case none(floor: String?, parentUnseen: Bool = false)
+        /// The Group is a row of `container` (`usedAt`: where its view is used), where its members are rows of
+        /// their own: their calls become one.
+        case rowMembers(of: String, usedAt: SourcePlace? = nil)
         /// The floor is below iOS 15 (and the others), where the action ran once per member.
         case belowMergingFloor(FloorShortfall)
     }
@@ -184,8 +204,12 @@ extension GroupLifecycleRule {
         /// The chain has a modifier that acts on each member (`id`, `transition`, …): itself, or applied
         /// by the app's own modifier `via` (nil: the chain has it directly).
         case memberScoped(String, via: String?)
-        /// The Group is a row of `container` and some path shows nothing: a container would be an empty row.
-        case emptyRow(container: String)
+        /// The Group is a row of `container` (`usedAt`: where its view is used) and some path shows nothing:
+        /// a container would be an empty row.
+        case emptyRow(container: String, usedAt: SourcePlace? = nil)
+        /// The Group's members are `Section`s and it is a row of `container` (`usedAt`: where its view is
+        /// used): in a container they would no longer be sections of it.
+        case sectionsInRow(container: String, usedAt: SourcePlace?)
         /// The chain configures a list row (`.listRowSeparator`), so the Group is likely a row where it
         /// is used, and some path shows nothing: a container would be an empty row there.
         case emptyListRow(String)
@@ -225,8 +249,10 @@ extension GroupLifecycleRule {
                 self = .memberScoped(memberScoped, via: nil)
             } else if let (name, scoped) = applied {
                 self = .memberScoped(scoped, via: name)
+            } else if let rowContainer, site.members.views.contains(where: { ModifierChainBase.base(of: $0).as(FunctionCallExprSyntax.self)?.calledName == "Section" }) {
+                self = .sectionsInRow(container: rowContainer, usedAt: site.rowContainerUse)
             } else if site.members.mayShowNothing, let rowContainer {
-                self = .emptyRow(container: rowContainer)
+                self = .emptyRow(container: rowContainer, usedAt: site.rowContainerUse)
             } else if site.members.mayShowNothing, let listRow = names.first(where: GroupModifierKind.isListRow),
                       !names.contains(where: Self.isScreenModifier) {
                 self = .emptyListRow(listRow)
@@ -353,6 +379,18 @@ extension GroupLifecycleRule {
                 4. Otherwise **report**, naming what blocked each fix and the manual fix: move the lifecycle \
                 modifier to the one member, or the enclosing view, that owns the work.
 
+                A Group that is a view's `body` stands where the view is used: every place the module \
+                constructs the view (another view's body or helper, in any file; previews left out) is its \
+                parent; one that a helper of the view returns (`var noteRow: some View`) stands where the view \
+                uses the helper. A place in the content of a `Menu`, `.contextMenu`, `.toolbar`… makes it item content \
+                (reported); a place in a `List`, `Form`, `Section` or `ForEach` makes it a row (an empty path \
+                or `Section` members then block the hoist); a place in a stack with spacing, or a `.padding` \
+                at the call, is where an empty container still takes room (said in the label). The finding \
+                names the place (`where the view is used (in Settings.swift:12)`); with no place seen the \
+                Group is decided as it stands, and a hoist with no runtime change says so. A `#if os(…)` \
+                chain without `#else` has no empty path when its clauses cover every platform of the file's \
+                floor, and a `switch` case under `#if` is a case.
+
                 The `strategy` option chooses `auto` (this order), `hoist` or `distribute` (only that fix, \
                 with the same conditions; the rest is reported) or `report`. A `switch` counts as covering every \
                 value, since Swift rejects one that does not. A closure of the chain that names its own \
@@ -400,6 +438,7 @@ fileprivate extension GroupLifecycleRule.Decision {
         case .hoistBlocked(.emptyListRow, _): DecisionKind.hoistBlockedListRow.catalogEntry
         case .hoistBlocked(.emptyRow, _): DecisionKind.hoistBlockedEmptyRow.catalogEntry
         case .hoistBlocked(.memberListRow, _): DecisionKind.hoistBlockedMemberListRow.catalogEntry
+        case .hoistBlocked(.sectionsInRow, _): DecisionKind.hoistBlockedSectionsInRow.catalogEntry
         case .distributeBlocked(let blocker, _, _, _):
             blocker.catalogEntry
         case .cannotUnwrap(let obstacle):
@@ -436,9 +475,10 @@ fileprivate extension GroupLifecycleRule.Decision {
                 + "flattens into its parent: Apple documents the action once for each, SDK builds since 2021 merge the calls, "
                 + "and a container would stack them; move the "
                 + "modifier to a container or to the one view that owns the work"
-        case .itemContent(let container, let lifecycle):
+        case .itemContent(let container, let lifecycle, let usedAt):
             let shown = container.first?.isLowercase ?? false ? ".\(container)" : container
-            return "the Group stands in the content of \(shown), where SwiftUI makes each view an item: a menu item, an "
+            let stands = usedAt.map { "the Group's view is used \($0.phrase) as \(shown) content" } ?? "the Group stands in the content of \(shown)"
+            return "\(stands), where SwiftUI makes each view an item: a menu item, an "
                 + "option, a tab, a toolbar item or an action; a container there would be one item that may not show "
                 + "as its members did, and whether a lifecycle action runs on an item is not documented; move "
                 + "\(Self.listed(lifecycle)) to the view that holds the \(shown)"
@@ -472,17 +512,17 @@ fileprivate extension GroupLifecycleRule.Decision {
     /// What a rewrite changes, in one sentence; nil for a report.
     var safety: SafetyLabel? {
         switch self {
-        case .hoist(let host, let change, let mayShowNothing, let spacedStack):
+        case .hoist(let host, let change, let mayShowNothing, let layout):
             let runs = "runs once per appearance of the container, not once per member"
             var sentence = switch (change, mayShowNothing) {
-            case (.none(let floor?), false):
-                "\(runs); no runtime change on this app's floor (\(floor)): SDK builds already merge the calls"
-            case (.none(nil), false):
-                "\(runs); no runtime change on SDK builds since 2021, which already merge the calls"
+            case (.none(let floor?, let unseen), false):
+                "\(runs); no runtime change on this app's floor (\(floor)): SDK builds already merge the calls" + Self.parentUnseen(unseen)
+            case (.none(nil, let unseen), false):
+                "\(runs); no runtime change on SDK builds since 2021, which already merge the calls" + Self.parentUnseen(unseen)
             case (.none, true):
                 "\(runs), as SDK builds since 2021 already do"
-            case (.rowMembers(let container), _):
-                "\(runs): in a \(container) each member was a row whose action ran when it appeared; now the one row runs it"
+            case (.rowMembers(let container, let usedAt), _):
+                "\(runs): in a \(container)\(Self.whereUsed(usedAt)) each member was a row whose action ran when it appeared; now the one row runs it"
             case (.belowMergingFloor(let shortfall), _):
                 "\(runs): no change from "
                     + shortfall.platforms.map { "\($0.platform.rawValue) \($0.needed)" }.joined(separator: ", ")
@@ -495,7 +535,12 @@ fileprivate extension GroupLifecycleRule.Decision {
                 return .behaviorChange(sentence)
             }
             sentence += ", and now also when no member shows (the Group ran nothing then)"
-            if let spacedStack { sentence += "; the empty \(host) then still takes a place in the \(spacedStack), with its spacing" }
+            if let layout, let stack = layout.spacedStack {
+                sentence += "; the empty \(host) then still takes a place in the \(stack)\(Self.whereUsed(layout.usedAt)), with its spacing"
+                    + (layout.isPadded ? " and padding" : "")
+            } else if let layout, layout.isPadded {
+                sentence += "; the empty \(host) then still takes the padding it is given\(Self.whereUsed(layout.usedAt))"
+            }
             return .behaviorChange(sentence)
         case .hoistKeyed(_, let id, let mayShowNothing, _):
             let sentence = "runs once per appearance of the container and again when \(id) changes, as the member it "
@@ -517,6 +562,16 @@ fileprivate extension GroupLifecycleRule.Decision {
         return strategy.map { fix + ", or use the \($0.rawValue) strategy" } ?? fix
     }
 
+    /// " (outside a row: where the view is used was not seen)" for a view's body Group whose use is not seen.
+    static func parentUnseen(_ unseen: Bool) -> String {
+        unseen ? " (outside a row: where the view is used was not seen)" : ""
+    }
+
+    /// " where the view is used (in Settings.swift:12)" when the parent is the view's, "" otherwise.
+    static func whereUsed(_ place: SourcePlace?) -> String {
+        place.map { " where the view is used (\($0.phrase))" } ?? ""
+    }
+
     /// `.onAppear and .task`.
     static func listed(_ names: [String]) -> String {
         names.map { ".\($0)" }.joined(separator: " and ")
@@ -531,9 +586,12 @@ fileprivate extension GroupLifecycleRule.HoistBlocker {
         case .memberScoped(let name, let custom?):
             "the chain has .\(custom), which applies .\(name) (read from its declaration), and .\(name) acts on each "
                 + "member, so the Group cannot become a container"
-        case .emptyRow(let container):
-            "the Group is a row of a \(container) and shows no view on some path, where a container would add "
-                + "an empty row, so it cannot become a container"
+        case .emptyRow(let container, let usedAt):
+            "the Group is a row of a \(container)\(GroupLifecycleRule.Decision.whereUsed(usedAt)) and shows no view on some "
+                + "path, where a container would add an empty row, so it cannot become a container"
+        case .sectionsInRow(let container, let usedAt):
+            "the Group's members are Sections of a \(container)\(GroupLifecycleRule.Decision.whereUsed(usedAt)): in a "
+                + "container they would no longer be its sections, so the Group cannot become a container"
         case .emptyListRow(let name):
             "the chain has .\(name), so the Group is likely a list row where it is used, and it shows no view on "
                 + "some path, where a container would add an empty row, so it cannot become a container"
@@ -584,7 +642,7 @@ fileprivate enum DecisionKind: CaseIterable {
     case helperShowsSeveral, itemContent, reportStrategy, showsNoView, hostIsGroup, hoistBlockedMemberScoped
     case hoistBlockedEmptyRow, hoistBlockedListRow, hoistBlockedMemberListRow, onePerBuild, presentsOrNavigates, unknownModifier, choosesMember
     case readsMemberChoice
-    case emptyViewMember, overBudget
+    case emptyViewMember, overBudget, hoistBlockedSectionsInRow
 
     /// What to do where the hoist is blocked and distributing the chain is too.
     static let moveToOwner = "move the lifecycle modifiers to the member or view that owns the work"
@@ -598,7 +656,7 @@ fileprivate enum DecisionKind: CaseIterable {
             RuleReason("hoist-empty-path", .rewrite, meaning: "the Group shows at most one view, and some path shows none: it becomes the host container, which runs the action also when no member shows and takes a place then (in a stack, with the stack's spacing)",
                        whatToDo: "review the diff, and check the path that shows nothing on a device: the action now runs there, and the empty container takes a place")
         case .hoistInRow:
-            RuleReason("hoist-in-row", .rewrite, meaning: "the Group is a row of a List, Form, Section or ForEach, where each member is a row of its own: the members' actions become one action of the container's row",
+            RuleReason("hoist-in-row", .rewrite, meaning: "the Group is a row of a List, Form, Section or ForEach (or the body of a view used as one), where each member is a row of its own: the members' actions become one action of the container's row",
                        whatToDo: "review the diff: the action no longer runs again when the branch shown changes")
         case .hoistBelowMergingFloor:
             RuleReason("hoist-below-merging-floor", .rewrite, meaning: "the Group becomes the host container; the floor is below iOS 15, where the action ran once per member: there it now runs once",
@@ -607,7 +665,7 @@ fileprivate enum DecisionKind: CaseIterable {
             RuleReason("hoist-task-id", .rewrite, meaning: "the Group shows at most one view and its task reads the value choosing the member: it becomes the host container, and the task is keyed on that value, so it runs again when the member changes, as the member's appearance ran it",
                        whatToDo: "review the diff: the task now restarts when the value changes")
         case .distribute:
-            RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier or an empty row blocks the hoist: the Group goes and its chain is applied to each member",
+            RuleReason("distribute", .rewrite, meaning: "a member-scoped modifier, an empty row or Sections of a row container (also where the Group's view is used) block the hoist: the Group goes and its chain is applied to each member",
                        whatToDo: "review the diff: each member now runs the action when it appears")
         case .severalMembers:
             RuleReason("several-members", .report, meaning: "several views show at once: one action per member as documented, one in all on SDK builds since 2021",
@@ -616,7 +674,7 @@ fileprivate enum DecisionKind: CaseIterable {
             RuleReason("helper-shows-several", .report, meaning: "a member is a @ViewBuilder helper that shows several views at once, which the Group flattens",
                        whatToDo: "move the modifier to a container or to the one view that owns the work")
         case .itemContent:
-            RuleReason("item-content", .report, meaning: "the Group stands in the content of a Menu, Picker, TabView, .contextMenu, .toolbar or another holder of items, where a container would be one item",
+            RuleReason("item-content", .report, meaning: "the Group stands in the content of a Menu, Picker, TabView, .contextMenu, .toolbar or another holder of items (or is the body of a view used there), where a container would be one item",
                        whatToDo: "move the lifecycle modifier to the view that holds the menu, picker or toolbar")
         case .reportStrategy:
             RuleReason("report-strategy", .report, meaning: "the strategy is report",
@@ -631,13 +689,16 @@ fileprivate enum DecisionKind: CaseIterable {
             RuleReason("hoist-blocked-member-scoped", .report, meaning: "the strategy is hoist, and the chain has a modifier that acts on each member (id, transition, …)",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .hoistBlockedEmptyRow:
-            RuleReason("hoist-blocked-empty-row", .report, meaning: "the strategy is hoist, and the Group is a row that shows no view on some path, where a container would add an empty row",
+            RuleReason("hoist-blocked-empty-row", .report, meaning: "the strategy is hoist, and the Group is a row (or the body of a view used as one) that shows no view on some path, where a container would add an empty row",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .hoistBlockedListRow:
             RuleReason("hoist-blocked-list-row", .report, meaning: "the strategy is hoist, and the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a container would add an empty row",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .hoistBlockedMemberListRow:
             RuleReason("hoist-blocked-member-list-row", .report, meaning: "the strategy is hoist, and a member carries a list-row modifier (listRowInsets, swipeActions…), which configures a row only on the row's own view: inside a container it would no longer reach the row",
+                       whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
+        case .hoistBlockedSectionsInRow:
+            RuleReason("hoist-blocked-sections-in-row", .report, meaning: "the strategy is hoist, and the Group's members are Sections of a List or Form (also where its view is used), which a container would stop being",
                        whatToDo: "move the lifecycle modifiers to the member or view that owns the work, or use the distribute strategy")
         case .onePerBuild:
             RuleReason("one-view-per-build", .keep, meaning: "the hoist is blocked, and only #if chooses between the Group's members: each build shows one view on every path, on which the modifiers act once",

@@ -21,7 +21,7 @@ public struct GuardFlagLoadRule: ShippedRule {
                 checked at the top of an `.onAppear` or `.task` closure (`guard !hasLoaded else { return }`, \
                 `guard hasLoaded == false else { return }`, `if hasLoaded { return }`, `if !hasLoaded { … }`) and \
                 set in that closure (`hasLoaded = true`, `hasLoaded.toggle()`, also after an `await`, inside the \
-                inner `Task { }` or inside `withAnimation { }`). `.onAppear` fires on every appearance — \
+                inner `Task { }`, inside `withAnimation { }` or `MainActor.run { }`). `.onAppear` fires on every appearance — \
                 navigation pop-back, tab switch, list recycling — and the flag hand-rolls "once" on top of it, \
                 without noticing when the view comes to show different data. Inside `.task(id: x)` the same flag \
                 defeats the id: when `x` changes the work does not run and the view keeps the old data.
@@ -87,10 +87,10 @@ public struct GuardFlagLoadRule: ShippedRule {
                     findings.append(context.finding(id, at: modifier.nameToken, Decision.noIdentity.words))
                     continue
                 }
-                let lines = nearMiss.facts.map { fact -> Int in
+                let lines = nearMiss.facts.map { fact -> SourcePlace in
                     switch fact {
-                    case .setBack(let use), .binding(let use): context.line(of: use)
-                    default: 0
+                    case .setBack(let use), .binding(let use): context.place(of: use)
+                    default: SourcePlace(line: 0)
                     }
                 }
                 findings.append(context.finding(id, at: modifier.nameToken, Decision.nearMiss(nearMiss, lines: lines).words))
@@ -135,7 +135,7 @@ public struct GuardFlagLoadRule: ShippedRule {
         // Name a use outside the closure first, a write before a read: a set the closure itself
         // makes where the rule does not remove it says less about the flag than a reset elsewhere.
         let closureBytes = closure.position.utf8Offset..<closure.endPosition.utf8Offset
-        let outside = uses.filter { !closureBytes.contains($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
+        let outside = uses.filter { !context.holds($0) || !closureBytes.contains($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
         if let use = outside.first(where: { Self.isWrite($0, of: flag) }) ?? outside.first ?? uses.first {
@@ -183,6 +183,10 @@ public struct GuardFlagLoadRule: ShippedRule {
             return decided(.taskMove(.hazard(hazard)))
         }
 
+        // The flag's declaration is in the struct, in another file when this is an extension of it: the rewrite edits only this file.
+        guard context.holds(flag.property.declaration) else {
+            return decided(.flagDeclaredElsewhere(flag: flag.name, at: context.place(of: flag.property.declaration)))
+        }
         var edits = move.edits(id: taskID, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
         return context.finding(id, at: modifier.nameToken, decision.words, safety: decision.safety, edits: edits)
@@ -234,11 +238,13 @@ public struct GuardFlagLoadRule: ShippedRule {
         return node.parent?.as(CodeBlockItemSyntax.self).map(flag.isWrite) ?? false
     }
 
-    /// The uses of the flag in `view` other than its check and the `sets` the rewrite removes.
+    /// The uses of the flag in `view` (its other files too) other than its check and the `sets` the rewrite removes.
     private func otherUses(of flag: RunOnceFlag, besides sets: [SetSite], in view: ViewDeclaration) -> [ExprSyntax] {
         let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
         let condition = flag.conditionRange
         return view.uses(of: flag.name).filter { use in
+            // The check and the sets stand in the tree that holds the check; a use in another file is another use.
+            guard use.root.id == flag.check.root.id else { return true }
             let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
             return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
         }
@@ -294,24 +300,24 @@ public struct GuardFlagLoadRule: ShippedRule {
 
     /// How a use of the flag outside the check and the set rules the rewrite out.
     private func otherUse(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> FlagUse {
-        let line = context.line(of: use)
+        let place = context.place(of: use)
         // `$flag` and `_flag` (the State's storage, which SDK 27 makes a macro's) are the flag too.
         switch use.trimmedDescription {
-        case "$" + flag.name: return .binding(flag: flag.name, line: line)
-        case "_" + flag.name: return .storage(flag: flag.name, line: line)
+        case "$" + flag.name: return .binding(flag: flag.name, at: place)
+        case "_" + flag.name: return .storage(flag: flag.name, at: place)
         default: break
         }
         var node = Syntax(use)
         while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
         if let statement = node.parent?.as(CodeBlockItemSyntax.self), flag.isWrite(statement) {
-            if flag.isRemovableSet(statement) { return .alsoSet(flag: flag.name, line: line) }
-            return .setBack(flag: flag.name, line: line)
+            if flag.isRemovableSet(statement) { return .alsoSet(flag: flag.name, at: place) }
+            return .setBack(flag: flag.name, at: place)
         }
         if let sequence = use.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
            sequence.elements.first?.id == use.id, Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
-            return .setBack(flag: flag.name, line: line)
+            return .setBack(flag: flag.name, at: place)
         }
-        return .alsoRead(flag: flag.name, line: line)
+        return .alsoRead(flag: flag.name, at: place)
     }
 }
 
@@ -342,7 +348,7 @@ extension GuardFlagLoadRule {
         /// The flag is set before an await and set back after it: an in-flight guard, not a run-once flag.
         case inFlightGuard(flag: String)
         /// The check is not one the rewrite takes out as it is; `lines` holds, per fact, the line of its use of the flag.
-        case nearMiss(FlagGuardNearMiss, lines: [Int])
+        case nearMiss(FlagGuardNearMiss, lines: [SourcePlace])
         /// The flag is used elsewhere (`inHelper`: the guard stands in that helper).
         case otherUse(FlagUse, inHelper: String?)
         /// Several identities could key the task.
@@ -355,17 +361,20 @@ extension GuardFlagLoadRule {
         case guardInHelper(String, flag: String, id: String)
         /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
         case taskMove(TaskMoveFact)
+        /// The flag is declared at `at`, in another file (the struct's, where this is an extension of it).
+        case flagDeclaredElsewhere(flag: String, at: SourcePlace)
     }
 
-    /// A use of the flag besides its check and the set the rewrite removes, with its line.
+    /// A use of the flag besides its check and the set the rewrite removes, with where it stands
+    /// (a line of this file, or of another file of the module).
     enum FlagUse: Hashable {
-        case alsoSet(flag: String, line: Int)
-        case setBack(flag: String, line: Int)
-        case alsoRead(flag: String, line: Int)
+        case alsoSet(flag: String, at: SourcePlace)
+        case setBack(flag: String, at: SourcePlace)
+        case alsoRead(flag: String, at: SourcePlace)
         /// `$flag`, passed on as a binding.
-        case binding(flag: String, line: Int)
+        case binding(flag: String, at: SourcePlace)
         /// `_flag`, the State's storage.
-        case storage(flag: String, line: Int)
+        case storage(flag: String, at: SourcePlace)
     }
 
     public var reasonFamily: ReasonFamily? { .taskMove }
@@ -401,6 +410,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .siblingOnChange: DecisionKind.siblingOnChange.catalogEntry
         case .guardInHelper: DecisionKind.guardInHelper.catalogEntry
         case .taskMove(let fact): fact.entry
+        case .flagDeclaredElsewhere: DecisionKind.flagDeclaredElsewhere.catalogEntry
         }
     }
 
@@ -421,6 +431,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
         case .siblingOnChange: "merge the flag-guarded load and the onChange into task(id:) by hand"
         case .guardInHelper(let helper, _, let id): "call \(helper)() from .task(id: \(id)) and remove its flag by hand"
         case .taskMove(let fact): fact.headline(keeping: Self.kept)
+        case .flagDeclaredElsewhere: "replace the run-once flag with task(id:) by hand"
         }
     }
 
@@ -444,6 +455,7 @@ fileprivate extension GuardFlagLoadRule.Decision {
             "the guard is in \(helper)(), which the rule does not rewrite: remove \(flag), its guard and its set there, "
                 + "and call \(helper)() from .task(id: \(id))"
         case .taskMove(let fact): fact.reason
+        case .flagDeclaredElsewhere(let flag, let place): "\(flag) is declared \(place.phrase), which this rewrite of one file cannot remove"
         }
     }
 
@@ -464,12 +476,12 @@ fileprivate extension GuardFlagLoadRule.Decision {
 fileprivate extension GuardFlagLoadRule.FlagUse {
     var fact: String {
         switch self {
-        case .alsoSet(let flag, let line): "\(flag) is also set on line \(line), where the rule does not follow it"
-        case .setBack(let flag, let line): "\(flag) is set back on line \(line), so it is not a run-once flag"
-        case .alsoRead(let flag, let line): "\(flag) is also read on line \(line), so removing it would change more than this closure"
-        case .binding(let flag, let line): "$\(flag) is passed on line \(line) as a binding, which can set it"
-        case .storage(let flag, let line):
-            "\(flag)'s storage _\(flag) is used on line \(line), so removing the flag would change more than this closure"
+        case .alsoSet(let flag, let place): "\(flag) is also set \(place.phrase), where the rule does not follow it"
+        case .setBack(let flag, let place): "\(flag) is set back \(place.phrase), so it is not a run-once flag"
+        case .alsoRead(let flag, let place): "\(flag) is also read \(place.phrase), so removing it would change more than this closure"
+        case .binding(let flag, let place): "$\(flag) is passed \(place.phrase) as a binding, which can set it"
+        case .storage(let flag, let place):
+            "\(flag)'s storage _\(flag) is used \(place.phrase), so removing the flag would change more than this closure"
         }
     }
 }
@@ -526,7 +538,7 @@ fileprivate enum NearMissReason: CaseIterable {
 
 fileprivate extension FlagGuardNearMiss {
     /// What a person must check, as the skip's reason; `lines` gives, per fact, the line of its use of the flag.
-    func reason(lines: [Int]) -> String {
+    func reason(lines: [SourcePlace]) -> String {
         let phrases = zip(facts, lines).map { phrase($0, line: $1) }
         guard phrases.count == 1, let only = facts.first else {
             guard isSetBack else {
@@ -569,14 +581,14 @@ fileprivate extension FlagGuardNearMiss {
             + "running twice at once stays as it is) before replacing it with task(id:)"
     }
 
-    private func phrase(_ fact: Fact, line: Int) -> String {
+    private func phrase(_ fact: Fact, line: SourcePlace) -> String {
         switch fact {
         case .otherConditions(let conditions): "the check of \(flag) also tests other conditions (\(conditions))"
         case .elseDoesMore(let first): "the guard on \(flag) does more than return (\(first))"
         case .laterBranch(let first): "the check of \(flag) has a branch that runs on every later appearance (\(first))"
         case .setOnlyIn(let function): "\(flag) is set only in \(function)(), not in this closure"
-        case .setBack: "\(flag) is set back on line \(line)"
-        case .binding: "$\(flag) is passed on line \(line) as a binding, which can set it back"
+        case .setBack: "\(flag) is set back \(line.phrase)"
+        case .binding: "$\(flag) is passed \(line.phrase) as a binding, which can set it back"
         }
     }
 }
@@ -586,7 +598,7 @@ fileprivate extension FlagGuardNearMiss {
 fileprivate enum DecisionKind: CaseIterable {
     case keyOnIdentity, flagDefeatsID, oneTimeSetup, noIdentity, inFlightGuard, flagSetElsewhere, flagSetBack, flagReadElsewhere
     case flagPassedAsBinding, flagStorageUsed, severalIdentities, configuredIdentityNotFound, siblingOnChange
-    case guardInHelper
+    case guardInHelper, flagDeclaredElsewhere
 
     var catalogEntry: RuleReason {
         switch self {
@@ -629,6 +641,9 @@ fileprivate enum DecisionKind: CaseIterable {
         case .siblingOnChange:
             RuleReason("sibling-onchange", .skip, meaning: "a sibling .onChange(of: id) already reacts when the id changes, so task(id:) would run the work twice",
                        whatToDo: "merge the two into one .task(id:) by hand")
+        case .flagDeclaredElsewhere:
+            RuleReason("flag-declared-elsewhere", .skip, meaning: "the flag is declared in another file (the view's struct, where this is an extension of it), which a rewrite of this file cannot remove",
+                       whatToDo: "replace the flag with task(id:) by hand, removing its declaration too")
         case .guardInHelper:
             RuleReason("guard-in-helper", .skip, meaning: "the flag's guard stands in a helper the modifier calls, which the rule does not rewrite",
                        whatToDo: "remove the flag, its guard and its set from the helper, and call it from .task(id:)")

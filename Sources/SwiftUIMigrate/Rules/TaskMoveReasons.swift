@@ -162,8 +162,9 @@ extension CancellationHazard {
         case .menuContent(let menu):
             "the host is \(menu) content, which SwiftUI shows as a platform menu: whether task starts there and when "
                 + "it cancels the work is not documented"
-        case .workRemovesHost(let branch, let property):
-            "the host shows only \(branch.phrase), and the work sets \(property) before it awaits: as task, starting "
+        case .workRemovesHost(let branch, let property, let place):
+            "the host shows only \(branch.phrase), and the work sets \(property) "
+                + (place.map { "(\($0.phrase)) " } ?? "") + "before it awaits: as task, starting "
                 + "the work would remove the host and cancel the work"
         case .hiddenInFlightFlag(let property):
             "the host shows only while !\(property), a flag set where the tool cannot see it: if starting "

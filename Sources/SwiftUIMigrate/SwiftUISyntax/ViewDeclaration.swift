@@ -16,12 +16,17 @@ struct StoredProperty {
     var attributes: [String]
     /// True for `let`.
     var isLet: Bool
+    /// The `#if` conditions it is declared under (`os(iOS)`; `!(os(iOS))` for an `#else`), outermost
+    /// first; empty when it exists on every platform.
+    var conditions: [String] = []
 
     /// True when an attribute wraps it (`@State`, `@Binding`, `@Environment` …).
     var hasPropertyWrapper: Bool { !attributes.isEmpty }
 }
 
-/// The struct a modifier stands in, together with the extensions of it in the same file.
+/// The struct a modifier stands in, together with the extensions of it in the same file, and —
+/// when a lookup does not find what it asks for there — those in the module's other files
+/// (`V+Actions.swift`).
 ///
 /// Rules that reason about a view's state (a run-once flag, the view's identity)
 /// need its stored properties and every place a name is used in the type.
@@ -30,7 +35,8 @@ struct ViewDeclaration {
     var name: String
     /// The struct declaration (the one with the stored properties).
     var structDeclaration: StructDeclSyntax
-    /// The struct and every extension of it in the file.
+    /// The struct and every extension of it in the file (the struct may be another file's, when
+    /// the modifier stands in an extension).
     var parts: [DeclSyntaxProtocol]
     /// The members of the struct and of its extensions in the file, in source order.
     var members: [MemberBlockItemSyntax]
@@ -38,6 +44,12 @@ struct ViewDeclaration {
     private let types: FileTypes
     /// The declarations of the file's module, other files included; nil when only the file is seen.
     let module: ModuleIndex?
+    /// The extensions of the view in the module's other files, read on first use.
+    private let elsewhere: OtherFileParts
+    /// The tree of the file being migrated.
+    private let fileTree: SyntaxIdentifier
+    /// The file being migrated, as the run names it.
+    private let file: String
 
     /// The view that `node` stands in: the nearest enclosing struct, or the struct an
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
@@ -52,8 +64,16 @@ struct ViewDeclaration {
             }
             if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
                 let extended = Self.lastComponent(of: extensionDecl.extendedType.trimmedDescription)
-                guard let matches = types.structs[extended], matches.count == 1 else { return nil }
-                found = matches[0]
+                if let matches = types.structs[extended] {
+                    guard matches.count == 1 else { return nil }
+                    found = matches[0]
+                } else {
+                    // `extension Panel` in `Panel+Actions.swift`: the struct is in another file of the module.
+                    let structs = context.module?.declarations(ofType: extended, outside: context.file, holdingAnyOf: ["struct " + extended])
+                        .compactMap { $0.members.parent?.parent?.as(StructDeclSyntax.self) }
+                    guard let structs, structs.count == 1 else { return nil }
+                    found = structs[0]
+                }
                 break
             }
             if parent.is(ClassDeclSyntax.self) || parent.is(EnumDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
@@ -65,15 +85,68 @@ struct ViewDeclaration {
         guard let structDecl = found else { return nil }
         self.types = types
         self.module = context.module
+        self.fileTree = context.tree.id
+        self.file = context.file
         self.name = structDecl.name.text
         self.structDeclaration = structDecl
         let parts: [DeclSyntaxProtocol] = [structDecl] + (types.extensions[structDecl.name.text] ?? [])
         self.parts = parts
-        self.members = parts.flatMap { part -> [MemberBlockItemSyntax] in
+        self.members = Self.members(of: parts)
+        self.elsewhere = OtherFileParts(module: context.module, type: structDecl.name.text, file: context.file, known: parts.map(\.id))
+    }
+
+    private static func members(of parts: [DeclSyntaxProtocol]) -> [MemberBlockItemSyntax] {
+        parts.flatMap { part -> [MemberBlockItemSyntax] in
             let block = part.as(StructDeclSyntax.self)?.memberBlock ?? part.as(ExtensionDeclSyntax.self)?.memberBlock
             return block.map { Array($0.members) } ?? []
         }
     }
+
+    /// The view's declarations in the module's other files: its extensions there (and its struct,
+    /// when this file only extends it), found on the first lookup that needs them.
+    private final class OtherFileParts {
+        private let module: ModuleIndex?
+        private let type: String
+        private let file: String
+        private let known: [SyntaxIdentifier]
+
+        init(module: ModuleIndex?, type: String, file: String, known: [SyntaxIdentifier]) {
+            self.module = module
+            self.type = type
+            self.file = file
+            self.known = known
+        }
+
+        lazy var parts: [DeclSyntaxProtocol] = {
+            guard let module else { return [] }
+            return module.declarations(ofType: type, outside: file).compactMap { declaration -> DeclSyntaxProtocol? in
+                guard let owner = declaration.members.parent?.parent,
+                      !known.contains(owner.id) else { return nil }
+                return owner.as(ExtensionDeclSyntax.self)
+            }
+        }()
+
+        /// The instance method `name` of the view's extensions in other files: only the files that
+        /// hold `func name` are parsed for it.
+        func function(named name: String) -> FunctionDeclSyntax? {
+            guard let module else { return nil }
+            for declaration in module.declarations(ofType: type, outside: file, holdingAnyOf: ["func " + name]) {
+                guard let owner = declaration.members.parent?.parent, owner.is(ExtensionDeclSyntax.self) else { continue }
+                if let function = ViewDeclaration.instanceMethod(name, in: Array(declaration.members)) { return function }
+            }
+            return nil
+        }
+    }
+
+    /// Where `node` stands when that is another file of the module (a function of the view's
+    /// extension there); nil in this file.
+    func placeElsewhere(of node: some SyntaxProtocol) -> SourcePlace? {
+        guard node.root.id != fileTree, let (path, line) = module?.place(of: node) else { return nil }
+        return SourcePlace(inModuleFile: path, line: line)
+    }
+
+    /// The view's extensions in the module's other files (read on first use; empty without a module).
+    var otherFileParts: [DeclSyntaxProtocol] { elsewhere.parts }
 
     /// A file's structs and top-level extensions by name, looked up for every view of a pass:
     /// looking through the file per site would cost the file's size times its sites.
@@ -102,6 +175,12 @@ struct ViewDeclaration {
             return properties
         }
 
+        /// The classes, structs, actors, enums and extensions of the file by the type's name.
+        lazy var typeDeclarations: [String: [Syntax]] = {
+            let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)
+            return Dictionary(grouping: found) { $0.type }.mapValues { $0.compactMap { $0.members.parent?.parent } }
+        }()
+
         /// The member blocks of every class, struct and actor declaration and every extension
         /// in the file (outside code blocks), by the type's name, in source order.
         lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = {
@@ -120,6 +199,31 @@ struct ViewDeclaration {
         return module?.memberBlocks(ofType: type)
     }
 
+    /// True when `type` (or the type it wraps in an optional) is a type of the file — else of the
+    /// module — declared `Equatable` or `Hashable` where it is declared or in an extension, or an
+    /// enum none of whose cases has associated values (Swift makes those `Hashable`).
+    func declaresEquatable(_ type: TypeSyntax) -> Bool {
+        if let optional = type.as(OptionalTypeSyntax.self) { return declaresEquatable(optional.wrappedType) }
+        guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil else { return false }
+        let name = identifier.name.text
+        var owners = types.typeDeclarations[name] ?? []
+        if owners.isEmpty, let module {
+            // Only a file saying Equatable or Hashable, or declaring the enum, can make it one: the others are not parsed.
+            owners = module.declarations(ofType: name, outside: file, holdingAnyOf: ["Equatable", "Hashable", "enum " + name])
+                .compactMap { $0.members.parent?.parent }
+        }
+        return owners.contains { owner in
+            let inheritance = owner.asProtocol(DeclGroupSyntax.self)?.inheritanceClause
+            if inheritance?.tokens(viewMode: .sourceAccurate).contains(where: { ["Equatable", "Hashable"].contains($0.text) }) == true {
+                return true
+            }
+            guard let enumDecl = owner.as(EnumDeclSyntax.self) else { return false }
+            return enumDecl.memberBlock.members.allSatisfy { member in
+                member.decl.as(EnumCaseDeclSyntax.self)?.elements.allSatisfy { $0.parameterClause == nil } ?? true
+            }
+        }
+    }
+
     private static func lastComponent(of typeName: String) -> String {
         typeName.split(separator: ".").last.map(String.init) ?? typeName
     }
@@ -132,8 +236,25 @@ struct ViewDeclaration {
 
     /// The stored instance properties `structDeclaration` declares, in declaration order.
     fileprivate static func storedProperties(declaredIn structDeclaration: StructDeclSyntax) -> [StoredProperty] {
+        storedProperties(in: structDeclaration.memberBlock.members, conditions: [])
+    }
+
+    /// The stored instance properties among `members`, those under `#if` with the clause's condition.
+    private static func storedProperties(in members: MemberBlockItemListSyntax, conditions: [String]) -> [StoredProperty] {
         var properties: [StoredProperty] = []
-        for member in structDeclaration.memberBlock.members {
+        for member in members {
+            if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+                var earlier: [String] = []
+                for clause in ifConfig.clauses {
+                    guard case .decls(let nested) = clause.elements else { continue }
+                    let condition = clause.condition?.trimmedDescription
+                    let negated = earlier.map { "!(\($0))" }
+                    let here = negated + (condition.map { [$0] } ?? [])
+                    properties += storedProperties(in: nested, conditions: conditions + [here.joined(separator: " && ")])
+                    if let condition { earlier.append(condition) }
+                }
+                continue
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             if variable.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }) { continue }
             let attributes = variable.attributes.compactMap { element -> String? in
@@ -146,7 +267,7 @@ struct ViewDeclaration {
                 if let accessors = binding.accessorBlock, Self.isComputed(accessors) { continue }
                 properties.append(StoredProperty(
                     name: identifier.identifier.text, declaration: variable, binding: binding,
-                    attributes: attributes, isLet: variable.bindingSpecifier.tokenKind == .keyword(.let)))
+                    attributes: attributes, isLet: variable.bindingSpecifier.tokenKind == .keyword(.let), conditions: conditions))
             }
         }
         return properties
@@ -168,8 +289,14 @@ struct ViewDeclaration {
         }
     }
 
-    /// The instance method called `name` declared in the struct or its extensions.
+    /// The instance method called `name` declared in the struct or its extensions, in this file or
+    /// (when it has none) in the module's other files.
     func function(named name: String) -> FunctionDeclSyntax? {
+        Self.instanceMethod(name, in: members) ?? elsewhere.function(named: name)
+    }
+
+    /// The instance method called `name` among `members`.
+    fileprivate static func instanceMethod(_ name: String, in members: [MemberBlockItemSyntax]) -> FunctionDeclSyntax? {
         for member in members {
             if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
                !function.modifiers.contains(where: { $0.name.text == "static" }) {
@@ -185,7 +312,7 @@ struct ViewDeclaration {
     /// itself is not a use; names that are members of something else (`other.name`) are not either.
     func uses(of name: String) -> [ExprSyntax] {
         let finder = PropertyUseFinder(names: [name, "$" + name, "_" + name])
-        for part in parts { finder.walk(part) }
+        for part in parts + elsewhere.parts { finder.walk(part) }
         return finder.uses
     }
 }

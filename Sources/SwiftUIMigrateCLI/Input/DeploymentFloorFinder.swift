@@ -161,16 +161,18 @@ final class DeploymentFloorFinder {
         return owns ? (package.floor, folder, package.sourceFolders) : nil
     }
 
-    /// The floor `folder/Package.swift` declares and its source folders; nil when there is none or
-    /// its platforms cannot be read.
+    /// The floor `folder/Package.swift` declares and its source folders; nil when there is none, it
+    /// is no manifest (it does not import PackageDescription), or its platforms cannot be read.
     private func packageManifest(in folder: String) -> (floor: DeploymentFloor, sourceFolders: [String])? {
         if let known = packageFloors[folder] { return known }
         var found: (floor: DeploymentFloor, sourceFolders: [String])?
         if tree.names(in: folder).contains("Package.swift") {
             let path = tree.path("Package.swift", in: folder)
             let shown = tree.display(path)
-            if let bytes = tree.contents(of: path) {
-                let (reading, sourceFolders) = PackageManifestPlatforms.readWithSourceFolders(String(decoding: bytes, as: UTF8.self))
+            // A `Package.swift` that does not import PackageDescription is a target's source file, not a manifest.
+            if let bytes = tree.contents(of: path), case let text = String(decoding: bytes, as: UTF8.self),
+               PackageManifestPlatforms.importsPackageDescription(text) {
+                let (reading, sourceFolders) = PackageManifestPlatforms.readWithSourceFolders(text)
                 switch reading {
                 case .listed(let minimums) where !minimums.isEmpty:
                     found = (DeploymentFloor(minimums, source: shown), sourceFolders)

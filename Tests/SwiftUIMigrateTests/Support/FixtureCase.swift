@@ -111,8 +111,9 @@ struct FixtureVerifier {
         }
         var failures: [String] = []
         if String(validatingUTF8Bytes: before) == nil { failures.append("\(label): .before is not UTF-8") }
+        // The module holds the case's own file too, as a project's index holds the file being migrated.
         let module = fixture.module.map { url in
-            ModuleIndex(files: { [url.path] }) { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+            ModuleIndex(files: { [fixture.before.path, url.path] }) { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
         }
         let migration = engine.migrate(bytes: before, file: fixture.before.lastPathComponent, module: module)
         if let error = migration.internalError {

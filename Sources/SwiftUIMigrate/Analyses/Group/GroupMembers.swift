@@ -12,9 +12,12 @@ import SwiftSyntax
 /// shows nothing and binds its name there.
 ///
 /// A `switch` counts as covering every value: Swift rejects a `switch` that is
-/// not exhaustive, so one that compiles always picks some case. It shows one
+/// not exhaustive, so one that compiles always picks some case (also when some
+/// cases stand in `#if`: each build's cases are exhaustive). It shows one
 /// view on every path when each of its cases does. An `if` without `else`, or
-/// a `#if` without `#else`, has an empty path.
+/// a `#if` without `#else`, has an empty path — except a `#if` whose clauses
+/// cover every platform that builds the file (`#if os(iOS) … #elseif os(macOS)
+/// … #endif` in a file only iOS and macOS targets build).
 public struct GroupMembers {
     /// The view expressions a distributed modifier chain is applied to, in source order.
     public private(set) var views: [ExprSyntax] = []
@@ -34,8 +37,13 @@ public struct GroupMembers {
     /// The most views shown at once on some path (0, 1, or 2 for "two or more").
     public private(set) var maximum = 0
 
-    /// The members of `statements`, a Group's content closure body.
-    public init(content statements: CodeBlockItemListSyntax) {
+    /// The platforms that build the file (its floor's), when known: a `#if` covering them all has no empty path.
+    private let platforms: Set<Platform>?
+
+    /// The members of `statements`, a Group's content closure body, in a file built for `platforms`
+    /// (nil: not known, any platform may build it).
+    public init(content statements: CodeBlockItemListSyntax, platforms: Set<Platform>? = nil) {
+        self.platforms = platforms
         (minimum, maximum) = count(statements, isBranch: false)
     }
 
@@ -130,7 +138,7 @@ public struct GroupMembers {
         if let call = base.as(FunctionCallExprSyntax.self) {
             if let group = GroupCall(call) {
                 // The nested Group stays whole, with its own content: only its counts matter here.
-                let nested = GroupMembers(content: group.content.statements)
+                let nested = GroupMembers(content: group.content.statements, platforms: platforms)
                 return (nested.minimum, nested.maximum)
             }
             switch call.calledName {
@@ -162,9 +170,23 @@ public struct GroupMembers {
         var branches: [(Int, Int)] = []
         for element in selection.cases {
             guard let switchCase = element.as(SwitchCaseSyntax.self) else {
-                // Cases inside `#if`: not followed, and never taken for one view on every path.
+                // Cases inside `#if` are cases of the builds that compile them (not unwrapped: the edit does not follow them).
                 unsupported.append(Syntax(element))
-                branches.append((0, 1))
+                guard let conditional = element.as(IfConfigDeclSyntax.self) else {
+                    branches.append((0, 1))
+                    continue
+                }
+                for clause in conditional.clauses {
+                    guard case .switchCases(let cases)? = clause.elements else {
+                        branches.append((0, 1))
+                        continue
+                    }
+                    for case .switchCase(let inner) in cases {
+                        boundNames.formUnion(LocalScope.patternNames(in: inner.label))
+                        branches.append(count(inner.statements))
+                    }
+                    if cases.contains(where: { !$0.is(SwitchCaseSyntax.self) }) { branches.append((0, 1)) }
+                }
                 continue
             }
             boundNames.formUnion(LocalScope.patternNames(in: switchCase.label))
@@ -185,10 +207,21 @@ public struct GroupMembers {
                 branches.append((0, 1))
             }
         }
-        if conditional.clauses.last?.poundKeyword.tokenKind != .poundElse {
+        if conditional.clauses.last?.poundKeyword.tokenKind != .poundElse, Self.hasImplicitElse(conditional, platforms: platforms) {
             branches.append((0, 0))
         }
         return Self.either(branches)
+    }
+
+    /// True when some platform that builds the file compiles none of the `#if`'s clauses (always,
+    /// when `platforms` is not known or a condition is not a platform's).
+    private static func hasImplicitElse(_ conditional: IfConfigDeclSyntax, platforms: Set<Platform>?) -> Bool {
+        guard let platforms, !platforms.isEmpty else { return true }
+        var rest = CompilationCondition.Truth.all
+        for clause in conditional.clauses {
+            rest.subtract(clause.condition.map(CompilationCondition.truth(of:))?.must ?? CompilationCondition.Truth.all)
+        }
+        return !rest.isDisjoint(with: platforms)
     }
 
     /// One of several branches shows: the fewest and the most of any.

@@ -14,18 +14,22 @@ struct GroupSite {
     let chain: ModifierChain
     /// What the Group's content shows.
     let members: GroupMembers
+    /// Where the Group's view is used, when the Group is that view's `body` (set by the rule that
+    /// asks; nil for a Group in a container, or not asked).
+    var use: ViewUse?
 
-    /// The site of `group`.
-    init(_ group: GroupCall) {
+    /// The site of `group`, in a file built for `platforms` (nil: not known).
+    init(_ group: GroupCall, platforms: Set<Platform>? = nil) {
         self.group = group
         self.chain = ModifierChain(above: group.call)
-        self.members = GroupMembers(content: group.content.statements)
+        self.members = GroupMembers(content: group.content.statements, platforms: platforms)
     }
 
     /// Every `Group { … }` content-closure call of the context's file, outer ones first, each
     /// worked out as it is reached (ending early when the file's time is up: `RuleContext.sites`).
     static func all(in context: RuleContext) -> LazyMapSequence<SiteSequence<[GroupCall]>, GroupSite> {
-        context.sites(GroupCall.all(in: context)).lazy.map(GroupSite.init)
+        let platforms = context.floor.isKnown ? Set(context.floor.minimums.keys) : nil
+        return context.sites(GroupCall.all(in: context)).lazy.map { GroupSite($0, platforms: platforms) }
     }
 
     /// Where the Group stands with respect to a view builder (its whole chain is the statement).
@@ -38,9 +42,22 @@ struct GroupSite {
     /// The `List`, `Form`, `Section` or `ForEach` whose rows the Group's members are, directly,
     /// in a branch of an `if`, `switch` or `#if` there, or through enclosing Groups (whose
     /// members flatten into the rows); nil anywhere else.
+    /// When the Group is a view's body, the container is the one around a place the view is used
+    /// (`use`): the first of them that is a row.
     var rowContainer: String? {
-        var node = Syntax(chain.outermost)
-        var container = builder.container
+        Self.rowContainer(of: chain.outermost) ?? use?.rowSite?.rowContainer
+    }
+
+    /// Where the view is used as a row, when that (not the Group's own place) makes the Group a row.
+    var rowContainerUse: SourcePlace? {
+        Self.rowContainer(of: chain.outermost) == nil ? use?.rowSite?.place : nil
+    }
+
+    /// The row container of `outermost`, the whole expression of a statement (a view's modifier
+    /// chain), as `rowContainer` finds it for a Group's chain.
+    static func rowContainer(of outermost: ExprSyntax) -> String? {
+        var node = Syntax(outermost)
+        var container = ViewBuilderContext(of: outermost).container
         while container == "Group" {
             guard let outer = Self.enclosingGroup(of: node) else { return nil }
             let outerChain = ModifierChain(above: outer.call)
@@ -57,8 +74,13 @@ struct GroupSite {
     /// spacing between its views: a container in the Group's place takes a place there, with that
     /// spacing, even when it shows nothing. Nil elsewhere, and for `spacing: 0`.
     var spacedStack: String? {
-        guard let name = builder.container, Self.spacedStacks.contains(name) else { return nil }
-        guard let closure = chain.outermost.enclosingClosure, let owner = ClosureOwner(of: closure) else { return nil }
+        Self.spacedStack(of: chain.outermost)
+    }
+
+    /// The spaced stack `outermost` (the whole expression of a statement) stands in, as `spacedStack` finds it.
+    static func spacedStack(of outermost: ExprSyntax) -> String? {
+        guard let name = ViewBuilderContext(of: outermost).container, spacedStacks.contains(name) else { return nil }
+        guard let closure = outermost.enclosingClosure, let owner = ClosureOwner(of: closure) else { return nil }
         let spacing = owner.call.arguments.first { $0.label?.text == "spacing" }?.expression.trimmedDescription
         return spacing == "0" ? nil : name
     }

@@ -5,8 +5,9 @@ import SwiftSyntax
 /// `let brewID: String` gives `brewID`; a stored `let item: Item` read as `item.id` gives
 /// `item.id`. Only properties without a property wrapper qualify (they are what the view
 /// was created with), and only when their declared type is known to be `Equatable`
-/// (`.task(id:)` requires it): the standard value types, their optionals, and types named
-/// `…ID`/`…Id`. A service or view model passed in (`let loader: Loader`) is not an identity.
+/// (`.task(id:)` requires it): the standard value types, their optionals, types named
+/// `…ID`/`…Id`, and the module's own types declared `Equatable`/`Hashable` (or enums without
+/// associated values). A service or view model passed in (`let loader: Loader`) is not an identity.
 public struct IdentityCandidate: Hashable, Sendable {
     /// The expression passed as `id:`: `brewID` or `item.id`.
     public var expression: String
@@ -71,19 +72,23 @@ enum IdentityInference {
         for node in nodes { reads.walk(node) }
         var result: [IdentityCandidate] = []
         for read in reads.reads {
-            guard let property = stored[read.property], !property.hasPropertyWrapper, let type = property.type,
+            // A property under `#if` does not exist on every platform the modifier builds for.
+            guard let property = stored[read.property], !property.hasPropertyWrapper, property.conditions.isEmpty, let type = property.type,
                   !(property.isLet && property.initializer != nil) else { continue }
             let candidate: IdentityCandidate
             if read.readsID {
                 guard !isKnownEquatable(type), !type.is(FunctionTypeSyntax.self), !type.is(OptionalTypeSyntax.self) else { continue }
                 candidate = IdentityCandidate(expression: "\(read.property).id", property: read.property)
             } else {
-                guard isKnownEquatable(type) else { continue }
+                guard isKnownEquatable(type) || view.declaresEquatable(type) else { continue }
                 candidate = IdentityCandidate(expression: read.property, property: read.property)
             }
             if !result.contains(candidate) { result.append(candidate) }
         }
-        return result
+        // `item.id` read too: the id is the identity, not the whole value.
+        return result.filter { candidate in
+            candidate.expression != candidate.property || !result.contains { $0.expression == candidate.property + ".id" }
+        }
     }
 
     /// The identity for the action `nodes` of `view`, honouring `configuration.identity[view.name]`.

@@ -66,7 +66,8 @@ struct RunOnceFlag {
 
     /// The initial value of a `@State` Bool initialised with a literal, or nil for any other property.
     static func flagInitialValue(_ property: StoredProperty) -> Bool? {
-        guard property.attributes == ["State"], !property.isLet, property.declaration.bindings.count == 1,
+        // A flag under `#if` is left alone: its declaration cannot go without its clause.
+        guard property.attributes == ["State"], !property.isLet, property.declaration.bindings.count == 1, property.conditions.isEmpty,
               property.type == nil || property.type?.trimmedDescription == "Bool",
               let literal = property.initializer?.as(BooleanLiteralExprSyntax.self) else { return nil }
         return literal.literal.tokenKind == .keyword(.true)
@@ -168,14 +169,25 @@ struct RunOnceFlag {
         }
     }
 
-    /// The statement a `withAnimation { flag = true }` call removes the set from: the nested
-    /// set statement, and whether it is the call's only statement.
+    /// The statement a `withAnimation { flag = true }` or `(try) await MainActor.run { flag = true }`
+    /// call removes the set from: the nested set statement, and whether it is the call's only statement.
     func setInsideAnimation(_ statement: CodeBlockItemSyntax) -> (set: CodeBlockItemSyntax, isOnly: Bool)? {
-        guard case .expr(let expression) = statement.item, let call = expression.as(FunctionCallExprSyntax.self),
-              call.calledName == "withAnimation", let closure = call.soleClosure ?? call.trailingClosure,
-              closure.signature == nil else { return nil }
+        guard case .expr(var expression) = statement.item else { return nil }
+        if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+        if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression }
+        if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.calledName == "withAnimation" || Self.isMainActorRun(call),
+              let closure = call.soleClosure ?? call.trailingClosure, closure.signature == nil else { return nil }
         guard let set = closure.statements.first(where: { isRemovableSet($0) }) else { return nil }
         return (set, closure.statements.count == 1)
+    }
+}
+
+extension RunOnceFlag {
+    /// True for `MainActor.run { … }`: its closure runs as part of the work, on the main actor.
+    static func isMainActorRun(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "run" else { return false }
+        return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "MainActor"
     }
 }
 

@@ -35,8 +35,9 @@ enum CancellationHazard: Hashable, Sendable {
     case lazyRow(container: String)
     /// The host is the content of `menu` (`contextMenu`, `Menu`), shown as a platform menu.
     case menuContent(menu: String)
-    /// The host shows only under `branch`, and the work sets `property` before it awaits.
-    case workRemovesHost(branch: HostBranch, property: String)
+    /// The host shows only under `branch`, and the work sets `property` before it awaits (`setIn`:
+    /// in a function of the view in another file, at that place).
+    case workRemovesHost(branch: HostBranch, property: String, setIn: SourcePlace? = nil)
     /// The host shows only while `!property`, an in-flight flag the work does not visibly set.
     case hiddenInFlightFlag(property: String)
     /// The host shows only under `branch`, and the work calls `call`, a method of the object
@@ -56,8 +57,8 @@ enum CancellationHazard: Hashable, Sendable {
     case awaitedOperation(String)
 
     /// The property wrappers whose state the view owns (or, for `@Binding`, shares with the
-    /// view that owns it): work writing them is the view's work.
-    static let ownedWrappers: Set<String> = ["State", "StateObject", "Binding", "FocusState", "GestureState"]
+    /// view that owns it; for `@Bindable`, holds the model to change): work writing them is the view's work.
+    static let ownedWrappers: Set<String> = ["State", "StateObject", "Binding", "Bindable", "FocusState", "GestureState"]
 
     /// What makes `work` (the statements moved into `.task`) unsafe to move, or nil when it may.
     ///
@@ -73,8 +74,10 @@ enum CancellationHazard: Hashable, Sendable {
         if let menu = host.menu { return .menuContent(menu: menu) }
         for condition in host.conditions {
             for path in readPaths(in: condition.node) {
-                guard let written = trace.assignmentBeforeSuspending(path) else { continue }
-                return .workRemovesHost(branch: condition.branch, property: written.joined(separator: "."))
+                guard let written = trace.assignmentSiteBeforeSuspending(path) else { continue }
+                return .workRemovesHost(
+                    branch: condition.branch, property: written.path.joined(separator: "."),
+                    setIn: written.site.flatMap { view?.placeElsewhere(of: $0) })
             }
         }
         for condition in host.conditions {

@@ -12,10 +12,11 @@ import SwiftSyntax
 ///     items += page                        // assignment(items)
 /// }
 /// ```
-/// `await MainActor.run { … }` suspends before its closure runs, and a `catch` is a path of its
-/// own beside its `do`: a write there comes after the awaits that preceded it on its path.
-/// The trace reads only this file: functions of other types, and code behind
-/// `model.load()`, are calls, not followed.
+/// `await MainActor.run { … }` suspends before its closure runs, a `defer` runs where its scope
+/// ends, and a `catch` is a path of its own beside its `do`: a write there comes after the awaits
+/// that preceded it on its path.
+/// The trace follows the view's own functions, also those its extensions in other files of the
+/// module declare; functions of other types, and code behind `model.load()`, are calls, not followed.
 struct WorkTrace {
     /// One thing the work does.
     enum Event: Equatable {
@@ -36,6 +37,9 @@ struct WorkTrace {
 
     /// The events, in source order, with each followed function's events at its call.
     let events: [Event]
+    /// The node of each assignment, by its index in `events`: where the work writes (maybe in
+    /// another file, in a function of the view's extension there).
+    let assignmentSites: [Int: Syntax]
     /// The names of the same-type functions followed.
     let followed: [String]
 
@@ -48,6 +52,7 @@ struct WorkTrace {
         let recorder = EventRecorder(view: view, depth: 0, stack: [])
         for node in work { recorder.walk(node) }
         events = recorder.events
+        assignmentSites = recorder.assignmentSites
         followed = recorder.followed
     }
 
@@ -56,11 +61,19 @@ struct WorkTrace {
     /// Each of alternative paths starts from what was assigned before them; after them, what
     /// any of them assigned counts.
     func assignmentBeforeSuspending(_ path: [String]) -> [String]? {
-        var assigned: [String]?
-        var open: [(before: [String]?, joined: [String]?)] = []
-        for event in events {
+        assignmentSiteBeforeSuspending(path)?.path
+    }
+
+    /// A path the work writes and the node writing it.
+    typealias Assignment = (path: [String], site: Syntax?)
+
+    /// `assignmentBeforeSuspending(_:)`, with the node of that assignment.
+    func assignmentSiteBeforeSuspending(_ path: [String]) -> Assignment? {
+        var assigned: Assignment?
+        var open: [(before: Assignment?, joined: Assignment?)] = []
+        for (index, event) in events.enumerated() {
             switch event {
-            case .assignment(let written) where Self.overlaps(written, path): assigned = assigned ?? written
+            case .assignment(let written) where Self.overlaps(written, path): assigned = assigned ?? (written, assignmentSites[index])
             case .suspension where assigned != nil: return assigned
             case .paths(.begin): open.append((assigned, nil))
             case .paths(.otherwise):
@@ -142,7 +155,14 @@ private final class EventRecorder: SyntaxVisitor {
     let depth: Int
     let stack: [String]
     var events: [WorkTrace.Event] = []
+    var assignmentSites: [Int: Syntax] = [:]
     var followed: [String] = []
+
+    /// Records the assignment of `path` by `node`.
+    private func assign(_ path: [String], at node: some SyntaxProtocol) {
+        assignmentSites[events.count] = Syntax(node)
+        events.append(.assignment(path))
+    }
 
     init(view: ViewDeclaration?, depth: Int, stack: [String]) {
         self.view = view
@@ -202,13 +222,23 @@ private final class EventRecorder: SyntaxVisitor {
         return .skipChildren
     }
 
+    // A `defer` runs when its scope ends: `defer { isLoading = false }` resets after the awaits
+    // below it, it does not set before them.
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        let deferred = node.compactMap { $0.item.as(DeferStmtSyntax.self) }
+        guard !deferred.isEmpty else { return .visitChildren }
+        for item in node where !item.item.is(DeferStmtSyntax.self) { walk(item) }
+        for statement in deferred.reversed() { walk(statement.body) }
+        return .skipChildren
+    }
+
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
         if node.awaitKeyword != nil { events.append(.suspension) }
         return .visitChildren
     }
 
     override func visitPost(_ node: InOutExprSyntax) {
-        if let path = WorkTrace.path(of: node.expression) { events.append(.assignment(path)) }
+        if let path = WorkTrace.path(of: node.expression) { assign(path, at: node) }
     }
 
     // The right-hand side runs before the assignment, so the assignment is recorded after it.
@@ -226,10 +256,10 @@ private final class EventRecorder: SyntaxVisitor {
         }
         guard isAssignment else { return }
         if let path = WorkTrace.path(of: elements[0]) {
-            events.append(.assignment(path))
+            assign(path, at: node)
         } else if let tuple = elements[0].as(TupleExprSyntax.self) {
             for element in tuple.elements {
-                if let path = WorkTrace.path(of: element.expression) { events.append(.assignment(path)) }
+                if let path = WorkTrace.path(of: element.expression) { assign(path, at: node) }
             }
         }
     }
@@ -244,7 +274,7 @@ private final class EventRecorder: SyntaxVisitor {
                 if follow(method) { inlinedCalls.insert(ExprSyntax(node).id) }
             } else if let receiver = WorkTrace.path(of: base) {
                 events.append(.call(receiver: receiver, method: method))
-                if method == "toggle" && node.arguments.isEmpty { events.append(.assignment(receiver)) }
+                if method == "toggle" && node.arguments.isEmpty { assign(receiver, at: node) }
             }
         } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
             if follow(reference.baseName.text) { inlinedCalls.insert(ExprSyntax(node).id) }
@@ -259,6 +289,7 @@ private final class EventRecorder: SyntaxVisitor {
         if !followed.contains(name) { followed.append(name) }
         let inner = EventRecorder(view: view, depth: depth + 1, stack: stack + [name])
         inner.walk(body)
+        for (index, site) in inner.assignmentSites { assignmentSites[events.count + index] = site }
         events += inner.events
         followed += inner.followed.filter { !followed.contains($0) }
         return true
