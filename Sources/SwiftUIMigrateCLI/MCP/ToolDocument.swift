@@ -61,6 +61,7 @@ struct ToolDocument {
             }
         }
         check = DocumentCheck.run(bytes, setting: .success(setting))
+        if let skipped = check.skipped { throw ToolFailure("\(path) was not checked: \(skipped)") }
         guard let migration = check.migration, migration.internalError == nil else {
             throw ToolFailure(check.problem ?? "\(path) could not be migrated")
         }

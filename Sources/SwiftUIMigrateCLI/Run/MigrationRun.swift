@@ -63,8 +63,8 @@ enum MigrationRun {
     ///
     /// A file past its time budget inside a parse is handed over as timed out when the budget is
     /// spent (`DeadlineWatch`) and its thread left to end on its own, another taking its place;
-    /// `waitsForOverdueFiles` waits for the thread instead (the servers: one parse at a time per
-    /// document).
+    /// `waitsForOverdueFiles` waits for the thread instead (the language server's checks in the
+    /// background: one parse at a time per document).
     static func stream<Failure: Error>(
         _ files: [SourceFile], engine: MigrationEngine, workerCount: Int = defaultWorkerCount,
         load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome, waitsForOverdueFiles: Bool = false,
@@ -132,6 +132,9 @@ enum MigrationRun {
             var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor, module: file.module?.index)
             if let budget = migration.timedOut {
                 return FileOutcome(file: file, migration: nil, skipReason: Self.timeoutReason(budget))
+            }
+            if let excess = migration.tooDeep {
+                return FileOutcome(file: file, migration: nil, skipReason: "\(excess); not parsed")
             }
             if migration.findings.isEmpty && migration.internalError == nil && !migration.changed {
                 migration.original = []
