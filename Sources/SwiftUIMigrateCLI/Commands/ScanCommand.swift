@@ -64,7 +64,9 @@ struct ScanCommand: Command {
         var kept = KeptFindings(shown: plan.settings.configuration.showKept)
         var collected: [(migration: FileMigration, rootPath: String)] = []
         var asksForAction = false
+        var leftUnread = plan.unlistedFolders > 0
         try plan.stream(warn: console.warning, notes: console.note) { outcome in
+            leftUnread = leftUnread || outcome.unread
             guard let migration = outcome.migration else { return }
             if !streams { return collected.append((migration, outcome.file.rootPath)) }
             asksForAction = show([migration], rootPaths: [outcome.file.rootPath], options, kept: &kept) || asksForAction
@@ -75,6 +77,8 @@ struct ScanCommand: Command {
             asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false, sourceRoot: plan.sourceRoot)
         }
         if !options.listFiles && !format.listsEveryFinding, let line = kept.countLine { console.status(line + "\n") }
+        // Something not read is not a pass, whatever the rest found.
+        if leftUnread { return ExitCode.failure }
         return asksForAction ? ExitCode.pending : ExitCode.success
     }
 

@@ -57,7 +57,7 @@ struct ToolDocument {
             file.buffer = nil
             switch setting.load(file) {
             case .text(let read): bytes = read
-            case .skipped(let reason): throw ToolFailure("\(path): \(reason)")
+            case .skipped(let reason), .unreadable(let reason): throw ToolFailure("\(path): \(reason)")
             }
         }
         check = DocumentCheck.run(bytes, setting: .success(setting))

@@ -11,6 +11,8 @@ struct FileOutcome: Sendable {
     var migration: FileMigration?
     /// Why the file was skipped, when it could not be read.
     var skipReason: String?
+    /// True when the file exists but could not be read (permission denied): the run did not check everything.
+    var unread = false
 }
 
 /// Runs the engine over many files on a bounded pool of worker threads, handing the
@@ -127,6 +129,8 @@ enum MigrationRun {
         switch load(file) {
         case .skipped(let reason):
             return FileOutcome(file: file, migration: nil, skipReason: reason)
+        case .unreadable(let reason):
+            return FileOutcome(file: file, migration: nil, skipReason: reason, unread: true)
         case .text(let bytes):
             let engine = file.configuration.map(engine.configured) ?? engine
             var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor, module: file.module?.index)
