@@ -285,3 +285,18 @@ def test_protocol_errors_are_json_rpc_errors_and_the_server_goes_on():
     assert answers[3]["error"]["code"] == -32602
     assert answers[4]["result"] == {}
     assert answers[5]["result"]["structuredContent"]["rule"] == "onappear-task"
+
+
+def test_the_server_ends_when_its_output_reader_is_gone():
+    """Issue 39: with its input still open and nobody reading its output, the server idled on for ever."""
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen([BIN, "mcp"], stdin=subprocess.PIPE, stdout=write_end, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    os.close(read_end)
+    try:
+        process.stdin.write((initialize("2025-06-18") + "\n").encode())
+        process.stdin.flush()
+        assert process.wait(timeout=20) != 0
+    finally:
+        process.kill()
+        process.stdin.close()
