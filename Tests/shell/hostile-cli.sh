@@ -183,6 +183,7 @@ for name in gitfile noobjects norefs; do
     expect 2 "error: git: cannot open the repository at $work/$name: $reason" "$work/$name" "" apply .
     expect 2 "error: git: cannot open the repository at $work/$name: $reason" "$work/$name" "" apply --in-place .
     expect 2 "error: git: cannot open the repository at $work/$name: $reason" "$work/$name" "" apply --in-place App/FeedView.swift
+    expect 2 "error: git: cannot open the repository at $work/$name: $reason" "$work/$name" "" scan App/FeedView.swift
     cases=$((cases + 1))
     (cd "$work/$name" && "$bin" scan --no-git . >"$work/out" 2>/dev/null) && fail "$name: scan --no-git found nothing"
     [ "$(cut -d: -f1 "$work/out" | sort -u | tr '\n' ' ')" = "App/FeedView.swift App/Untracked.swift " ] \
@@ -202,6 +203,7 @@ if [ "$(id -u)" -eq 0 ] && command -v runuser >/dev/null; then
     expect 2 "error: $owner" "$work/owned" "" apply .
     expect 2 "error: $owner" "$work/owned" "" apply --in-place .
     expect 2 "error: $owner" "$work/owned" "" apply --in-place App/FeedView.swift
+    expect 2 "error: $owner" "$work/owned" "" scan App/FeedView.swift
     runner=""
 
     # A folder nobody can search (mode 000) in nobody's repository: never silently clean. Each file not

@@ -1,4 +1,5 @@
 import Foundation
+import GitStage
 import PlainText
 import SwiftUIMigrate
 
@@ -41,6 +42,9 @@ struct SourceDiscovery {
             }
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
+                // A file in a repository libgit2 cannot open stops the run as its folder would (the index file
+                // answers a plain work tree without libgit2).
+                if useGit && IndexFile.place(of: absolute) == .unsure { _ = try Repository.discoverIfPresent(from: absolute) }
                 considered.append(absolute)
                 let configuration = try settings.effective(forFile: absolute)
                 if forceExclude && !configuration.includes(absolute) { continue }
