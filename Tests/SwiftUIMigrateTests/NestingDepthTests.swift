@@ -42,6 +42,9 @@ final class NestingDepthTests: XCTestCase {
         XCTAssertEqual(depth("let t = " + String(repeating: "[", count: 24)).excess, .squareBrackets(24))
         XCTAssertNil(depth("let t = " + String(repeating: "[", count: NestingDepth.Limit.square)).excess)
         XCTAssertEqual(depth("let t = " + String(repeating: "A<", count: 300)).excess, .angleBrackets(300))
+        XCTAssertEqual(depth(String(repeating: "#if a\n", count: 5000)).excess, .conditionals(5000))
+        // #endif closes; #ifdef-like names and #if in a string are not #if.
+        XCTAssertEqual(depth(String(repeating: "#if a\nlet b = 1\n#endif\n", count: 300) + "#ifx\n\"#if\"").deepestConditional, 1)
         // Comparisons end at a statement's brace or semicolon.
         XCTAssertNil(depth(String(repeating: "if a<b { }\n", count: 1000)).excess)
     }

@@ -202,14 +202,14 @@ async def test_errors_are_tool_results_of_one_line(workspace):
 async def test_a_text_too_deep_or_too_slow_to_parse_is_a_tool_error_and_the_server_goes_on(workspace):
     """Issue 39: 5,000 nested `[` crashed the server (a stack overflow in the parser) and 24 took hours;
     now each is left unparsed with one line naming the depth. A text within the limits whose parse runs
-    past --file-timeout (5,000 nested `#if`) is answered when the budget is spent, not when the parse ends."""
+    past --file-timeout (8 nested `[(a,`, 238 more `(a,`, 256 `A<`) is answered when the budget is spent, not when the parse ends."""
     view = 'import SwiftUI\nstruct V: View { var body: some View { Text("").onAppear { print(1) } } }\n'
     async with session(str(workspace), "--file-timeout", "100ms") as client:
         cases = [
             ("scan", "let t = " + "[" * 5000 + "]" * 5000, "V.swift was not checked: nests brackets 5000 deep, past the 256 levels the parser takes; not parsed"),
             ("fix", "let t = " + "[" * 24, "V.swift was not checked: nests '[' 24 deep, past the 8 levels the parser takes in time; not parsed"),
             ("scan", "let t: " + "[" * 24 + "Int" + "]" * 24, "V.swift was not checked: nests '[' 24 deep, past the 8 levels the parser takes in time; not parsed"),
-            ("scan", "#if a\n" * 5000, "V.swift was not checked: took longer than the 100ms limit per file (fileTimeout, --file-timeout)"),
+            ("scan", "let t = " + "[(a," * 8 + "(a," * 238 + "A<" * 256, "V.swift was not checked: took longer than the 100ms limit per file (fileTimeout, --file-timeout)"),
         ]
         for tool, text, expected in cases:
             began = time.monotonic()

@@ -12,6 +12,8 @@
 ///   16 levels 5.4 s; `[[…]]` 22 levels 15 s) and overflowing the stack at a few thousand.
 /// - `deepestAngle`, of `<` written straight after a name (`A<B<C<…`, a generic argument list)
 ///   until a `>`, `{`, `}` or `;`: 1,000 levels take 2.5 s and 2,000 overflow a 16 MB stack.
+/// - `deepestConditional`, of `#if` until its `#endif`: 5,000 levels overflow a 16 MB stack in package
+///   mode (toolchain mode took 3 s; 3,000 took 2 s in both).
 public struct NestingDepth: Sendable, Equatable {
     /// The deepest nesting of `(`, `[`, `{` and string interpolations together.
     public private(set) var deepest = 0
@@ -19,6 +21,8 @@ public struct NestingDepth: Sendable, Equatable {
     public private(set) var deepestSquare = 0
     /// The longest run of unclosed `<` written straight after a name.
     public private(set) var deepestAngle = 0
+    /// The deepest nesting of `#if` blocks.
+    public private(set) var deepestConditional = 0
 
     /// The depths past which a text is not parsed.
     public enum Limit {
@@ -29,6 +33,8 @@ public struct NestingDepth: Sendable, Equatable {
         public static let square = 8
         /// A quarter of the depth that overflowed a worker's 16 MB stack; 0.2 s to parse.
         public static let angle = 256
+        /// As for the others: far below the 5,000 that overflowed a worker's stack.
+        public static let conditional = 256
     }
 
     /// The depths of `bytes`.
@@ -36,11 +42,12 @@ public struct NestingDepth: Sendable, Equatable {
         bytes.withUnsafeBufferPointer { measure($0) }
     }
 
-    /// What is too deep to parse in the text, the first of nesting, `[` and `<`; nil when nothing is.
+    /// What is too deep to parse in the text, the first of nesting, `[`, `<` and `#if`; nil when nothing is.
     public var excess: NestingExcess? {
         if deepest > Limit.nesting { return .nesting(deepest) }
         if deepestSquare > Limit.square { return .squareBrackets(deepestSquare) }
         if deepestAngle > Limit.angle { return .angleBrackets(deepestAngle) }
+        if deepestConditional > Limit.conditional { return .conditionals(deepestConditional) }
         return nil
     }
 
@@ -62,7 +69,13 @@ public struct NestingDepth: Sendable, Equatable {
         var open: [UInt8] = []
         var interrupted: [StringLiteral] = []
         var string: StringLiteral?
-        var (square, angle) = (0, 0)
+        var (square, angle, conditional) = (0, 0, 0)
+        /// True when the word `word` starts at `index` and no identifier goes on after it.
+        func isWord(_ word: StaticString, at index: Int) -> Bool {
+            let length = word.utf8CodeUnitCount
+            let matches = (0..<length).allSatisfy { byte(index + $0) == word.utf8Start[$0] }
+            return matches && !ByteSearch.isIdentifierByte(byte(index + length))
+        }
         var index = 0
         while index < count {
             let current = text[index]
@@ -108,6 +121,14 @@ public struct NestingDepth: Sendable, Equatable {
                 var hashes = 0
                 while byte(index + hashes) == hash { hashes += 1 }
                 guard byte(index + hashes) == quote else {
+                    if current == hash && hashes == 1 {
+                        if isWord("if", at: index + 1) {
+                            conditional += 1
+                            deepestConditional = max(deepestConditional, conditional)
+                        } else if isWord("endif", at: index + 1) {
+                            conditional = max(0, conditional - 1)
+                        }
+                    }
                     index += max(hashes, 1)
                     continue
                 }
@@ -155,6 +176,8 @@ public enum NestingExcess: Sendable, Equatable, CustomStringConvertible {
     case squareBrackets(Int)
     /// This many `<` of generic arguments open at once.
     case angleBrackets(Int)
+    /// This many `#if` blocks nested.
+    case conditionals(Int)
 }
 
 extension NestingExcess {
@@ -167,6 +190,8 @@ extension NestingExcess {
             "nests '[' \(depth) deep, past the \(NestingDepth.Limit.square) levels the parser takes in time"
         case .angleBrackets(let depth):
             "nests generic '<' \(depth) deep, past the \(NestingDepth.Limit.angle) levels the parser takes"
+        case .conditionals(let depth):
+            "nests #if \(depth) deep, past the \(NestingDepth.Limit.conditional) levels the parser takes"
         }
     }
 }
