@@ -43,6 +43,11 @@ public final class Repository {
 
     /// Like ``discover(from:)`` but nil when `path` is not inside a repository, so the caller can fall back to a
     /// plain directory walk.
+    ///
+    /// - Throws: ``Libgit2Error`` with libgit2's reason when the nearest `.git` at or above `path` (on its
+    ///   device) is one libgit2 cannot open — owned by another user, a `.git` file pointing nowhere, a `.git`
+    ///   folder without `objects` or `refs` — even where libgit2's own search passes over it: such a tree is
+    ///   not a plain folder to walk.
     public static func discoverIfPresent(from path: String) throws -> Repository? {
         Libgit2.ensureInitialized()
         var start = absolute(path)
@@ -53,7 +58,48 @@ public final class Repository {
         let handle = try Handle.lookUp("open the repository at \(path)", free: git_repository_free) {
             git_repository_open_ext($0, start, 0, nil)
         }
-        return handle.map(Repository.init(handle:))
+        let found = handle.map(Repository.init(handle:))
+        if let nearest = nearestDotGitFolder(from: start),
+           found == nil || found?.workdir.flatMap(realPath).map({ nearest.hasPrefix($0 == "/" ? "/" : $0 + "/") }) == true {
+            // libgit2 passed over the nearest `.git`: opened on its own, it says why.
+            do {
+                return Repository(handle: try Handle.make("open the repository at \(nearest)", free: git_repository_free) {
+                    git_repository_open_ext($0, nearest, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+                })
+            } catch let error as Libgit2Error where error.code.rawValue == GIT_EOWNER.rawValue || isOwnedByAnotherUser(nearest) {
+                // Without a `safe.directory` setting, libgit2 1.5 fails its ownership check with the message (and
+                // code) of the setting's failed lookup: "config value 'safe.directory' was not found".
+                throw Libgit2Error(
+                    code: error.code, domain: error.domain, message: "not owned by current user (git's safe.directory lists the repositories to trust)",
+                    operation: error.operation)
+            }
+        }
+        return found
+    }
+
+    /// True when the work tree `folder` or its `.git` belongs to another user than this process's.
+    private static func isOwnedByAnotherUser(_ folder: String) -> Bool {
+        [folder, folder + "/.git"].contains { path in
+            var status = stat()
+            return lstat(path, &status) == 0 && status.st_uid != geteuid()
+        }
+    }
+
+    /// The real path of the nearest folder at or above `start` (not crossing onto another device, as
+    /// libgit2's search does not) holding a `.git` entry of any kind; nil when there is none.
+    static func nearestDotGitFolder(from start: String) -> String? {
+        guard var folder = realPath(start) else { return nil }
+        var first = stat()
+        guard stat(folder, &first) == 0 else { return nil }
+        while true {
+            var entry = stat()
+            if lstat((folder == "/" ? "" : folder) + "/.git", &entry) == 0 { return folder }
+            guard folder != "/" else { return nil }
+            let above = parent(of: folder)
+            var device = stat()
+            guard stat(above, &device) == 0, device.st_dev == first.st_dev else { return nil }
+            folder = above
+        }
     }
 
     /// True for a repository without a worktree.

@@ -28,6 +28,32 @@ final class RepositoryTests: GitStageTestCase {
         }
     }
 
+    /// A `.git` libgit2 cannot open is never taken for no repository (issue 39): its search passes over it, so the
+    /// walk that followed took untracked files and `apply --in-place .` rewrote them.
+    func testAnUnopenableRepositoryThrowsLibgit2sReason() throws {
+        let pointingNowhere = try FixtureRepository(["App/A.swift": "a\n"])
+        try FileManager.default.removeItem(atPath: pointingNowhere.file(".git"))
+        try pointingNowhere.write(".git", "gitdir: /nonexistent/x\n")
+        XCTAssertThrowsError(try Repository.discoverIfPresent(from: pointingNowhere.file("App"))) { error in
+            XCTAssertEqual(
+                "\(error)", "git: cannot open the repository at \(pointingNowhere.path): failed to resolve path '/nonexistent/x': No such file or directory")
+        }
+        for missing in ["objects", "refs"] {
+            let fixture = try FixtureRepository(["App/A.swift": "a\n"])
+            try FileManager.default.removeItem(atPath: fixture.file(".git/" + missing))
+            XCTAssertThrowsError(try Repository.discoverIfPresent(from: fixture.file("App/A.swift"))) { error in
+                XCTAssertEqual((error as? Libgit2Error)?.code, .notFound, "\(error)")
+                XCTAssertEqual("\(error)", "git: cannot open the repository at \(fixture.path): could not find repository from '\(fixture.path)'")
+            }
+        }
+        // A broken repository inside a sound one is not the outer one's folder either.
+        let outer = try FixtureRepository(["A.swift": "a\n"])
+        try FileManager.default.createDirectory(atPath: outer.file("Inner"), withIntermediateDirectories: true)
+        try outer.write("Inner/.git", "gitdir: /nonexistent/y\n")
+        XCTAssertThrowsError(try Repository.discoverIfPresent(from: outer.file("Inner")))
+        XCTAssertEqual(try Repository.discoverIfPresent(from: outer.path)?.workdir, outer.path)
+    }
+
     func testHeadStates() throws {
         let fixture = try FixtureRepository()
         XCTAssertEqual(try fixture.open().head(), .unborn(branch: "main"))

@@ -125,6 +125,36 @@ async def test_a_large_document_blocks_no_other_request_and_its_memory_returns(c
     assert after <= start * 1.2, f"resident {after:.0f} MB after close, {start:.0f} MB before the large document"
 
 
+@pytest.mark.asyncio
+async def test_a_document_too_deep_or_too_slow_to_parse_holds_up_no_other(client: LanguageClient, project):
+    """Issue 39: 5,000 nested `[` crashed the server (a stack overflow in the parser) and a half-typed
+    line of 24 `[` took it hours; each now gets one diagnostic naming the depth, unparsed. A document
+    within the limits whose parse runs past its budget (8 nested `[(a,` then 238 `(a,` and 256 `A<`:
+    seconds in a debug build; a 100 ms budget in its folder) is said to be skipped when the budget is spent, and the next document is answered then."""
+    view = 'import SwiftUI\nstruct V: View { var body: some View { Text("").onAppear { print(1) } } }\n'
+    deep = {
+        "Deep.swift": ("let t = " + "[" * 5000 + "]" * 5000, "nests brackets 5000 deep, past the 256 levels the parser takes"),
+        "Half.swift": ("let t = " + "[" * 24, "nests '[' 24 deep, past the 8 levels the parser takes in time"),
+    }
+    for name, (text, reason) in deep.items():
+        uri = (project / "App" / name).as_uri()
+        open_text(client, uri, view + text)
+        shown = await diagnostics(client, uri, 1)
+        assert [d.message for d in shown] == [f"not checked: {reason}; not parsed"], shown
+
+    (project / "Slow").mkdir()
+    (project / "Slow" / ".swiftui-migrate.json").write_text('{"fileTimeout": "100ms"}\n')
+    slow = (project / "Slow" / "Slow.swift").as_uri()
+    small = (project / "App" / "ShelfView.swift").as_uri()
+    began = time.monotonic()
+    open_text(client, slow, view + "let t = " + "[(a," * 8 + "(a," * 238 + "A<" * 256)
+    open_text(client, small, (GOLDEN / "ShelfView.swift").read_text())
+    skipped = await diagnostics(client, slow, 1)
+    assert [d.message for d in skipped] == ["not checked: took longer than the 100ms limit per file (fileTimeout, --file-timeout)"]
+    assert [d.code for d in await diagnostics(client, small, 1)].count("group-lifecycle") == 3
+    assert time.monotonic() - began < 2, f"the small document was answered after {time.monotonic() - began:.1f} s"
+
+
 async def diagnostics_cleared(client, uri: str):
     async def wait():
         while True:

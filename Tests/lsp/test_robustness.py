@@ -80,6 +80,10 @@ BAD_FRAMES = {
     "no Content-Length": (b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + json.dumps(request(13)).encode(), 13),
     "Content-Length not a number": (b"Content-Length: twelve\r\n\r\n" + json.dumps(request(14)).encode(), 14),
     "body not JSON": (b"Content-Length: 9\r\n\r\n{id: 15,}", None),
+    # Issue 39: the next frame was taken for the rest of this one, and lost.
+    "JSON cut short, Content-Length right": (b"Content-Length: 30\r\n\r\n" + json.dumps(request(16)).encode()[:30], None),
+    # Issue 39: answered with the null id though the id is there to read.
+    "a lone surrogate escape": (frame(request(17) | {"params": {"text": "\ud800"}}), 17),
 }
 
 
@@ -209,3 +213,18 @@ async def test_a_configuration_broken_from_the_start_is_shown_on_the_file(client
     )
     shown = await published(client, config.as_uri(), lambda d: len(d) > 0)
     assert "'strategy' must be one of" in shown[0].message and "not checked until it is fixed" in shown[0].message, shown
+
+
+def test_the_server_ends_when_its_output_reader_is_gone():
+    """Issue 39: with its input still open and nobody reading its output, the server idled on for ever."""
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen([BIN, "lsp"], stdin=subprocess.PIPE, stdout=write_end, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    os.close(read_end)
+    try:
+        process.stdin.write(frame(request(1, "initialize") | {"params": {"capabilities": {}}}))
+        process.stdin.flush()
+        assert process.wait(timeout=20) != 0
+    finally:
+        process.kill()
+        process.stdin.close()

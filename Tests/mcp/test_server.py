@@ -12,6 +12,7 @@ import tomllib
 import pathlib
 import subprocess
 import tempfile
+import time
 
 import jsonschema
 import pytest
@@ -199,6 +200,26 @@ async def test_errors_are_tool_results_of_one_line(workspace):
         outside.rmdir()
 
 
+async def test_a_text_too_deep_or_too_slow_to_parse_is_a_tool_error_and_the_server_goes_on(workspace):
+    """Issue 39: 5,000 nested `[` crashed the server (a stack overflow in the parser) and 24 took hours;
+    now each is left unparsed with one line naming the depth. A text within the limits whose parse runs
+    past --file-timeout (8 nested `[(a,`, 238 more `(a,`, 256 `A<`) is answered when the budget is spent, not when the parse ends."""
+    view = 'import SwiftUI\nstruct V: View { var body: some View { Text("").onAppear { print(1) } } }\n'
+    async with session(str(workspace), "--file-timeout", "100ms") as client:
+        cases = [
+            ("scan", "let t = " + "[" * 5000 + "]" * 5000, "V.swift was not checked: nests brackets 5000 deep, past the 256 levels the parser takes; not parsed"),
+            ("fix", "let t = " + "[" * 24, "V.swift was not checked: nests '[' 24 deep, past the 8 levels the parser takes in time; not parsed"),
+            ("scan", "let t: " + "[" * 24 + "Int" + "]" * 24, "V.swift was not checked: nests '[' 24 deep, past the 8 levels the parser takes in time; not parsed"),
+            ("scan", "let t = " + "[(a," * 8 + "(a," * 238 + "A<" * 256, "V.swift was not checked: took longer than the 100ms limit per file (fileTimeout, --file-timeout)"),
+        ]
+        for tool, text, expected in cases:
+            began = time.monotonic()
+            line = error_line(await client.call_tool(tool, {"path": "V.swift", "text": view + text}))
+            assert line == expected, (tool, line)
+            assert time.monotonic() - began < 2, f"{tool} took {time.monotonic() - began:.1f} s"
+        assert structured(await client.call_tool("scan", {"path": "V.swift", "text": "import SwiftUI\n"})) == {"findings": [], "warnings": []}
+
+
 async def test_workspace_option_serves_another_folder(workspace):
     (workspace / "App").mkdir()
     text = pathlib.Path(ROOT, FIXTURES[0]).read_bytes()
@@ -265,3 +286,18 @@ def test_protocol_errors_are_json_rpc_errors_and_the_server_goes_on():
     assert answers[3]["error"]["code"] == -32602
     assert answers[4]["result"] == {}
     assert answers[5]["result"]["structuredContent"]["rule"] == "onappear-task"
+
+
+def test_the_server_ends_when_its_output_reader_is_gone():
+    """Issue 39: with its input still open and nobody reading its output, the server idled on for ever."""
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen([BIN, "mcp"], stdin=subprocess.PIPE, stdout=write_end, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    os.close(read_end)
+    try:
+        process.stdin.write((initialize("2025-06-18") + "\n").encode())
+        process.stdin.flush()
+        assert process.wait(timeout=20) != 0
+    finally:
+        process.kill()
+        process.stdin.close()

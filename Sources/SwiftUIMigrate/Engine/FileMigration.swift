@@ -17,6 +17,9 @@ public struct FileMigration: Sendable {
     /// Set to the budget (`Configuration.fileTimeout`) when the migration took longer and was
     /// stopped: the file is then unchanged and has no findings.
     public var timedOut: Duration?
+    /// Set when the text nests deeper than the parser can take (`NestingDepth`): it was not parsed,
+    /// and is unchanged with no findings.
+    public var tooDeep: NestingExcess?
 
     /// True when the migration rewrote something.
     public var changed: Bool { original != migrated }

@@ -81,6 +81,10 @@ public struct MigrationEngine: Sendable {
         let suppression = Suppression(bytes: bytes, knownRules: candidates.map(\.id))
         result.suppressionProblems = suppression.problems
         guard !rules.isEmpty, someRuleMayFind(bytes) else { return result }
+        if let excess = NestingDepth(measuring: bytes).excess {
+            result.tooDeep = excess
+            return result
+        }
         let deadline = FileDeadline(after: configuration.fileTimeout, stoppedWhen: isStopped)
 
         // Needed only to place findings of a later pass; most files never get there.

@@ -238,6 +238,11 @@ public final class ModuleIndex: Sendable {
     private func declarations(in path: String, _ state: State) -> [(type: String, members: MemberBlockItemListSyntax)] {
         if let known = state.declarations[path] { return known }
         guard let bytes = bytes(of: path, state) else { return [] }
+        // A file too deep to parse declares nothing the analyses can read.
+        guard NestingDepth(measuring: bytes).excess == nil else {
+            state.declarations[path] = []
+            return []
+        }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         state.trees[path] = tree
         let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)

@@ -35,6 +35,7 @@ public enum PackageManifestPlatforms {
 
     /// `read(_:)` and `sourceFolders(_:)` of the manifest's text, parsed once.
     public static func readWithSourceFolders(_ source: String) -> (Reading, [String]) {
+        if let excess = NestingDepth(measuring: Array(source.utf8)).excess { return (.unreadable("it \(excess)"), []) }
         let tree = Parser.parse(source: source)
         return (read(tree), sourceFolders(tree))
     }

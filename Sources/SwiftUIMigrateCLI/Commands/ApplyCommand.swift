@@ -137,7 +137,7 @@ struct ApplyCommand: Command {
         if let line = ApplyRun.resultLine(report) { console.status(line + "\n") }
         if options.json { console.write(try ApplyRun.json(report)) }
         try writeSummary(kept.filter(report.rootSummaries), to: options.summaryPath)
-        return report.writeFailed ? ExitCode.failure : ExitCode.success
+        return report.writeFailed || report.leftUnread ? ExitCode.failure : ExitCode.success
     }
 
     /// The interactive review `--interactive` asks for, on the terminal (opened before the run,
@@ -151,7 +151,7 @@ struct ApplyCommand: Command {
 
     /// `--resume` or `--abort`: finds the interrupted run's journal from `paths` and finishes or undoes it.
     private func recover(_ recovery: Recovery, paths: [String]) throws -> Int32 {
-        let (state, repository) = ApplyStateFolder.locate(paths: paths)
+        let (state, repository) = try ApplyStateFolder.locate(paths: paths)
         let lock = try state.lock()
         defer { lock.release() }
         guard let interrupted = try InterruptedApply.find(in: state, repository: repository) else {

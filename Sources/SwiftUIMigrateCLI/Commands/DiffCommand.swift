@@ -64,7 +64,9 @@ struct DiffCommand: Command {
         var summaries: [FileSummary] = []
         let plan = try RunPlan(options.migration, source: .disk(paths))
         var kept = KeptFindings(shown: plan.settings.configuration.showKept)
+        var leftUnread = plan.unlistedFolders > 0
         func show(_ outcome: FileOutcome) throws {
+            leftUnread = leftUnread || outcome.unread
             guard let migration = outcome.migration else { return }
             if !migration.findings.isEmpty {
                 summaries.append(FileSummary(file: outcome.file.displayPath, findings: migration.findings))
@@ -85,6 +87,8 @@ struct DiffCommand: Command {
             try plan.stream(warn: console.warning, each: show)
         }
         console.status(kept.summaryTable(summaries, tense: .preview))
+        // Something not read is not a pass, whatever the rest would change.
+        if leftUnread { return ExitCode.failure }
         return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
     }
 }

@@ -70,7 +70,9 @@ struct ScanCommand: Command {
         var asksForAction = false
         // Files whose configuration sets failBuild and that hold a finding asking for action (for --exit-zero).
         var failingBuild = 0
+        var leftUnread = plan.unlistedFolders > 0
         try plan.stream(warn: console.warning, notes: console.note) { outcome in
+            leftUnread = leftUnread || outcome.unread
             guard let migration = outcome.migration else { return }
             if options.writeBaseline == nil, (outcome.file.configuration ?? plan.settings.configuration).failBuild,
                 migration.findings.contains(where: { $0.action.asksForAction })
@@ -86,6 +88,8 @@ struct ScanCommand: Command {
             asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false, sourceRoot: plan.sourceRoot)
         }
         if !options.listFiles && !format.listsEveryFinding, let line = kept.countLine { console.status(line + "\n") }
+        // Something not read is not a pass, whatever the rest found (also under --exit-zero).
+        if leftUnread { return ExitCode.failure }
         guard options.exitZero else { return asksForAction ? ExitCode.pending : ExitCode.success }
         guard failingBuild > 0 else { return ExitCode.success }
         console.error("\(counted(failingBuild, "file")) with findings that ask for action, and their configuration sets \"failBuild\": true")

@@ -42,13 +42,33 @@ final class ConfigurationLookup {
         let outer = try tree.parent(of: folder).map { try effective(forFolder: $0) } ?? EffectiveConfiguration(folder: folder)
         var result = outer
         let candidate = tree.path(Configuration.fileName, in: folder)
-        if tree.names(in: folder).contains(Configuration.fileName), let bytes = tree.contents(of: candidate) {
+        if tree.names(in: folder).contains(Configuration.fileName) {
+            // A configuration that is there but cannot be read is not a configuration that is not there.
+            guard let bytes = tree.contents(of: candidate) else {
+                throw ConfigurationError("\(sourcePrefix + candidate): \(Self.unreadable(candidate)); a configuration must be a regular file")
+            }
             let file = try ConfigurationFile(json: Data(bytes), source: sourcePrefix + candidate)
             file.deprecations.forEach(warn)
             result = outer.overridden(by: file, in: folder)
         }
         folders[folder] = result
         return result
+    }
+
+    /// Why the file at `path` gave no bytes: a folder, a pipe, a device, a link that leads nowhere, or what
+    /// opening it said.
+    private static func unreadable(_ path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            return lstat(path, &status) == 0 ? "it is a symbolic link that leads nowhere" : "cannot be read: \(String(cString: strerror(errno)))"
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return "it is a folder"
+        case S_IFIFO: return "it is a pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: return "it is a device"
+        case S_IFREG: return "cannot be read: \(String(cString: strerror(access(path, R_OK) == 0 ? EIO : errno)))"
+        default: return "it is not a regular file"
+        }
     }
 
     /// The folder holding `path`: `""` for a file at a commit's root.

@@ -44,8 +44,11 @@ final class DiskFileSystem {
     private var listings: [String: [Entry]] = [:]
     private var nameLists: [String: [String]] = [:]
     private var realFolders: [String: String] = ["/": "/"]
+    /// The folders that exist but could not be listed (a folder of mode 000: EACCES), with `errno`, in the order met.
+    private(set) var unlisted: [(folder: String, error: Int32)] = []
 
-    /// The entries of `folder` (an absolute path), without `.` and `..`; empty when it cannot be listed.
+    /// The entries of `folder` (an absolute path), without `.` and `..`; empty when it cannot be listed (then
+    /// kept in `unlisted`, unless it does not exist).
     func entries(in folder: String) -> [Entry] {
         if let known = listings[folder] { return known }
         calls.listings += 1
@@ -67,6 +70,8 @@ final class DiskFileSystem {
                 }
                 entries.append(Entry(name: name, kind: kind))
             }
+        } else if errno != ENOENT && errno != ENOTDIR {
+            unlisted.append((folder, errno))
         }
         listings[folder] = entries
         return entries

@@ -1,4 +1,5 @@
 import Foundation
+import GitStage
 import PlainText
 import SwiftUIMigrate
 
@@ -24,8 +25,10 @@ struct SourceDiscovery {
     let useGit: Bool
 
     /// The files under `paths`, in a stable order, without duplicates; `considered` is given the absolute path
-    /// of every `.swift` file looked at before the configuration's globs filtered them (see `UnusedGlobs`).
-    func files(in paths: [String], considered: inout [String]) throws -> [SourceFile] {
+    /// of every `.swift` file looked at before the configuration's globs filtered them (see `UnusedGlobs`), and
+    /// `unlisted` one line for each folder at or below a named folder that could not be listed (mode 000),
+    /// naming it and what git tracks in it.
+    func files(in paths: [String], considered: inout [String], unlisted: inout [String]) throws -> [SourceFile] {
         var result: [SourceFile] = []
         var seen = Set<String>()
         let fileManager = FileManager.default
@@ -35,10 +38,13 @@ struct SourceDiscovery {
                 if (try? fileManager.destinationOfSymbolicLink(atPath: path)) != nil {
                     throw CommandError("\(path) is a symbolic link that leads nowhere (dangling, or a loop)")
                 }
-                throw CommandError("no such file or directory: \(path)")
+                throw Self.missing(path)
             }
             let absolute = Self.absolute(path)
             if !isDirectory.boolValue {
+                // A file in a repository libgit2 cannot open stops the run as its folder would (the index file
+                // answers a plain work tree without libgit2).
+                if useGit && IndexFile.place(of: absolute) == .unsure { _ = try Repository.discoverIfPresent(from: absolute) }
                 considered.append(absolute)
                 let configuration = try settings.effective(forFile: absolute)
                 if forceExclude && !configuration.includes(absolute) { continue }
@@ -50,10 +56,19 @@ struct SourceDiscovery {
                 continue
             }
             let found: [String]
-            if useGit, let folder = try TrackedFiles.under(absolute) {
-                found = try folder.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute, fileSystem: settings.fileSystem) }
+            let tracked = useGit ? try TrackedFiles.under(absolute) : nil
+            if let tracked {
+                found = try tracked.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute, fileSystem: settings.fileSystem) }
             } else {
                 found = Self.walk(absolute, fileSystem: settings.fileSystem)
+            }
+            for (folder, error) in settings.fileSystem.unlisted where folder == absolute || folder.hasPrefix(absolute + "/") {
+                let relative = folder.remainder(after: absolute + "/") ?? ""
+                let display = Self.tidy(relative.isEmpty ? path : (path.hasSuffix("/") ? path : path + "/") + relative)
+                let held = (tracked?.tracked ?? []).filter { $0.hasPrefix(folder + "/") && $0.hasSuffix(".swift") }.count
+                let line = "cannot list \(display): \(String(cString: strerror(error))); "
+                    + (held > 0 ? "git tracks \(counted(held, "Swift file")) in it, each warned about below" : "any Swift files in it were not checked")
+                if !unlisted.contains(line) { unlisted.append(line) }
             }
             considered += found
             for file in found where seen.insert(file).inserted {
@@ -67,6 +82,16 @@ struct SourceDiscovery {
             }
         }
         return result
+    }
+
+    /// The error for a named `path` that is not there: "no such file or directory", or, for one that exists but
+    /// cannot be reached (a folder on the way the user cannot search), why not: "cannot read …: Permission denied".
+    static func missing(_ path: String) -> CommandError {
+        var status = stat()
+        if lstat(path, &status) != 0, errno != ENOENT, errno != ENOTDIR {
+            return CommandError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        return CommandError("no such file or directory: \(path)")
     }
 
     /// The file a user named at `path` (always taken, whatever the globs say).

@@ -21,6 +21,9 @@ enum SourceReader {
     enum Outcome {
         case text([UInt8])
         case skipped(String)
+        /// The file exists but could not be opened or read (permission denied, an I/O error): not checked,
+        /// which the run's exit status says.
+        case unreadable(String)
     }
 
     /// The file's bytes when they are UTF-8 text within `maxSize`; otherwise why not.
@@ -30,12 +33,12 @@ enum SourceReader {
     /// (a pipe's open would wait for a writer) and then stat'ed: one walk of its path, not two.
     static func read(_ file: SourceFile, maxSize: Int) -> Outcome {
         guard let (descriptor, status) = openRegularFile(file.absolutePath) else {
-            return .skipped(unopened(file.absolutePath, maxSize: maxSize, error: errno))
+            return unopened(file.absolutePath, maxSize: maxSize, error: errno)
         }
         defer { close(descriptor) }
         if Int(status.st_size) > maxSize { return .skipped(tooLarge(maxSize)) }
         guard let bytes = readAll(descriptor, expectedSize: Int(status.st_size)) else {
-            return .skipped("cannot be read: \(String(cString: strerror(errno)))")
+            return .unreadable("cannot be read: \(String(cString: strerror(errno)))")
         }
         return decode(bytes, maxSize: maxSize)
     }
@@ -43,12 +46,12 @@ enum SourceReader {
     /// Why the file at `path` was not opened as a regular file (`error`, 0 when it is not one), told as a `stat`
     /// tells it: a socket is not a regular file and an unreadable file above `maxSize` is too large, as before
     /// any open.
-    private static func unopened(_ path: String, maxSize: Int, error: Int32) -> String {
+    private static func unopened(_ path: String, maxSize: Int, error: Int32) -> Outcome {
         var status = stat()
-        guard stat(path, &status) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
-        if Int(status.st_size) > maxSize { return tooLarge(maxSize) }
-        return "cannot be read: \(String(cString: strerror(error)))"
+        guard stat(path, &status) == 0 else { return .unreadable("cannot be read: \(String(cString: strerror(errno)))") }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .skipped("not a regular file") }
+        if Int(status.st_size) > maxSize { return .skipped(tooLarge(maxSize)) }
+        return .unreadable("cannot be read: \(String(cString: strerror(error)))")
     }
 
     private static func tooLarge(_ maxSize: Int) -> String { "larger than the \(maxSize)-byte limit (maxFileSize)" }

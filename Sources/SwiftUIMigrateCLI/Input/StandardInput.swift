@@ -7,14 +7,19 @@ import Foundation
 /// a `CommandError`, one line and exit 2.
 enum StandardInput {
     /// Everything standard input holds, read to its end.
-    /// - Throws: `CommandError` naming why standard input cannot be read.
-    static func readAll() throws -> [UInt8] {
+    /// - Throws: `CommandError` naming why standard input cannot be read, or, when it holds more than `limit`
+    ///   bytes, saying so once the limit is passed (nothing of it is then written back: a caller replacing its
+    ///   buffer with the output keeps its text).
+    static func readAll(limit: Int = .max) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
             if count > 0 {
+                guard count <= limit - bytes.count else {
+                    throw CommandError("standard input holds more than the \(limit)-byte limit (maxFileSize, --max-file-size); nothing was migrated")
+                }
                 bytes += chunk[..<count]
             } else if errno != EINTR {
                 throw CommandError("cannot read standard input: \(reason(errno))")

@@ -27,9 +27,13 @@ struct DocumentCheck {
     /// Runs the engine over `bytes` with the plan `setting` (a failure when it could not be made: it says why);
     /// `isStopped` stops it early (the result is then not wanted). `memory`, what the check of an earlier text
     /// of the document left, makes the check cost what changed; the check leaves itself there.
+    ///
+    /// A check past the time budget is answered as skipped when the budget is spent, its parse left to end on
+    /// its own, so a slow text never holds up the answers about other documents; `waitsForOverdueParse` waits
+    /// for the parse instead (a check already off the server's queue: one parse at a time per document).
     static func run(
         _ bytes: [UInt8], setting: Result<RunPlan, any Error>, memory: CheckMemory? = nil,
-        isStopped: (@Sendable () -> Bool)? = nil
+        isStopped: (@Sendable () -> Bool)? = nil, waitsForOverdueParse: Bool = false
     ) -> DocumentCheck {
         var plan: RunPlan
         switch setting {
@@ -39,9 +43,8 @@ struct DocumentCheck {
         plan.files[0].buffer = bytes
         plan.engine.isStopped = isStopped
         plan.engine.memory = memory
-        // A buffer is never read from HEAD: the run cannot throw. It waits for a parse past the time
-        // budget: the servers hold one parse at a time per document.
-        let outcomes = (try? plan.run(waitsForOverdueFiles: true)) ?? []
+        // A buffer is never read from HEAD: the run cannot throw.
+        let outcomes = (try? plan.run(waitsForOverdueFiles: waitsForOverdueParse)) ?? []
         let problem = outcomes.first?.warnings.first
         guard let migration = outcomes.first?.migration else {
             return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcomes.first?.skipReason)

@@ -15,7 +15,9 @@ import SwiftUIMigrate
 /// the latest text; a larger one is checked off that queue (`CheckJob`), so every other request is
 /// answered meanwhile: a newer text stops its check, a code action on it waits for the check of its
 /// latest text (or `$/cancelRequest`), and a document past the size or time budget (`maxFileSize`,
-/// `fileTimeout`) gets one diagnostic saying it was not checked.
+/// `fileTimeout`) or too deeply nested to parse (`NestingDepth`) gets one diagnostic saying it was not
+/// checked. A check on the queue past its time budget is answered so when the budget is spent, its
+/// parse left to end on its own, so a slow small document holds up the others for at most the budget.
 final class LanguageServer: @unchecked Sendable {
     // Unchecked: every mutable property is touched only on `queue`.
     private let channel: MessageChannel
@@ -271,8 +273,8 @@ final class LanguageServer: @unchecked Sendable {
         checks.async { [self] in
             let isStopped: @Sendable () -> Bool = { job.isStopped }
             let made = (
-                main.map { DocumentCheck.run(text, setting: $0, memory: memory, isStopped: isStopped) },
-                preserving.map { DocumentCheck.run(text, setting: $0, isStopped: isStopped) })
+                main.map { DocumentCheck.run(text, setting: $0, memory: memory, isStopped: isStopped, waitsForOverdueParse: true) },
+                preserving.map { DocumentCheck.run(text, setting: $0, isStopped: isStopped, waitsForOverdueParse: true) })
             queue.async { self.finish(uri, job: job, check: made.0, preservingCheck: made.1) }
         }
     }

@@ -68,8 +68,13 @@ final class MessageChannel: @unchecked Sendable {
         let frame = framing == .lines ? body + [UInt8(ascii: "\n")] : Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         writeLock.lock()
         defer { writeLock.unlock() }
-        // A client that went away takes nothing more; the server ends when its input ends.
-        _ = output.write(frame)
+        // A client whose reader is gone can be answered no more: the server ends (it writes no file), as
+        // a command does, rather than idling on while its input stays open.
+        switch output.write(frame) {
+        case nil: return
+        case .closedPipe: SignalGuard.end(.signal(SIGPIPE))
+        case .failed: SignalGuard.end(.exit(ExitCode.failure))
+        }
     }
 
     /// A JSON-RPC response to the request `id` carrying `result`.
@@ -101,12 +106,16 @@ final class MessageChannel: @unchecked Sendable {
         var bytes: [UInt8] = []
     }
 
-    /// The id of the JSON object somewhere in `bytes` (a request's), if one can be read.
+    /// The id of the JSON object somewhere in `bytes` (a request's), if one can be read — also when a string
+    /// of it holds a lone surrogate escape (`\ud800`), which makes the object unreadable but not its id.
     private static func id(in bytes: [UInt8]) -> Any? {
-        guard let brace = bytes.firstIndex(of: UInt8(ascii: "{")),
-              let end = JSONExtent.end(of: bytes[brace...]),
-              let object = try? JSONSerialization.jsonObject(with: Data(bytes[brace..<end])) as? [String: Any] else { return nil }
-        return object["id"]
+        guard let brace = bytes.firstIndex(of: UInt8(ascii: "{")), let end = JSONExtent.end(of: bytes[brace...]) else { return nil }
+        let json = String(decoding: bytes[brace..<end], as: UTF8.self)
+        let readable = [json, json.replacingOccurrences(of: #"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}"#, with: #"\\ufffd"#, options: .regularExpression)]
+        for text in readable {
+            if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] { return object["id"] }
+        }
+        return nil
     }
 
     // MARK: Frames
@@ -189,6 +198,14 @@ final class MessageChannel: @unchecked Sendable {
         if let value = Self.json(buffer[start..<(start + stated)]) {
             start += stated
             return .success(value)
+        }
+        if let next = buffer[(start + stated)...].firstIndex(where: { !Self.isWhitespace($0) }),
+           Self.header(in: buffer, from: next) == next {
+            // The next frame's header right after the stated length: the length was right and the JSON is cut
+            // short. Only those bytes are dropped; scanning on would take the next frame for the rest of this one.
+            let bytes = Array(buffer[start..<(start + stated)])
+            start += stated
+            return .failure(FrameError(description: "the body is not JSON (cut short?)", bytes: bytes))
         }
         while true {
             if case .some(let outcome) = scan(&extent, &scanned, stated: stated) { return outcome }

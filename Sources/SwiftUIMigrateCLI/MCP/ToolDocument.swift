@@ -57,10 +57,11 @@ struct ToolDocument {
             file.buffer = nil
             switch setting.load(file) {
             case .text(let read): bytes = read
-            case .skipped(let reason): throw ToolFailure("\(path): \(reason)")
+            case .skipped(let reason), .unreadable(let reason): throw ToolFailure("\(path): \(reason)")
             }
         }
         check = DocumentCheck.run(bytes, setting: .success(setting))
+        if let skipped = check.skipped { throw ToolFailure("\(path) was not checked: \(skipped)") }
         guard let migration = check.migration, migration.internalError == nil else {
             throw ToolFailure(check.problem ?? "\(path) could not be migrated")
         }

@@ -34,6 +34,8 @@ enum ApplyRun {
         var records: [FindingRecord] = []
         /// True when a file could not be written in place (a branch leaves the files it may not touch, and succeeds).
         var writeFailed = false
+        /// True when a file or a folder of the run could not be read (permission denied): not everything was checked.
+        var leftUnread = false
     }
 
     /// Decides which fixes go in (`apply --interactive`): gets the run's outcomes and engine,
@@ -49,7 +51,7 @@ enum ApplyRun {
         let repository: Repository?, state: ApplyStateFolder, lock: RepositoryLock, source: RunPlan.Source
         switch sink {
         case .files(let paths):
-            (state, repository) = ApplyStateFolder.locate(paths: paths)
+            (state, repository) = try ApplyStateFolder.locate(paths: paths, useGit: options.useGit)
             source = .disk(paths)
             lock = try state.lock(patience: ApplyStateFolder.inPlacePatience)
         case .branch(let git, let path, let mode, _, let fromRoot):
@@ -85,6 +87,7 @@ enum ApplyRun {
         var report = Report(
             summaries: [], rootSummaries: [], fileCount: outcomes.count, showsKept: plan.settings.configuration.showKept,
             records: FindingsReport.records(outcomes.compactMap(\.migration)))
+        report.leftUnread = plan.unlistedFolders > 0 || outcomes.contains(where: \.unread)
         var notWritten: [String: String] = [:]
         switch sink {
         case .files:

@@ -11,6 +11,8 @@ struct FileOutcome: Sendable {
     var migration: FileMigration?
     /// Why the file was skipped, when it could not be read.
     var skipReason: String?
+    /// True when the file exists but could not be read (permission denied): the run did not check everything.
+    var unread = false
 }
 
 /// Runs the engine over many files on a bounded pool of worker threads, handing the
@@ -63,8 +65,8 @@ enum MigrationRun {
     ///
     /// A file past its time budget inside a parse is handed over as timed out when the budget is
     /// spent (`DeadlineWatch`) and its thread left to end on its own, another taking its place;
-    /// `waitsForOverdueFiles` waits for the thread instead (the servers: one parse at a time per
-    /// document).
+    /// `waitsForOverdueFiles` waits for the thread instead (the language server's checks in the
+    /// background: one parse at a time per document).
     static func stream<Failure: Error>(
         _ files: [SourceFile], engine: MigrationEngine, workerCount: Int = defaultWorkerCount,
         load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome, waitsForOverdueFiles: Bool = false,
@@ -127,11 +129,16 @@ enum MigrationRun {
         switch load(file) {
         case .skipped(let reason):
             return FileOutcome(file: file, migration: nil, skipReason: reason)
+        case .unreadable(let reason):
+            return FileOutcome(file: file, migration: nil, skipReason: reason, unread: true)
         case .text(let bytes):
             let engine = file.configuration.map(engine.configured) ?? engine
             var migration = engine.migrate(bytes: bytes, file: file.displayPath, floor: file.floor, module: file.module?.index)
             if let budget = migration.timedOut {
                 return FileOutcome(file: file, migration: nil, skipReason: Self.timeoutReason(budget))
+            }
+            if let excess = migration.tooDeep {
+                return FileOutcome(file: file, migration: nil, skipReason: "\(excess); not parsed")
             }
             if migration.findings.isEmpty && migration.internalError == nil && !migration.changed {
                 migration.original = []

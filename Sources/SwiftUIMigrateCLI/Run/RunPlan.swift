@@ -31,8 +31,11 @@ struct RunPlan {
     var engine: MigrationEngine
     /// The files to migrate, in order.
     var files: [SourceFile]
-    /// One line per include/exclude pattern of the configuration that matches no `.swift` file.
+    /// One line per folder that could not be listed, then one per include/exclude pattern of the configuration
+    /// that matches no `.swift` file.
     let warnings: [String]
+    /// How many folders below the named ones could not be listed: the run did not check everything there.
+    private(set) var unlistedFolders = 0
     /// The manifests the floor search could not read (`FloorNote`).
     let floorProblems: [String]
     /// The folder the files' `rootPath`s are relative to (SARIF's `%SRCROOT%`): the work tree of the repository
@@ -49,12 +52,13 @@ struct RunPlan {
         switch source {
         case .disk(let paths):
             if let path = options.stdinPath {
-                try self.init(options, source: .buffer(path: path, bytes: try StandardInput.readAll()))
+                // Read only as far as the path's size limit: `< /dev/zero` is not read for ever.
+                try self.init(options, buffer: path) { limit in try StandardInput.readAll(limit: limit) }
                 return
             }
             try self.init(options, disk: paths)
         case .buffer(let path, let bytes):
-            try self.init(options, buffer: path, bytes: bytes)
+            try self.init(options, buffer: path) { _ in bytes }
         case .head(let repository, let path):
             try self.init(options, head: repository, path: path)
         case .worktree(let repository, let path, let namedFromRoot):
@@ -115,7 +119,7 @@ struct RunPlan {
     /// The configuration a run over `path` gives the file (or the files directly in the folder) there
     /// (`scan --print-config`); throws a one-line error when it cannot be used.
     static func configuration(of path: String, _ options: MigrationOptions) throws -> EffectiveConfiguration {
-        guard FileManager.default.fileExists(atPath: path) else { throw CommandError("no such file or directory: \(path)") }
+        guard FileManager.default.fileExists(atPath: path) else { throw SourceDiscovery.missing(path) }
         let settings = try RunSettings(options: options, paths: [path])
         return try settings.effective(forPath: SourceDiscovery.absolute(path))
     }
@@ -161,8 +165,8 @@ private extension RunPlan {
     init(_ options: MigrationOptions, disk paths: [String]) throws {
         let settings = try RunSettings(options: options, paths: paths)
         let discovery = SourceDiscovery(settings: settings, forceExclude: options.forceExclude, useGit: options.useGit)
-        var considered: [String] = []
-        let discovered = try discovery.files(in: paths, considered: &considered)
+        var considered: [String] = [], unlisted: [String] = []
+        let discovered = try discovery.files(in: paths, considered: &considered, unlisted: &unlisted)
         if discovered.isEmpty, let folder = paths.first(where: SourceDiscovery.isFolder) {
             if !considered.isEmpty { throw NoFileToCheck(folder: folder, reason: .allExcluded(considered.count)) }
             if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
@@ -170,15 +174,17 @@ private extension RunPlan {
         let warnings = try Self.unusedGlobWarnings(considered, settings: settings, useGit: options.useGit)
         let root = SourceRoot(paths: paths, fileSystem: settings.fileSystem)
         let (files, problems) = Self.floored(root.naming(discovered), settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
-        self.init(settings: settings, files: files, warnings: warnings, floorProblems: problems, sourceRoot: root.path)
+        self.init(settings: settings, files: files, warnings: unlisted + warnings, floorProblems: problems, sourceRoot: root.path)
+        unlistedFolders = unlisted.count
     }
 
     /// The one file of a text given as the file at `path`: found exactly as it is on disk, which need not exist.
-    init(_ options: MigrationOptions, buffer path: String, bytes: [UInt8]) throws {
+    /// `bytes` gives the text, given the path's size limit (`maxFileSize`).
+    init(_ options: MigrationOptions, buffer path: String, bytes: (_ limit: Int) throws -> [UInt8]) throws {
         let settings = try RunSettings(options: options, paths: [path])
         var file = SourceDiscovery.namedFile(path)
-        file.buffer = bytes
         let effective = try settings.effective(forFile: file.absolutePath)
+        file.buffer = try bytes(effective.configuration.maxFileSize)
         file.configuration = effective.configuration
         file.isExcluded = options.forceExclude && !effective.includes(file.absolutePath)
         // The repository is found from the nearest folder that exists, as it would be once the file is written.

@@ -17,10 +17,12 @@ struct ApplyStateFolder {
     }
 
     /// The state folder of a run over `paths`: the git folder of the repository holding the folder they share (a
-    /// bare one included, for `--resume` of a no-checkout run), else that folder.
-    static func locate(paths: [String]) -> (folder: ApplyStateFolder, repository: Repository?) {
+    /// bare one included, for `--resume` of a no-checkout run), else that folder. A repository there that libgit2
+    /// cannot open (another user's, a broken `.git`) throws, so nothing is written into it; `useGit` false
+    /// (`--no-git`) takes its folder as a plain one instead.
+    static func locate(paths: [String], useGit: Bool = true) throws -> (folder: ApplyStateFolder, repository: Repository?) {
         let shared = sharedFolder(paths)
-        if let repository = try? Repository.discoverIfPresent(from: shared) {
+        if let repository = useGit ? try Repository.discoverIfPresent(from: shared) : (try? Repository.discoverIfPresent(from: shared)) ?? nil {
             return (ApplyStateFolder(repository), repository)
         }
         return (ApplyStateFolder(path: shared, isGitDirectory: false), nil)

@@ -1,0 +1,197 @@
+/// How deeply a text nests, measured on its bytes before it is parsed: SwiftParser overflows the
+/// stack or takes exponential time on some nestings it is given, so a text past `limits` is
+/// skipped instead (`NestingExcess`).
+///
+/// The pass knows comments, string literals (raw and multi-line) and their interpolations, so a
+/// `[` in a comment or a string counts for nothing and a `\(` counts as the parenthesis it opens.
+/// Three depths are measured (SwiftSyntax 603, both modes, measured in a debug build of the tool):
+/// - `deepest`, of `(`, `[`, `{` and `\(` together: past the parser's own nesting limit (256) its
+///   lookahead still recurses — nested string interpolations take 1.7 s at 250 levels and 15 s at 500.
+/// - `deepestSquare`, the `[` among them: the parser's type-or-expression lookahead tries each
+///   `[` both ways, doubling the time with each level (`[(a,` 12 levels 0.5 s, 14 levels 1.9 s,
+///   16 levels 5.4 s; `[[…]]` 22 levels 15 s) and overflowing the stack at a few thousand.
+/// - `deepestAngle`, of `<` written straight after a name (`A<B<C<…`, a generic argument list)
+///   until a `>`, `{`, `}` or `;`: 1,000 levels take 2.5 s and 2,000 overflow a 16 MB stack.
+/// - `deepestConditional`, of `#if` until its `#endif`: 5,000 levels overflow a 16 MB stack in package
+///   mode (toolchain mode took 3 s; 3,000 took 2 s in both).
+public struct NestingDepth: Sendable, Equatable {
+    /// The deepest nesting of `(`, `[`, `{` and string interpolations together.
+    public private(set) var deepest = 0
+    /// The most `[` open at once.
+    public private(set) var deepestSquare = 0
+    /// The longest run of unclosed `<` written straight after a name.
+    public private(set) var deepestAngle = 0
+    /// The deepest nesting of `#if` blocks.
+    public private(set) var deepestConditional = 0
+
+    /// The depths past which a text is not parsed.
+    public enum Limit {
+        /// SwiftParser's own `maximumNestingLevel`: deeper code is a syntax error to it anyway.
+        public static let nesting = 256
+        /// 8 levels of the worst `[` measured (`[(a,` up to the nesting limit with `(a,`, then 256
+        /// `A<`) parse in 2.5 s in a debug build; 10 levels took 6.8 s.
+        public static let square = 8
+        /// A quarter of the depth that overflowed a worker's 16 MB stack; 0.2 s to parse.
+        public static let angle = 256
+        /// As for the others: far below the 5,000 that overflowed a worker's stack.
+        public static let conditional = 256
+    }
+
+    /// The depths of `bytes`.
+    public init(measuring bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { measure($0) }
+    }
+
+    /// What is too deep to parse in the text, the first of nesting, `[`, `<` and `#if`; nil when nothing is.
+    public var excess: NestingExcess? {
+        if deepest > Limit.nesting { return .nesting(deepest) }
+        if deepestSquare > Limit.square { return .squareBrackets(deepestSquare) }
+        if deepestAngle > Limit.angle { return .angleBrackets(deepestAngle) }
+        if deepestConditional > Limit.conditional { return .conditionals(deepestConditional) }
+        return nil
+    }
+
+    /// A string literal being read: its `#`s and whether it is multi-line.
+    private struct StringLiteral {
+        var hashes: Int
+        var multiline: Bool
+    }
+
+    private mutating func measure(_ text: UnsafeBufferPointer<UInt8>) {
+        let count = text.count
+        func byte(_ index: Int) -> UInt8 { index < count ? text[index] : 0 }
+        func repeats(_ value: UInt8, from index: Int, _ times: Int) -> Bool {
+            (0..<times).allSatisfy { byte(index + $0) == value }
+        }
+        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), backslash = UInt8(ascii: "\\"), slash = UInt8(ascii: "/")
+        let star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+        /// The openers, with `i` for an interpolation, which returns to the string on `interrupted`.
+        var open: [UInt8] = []
+        var interrupted: [StringLiteral] = []
+        var string: StringLiteral?
+        var (square, angle, conditional) = (0, 0, 0)
+        /// True when the word `word` starts at `index` and no identifier goes on after it.
+        func isWord(_ word: StaticString, at index: Int) -> Bool {
+            let length = word.utf8CodeUnitCount
+            let matches = (0..<length).allSatisfy { byte(index + $0) == word.utf8Start[$0] }
+            return matches && !ByteSearch.isIdentifierByte(byte(index + length))
+        }
+        var index = 0
+        while index < count {
+            let current = text[index]
+            if let literal = string {
+                if current == backslash && repeats(hash, from: index + 1, literal.hashes) {
+                    let after = index + 1 + literal.hashes
+                    if byte(after) == UInt8(ascii: "(") {
+                        interrupted.append(literal)
+                        string = nil
+                        open.append(UInt8(ascii: "i"))
+                        deepest = max(deepest, open.count)
+                    }
+                    index = after + 1
+                } else if current == quote && (!literal.multiline || repeats(quote, from: index + 1, 2))
+                    && repeats(hash, from: index + (literal.multiline ? 3 : 1), literal.hashes) {
+                    string = nil
+                    index += (literal.multiline ? 3 : 1) + literal.hashes
+                } else {
+                    if current == newline && !literal.multiline { string = nil }
+                    index += 1
+                }
+                continue
+            }
+            switch current {
+            case slash where byte(index + 1) == slash:
+                while index < count && text[index] != newline { index += 1 }
+                continue
+            case slash where byte(index + 1) == star:
+                var level = 0
+                repeat {
+                    if byte(index) == slash && byte(index + 1) == star {
+                        level += 1
+                        index += 2
+                    } else if byte(index) == star && byte(index + 1) == slash {
+                        level -= 1
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                } while level > 0 && index < count
+                continue
+            case hash, quote:
+                var hashes = 0
+                while byte(index + hashes) == hash { hashes += 1 }
+                guard byte(index + hashes) == quote else {
+                    if current == hash && hashes == 1 {
+                        if isWord("if", at: index + 1) {
+                            conditional += 1
+                            deepestConditional = max(deepestConditional, conditional)
+                        } else if isWord("endif", at: index + 1) {
+                            conditional = max(0, conditional - 1)
+                        }
+                    }
+                    index += max(hashes, 1)
+                    continue
+                }
+                let multiline = repeats(quote, from: index + hashes, 3)
+                string = StringLiteral(hashes: hashes, multiline: multiline)
+                index += hashes + (multiline ? 3 : 1)
+                continue
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                open.append(current)
+                deepest = max(deepest, open.count)
+                if current == UInt8(ascii: "[") {
+                    square += 1
+                    deepestSquare = max(deepestSquare, square)
+                }
+                if current == UInt8(ascii: "{") { angle = 0 }
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let opener = current == UInt8(ascii: ")") ? UInt8(ascii: "(") : current - 2  // `]` and `}` follow theirs by two
+                // A closer without its opener on top closes down to it (broken code); one with none is ignored.
+                if let at = open.lastIndex(where: { $0 == opener || (opener == UInt8(ascii: "(") && $0 == UInt8(ascii: "i")) }) {
+                    for closed in open[at...] where closed == UInt8(ascii: "[") { square -= 1 }
+                    if open[at] == UInt8(ascii: "i") { string = interrupted.removeLast() }
+                    open.removeSubrange(at...)
+                }
+                if current == UInt8(ascii: "}") { angle = 0 }
+            case UInt8(ascii: "<") where index > 0 && ByteSearch.isIdentifierByte(text[index - 1]):
+                angle += 1
+                deepestAngle = max(deepestAngle, angle)
+            case UInt8(ascii: ">") where angle > 0 && text[index - 1] != UInt8(ascii: "-"):
+                angle -= 1
+            case UInt8(ascii: ";"):
+                angle = 0
+            default:
+                break
+            }
+            index += 1
+        }
+    }
+}
+
+/// Why a text is too deep to parse: the depth measured, past its `NestingDepth.Limit`.
+public enum NestingExcess: Sendable, Equatable, CustomStringConvertible {
+    /// `(`, `[`, `{` and string interpolations nested this deep.
+    case nesting(Int)
+    /// This many `[` open at once.
+    case squareBrackets(Int)
+    /// This many `<` of generic arguments open at once.
+    case angleBrackets(Int)
+    /// This many `#if` blocks nested.
+    case conditionals(Int)
+}
+
+extension NestingExcess {
+    /// What is too deep, and the limit: "nests '[' 5000 deep, past the 8 levels the parser takes in time".
+    public var description: String {
+        switch self {
+        case .nesting(let depth):
+            "nests brackets \(depth) deep, past the \(NestingDepth.Limit.nesting) levels the parser takes"
+        case .squareBrackets(let depth):
+            "nests '[' \(depth) deep, past the \(NestingDepth.Limit.square) levels the parser takes in time"
+        case .angleBrackets(let depth):
+            "nests generic '<' \(depth) deep, past the \(NestingDepth.Limit.angle) levels the parser takes"
+        case .conditionals(let depth):
+            "nests #if \(depth) deep, past the \(NestingDepth.Limit.conditional) levels the parser takes"
+        }
+    }
+}
