@@ -11,8 +11,9 @@ import Synchronization
 ///
 /// The index is built lazily: nothing is read until a decision asks;
 /// then the files are read once, the ones holding the name asked for are found by a byte search,
-/// and only those are parsed. Files, trees and answers are kept for the run (or the language
-/// server's session), and may be asked from any thread.
+/// and only those are parsed. Files, trees and answers are kept until `forget` (a run calls it once
+/// it is past the module's last file; the language server keeps a document's while it is open),
+/// and may be asked from any thread.
 public final class ModuleIndex: Sendable {
     /// What the index has read so far, touched only under the lock.
     private final class State {
@@ -35,6 +36,18 @@ public final class ModuleIndex: Sendable {
     public init(files list: @escaping @Sendable () -> [String], read: @escaping @Sendable (String) -> [UInt8]?) {
         self.list = list
         self.read = read
+    }
+
+    /// How many of the module's files the index holds (their bytes, and the trees of those parsed): 0 until
+    /// a decision first asks, and again after `forget`.
+    public var heldFileCount: Int {
+        state.withLock { $0.files?.count ?? 0 }
+    }
+
+    /// Drops every file, tree and answer read so far, so what a module held does not outlive the files
+    /// that needed it; a later lookup lists and reads the files again.
+    public func forget() {
+        state.withLock { $0 = State() }
     }
 
     /// The member blocks of the classes, structs, actors and enums called `type` in the module and

@@ -23,11 +23,11 @@ struct SourceDiscovery {
     /// False for `--no-git`: folders are walked even inside a git work tree.
     let useGit: Bool
 
-    /// The files under `paths`, in a stable order, without duplicates; `considered` is given the absolute path
-    /// of every `.swift` file looked at before the configuration's globs filtered them (see `UnusedGlobs`).
-    func files(in paths: [String], considered: inout [String]) throws -> [SourceFile] {
+    /// The files under `paths`, in a stable order, without duplicates nor those already in `seen` (to which
+    /// they are added); `considered` is given the absolute path of every `.swift` file looked at before the
+    /// configuration's globs filtered them (see `UnusedGlobs`).
+    func files(in paths: [String], considered: inout [String], seen: inout Set<String>) throws -> [SourceFile] {
         var result: [SourceFile] = []
-        var seen = Set<String>()
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
