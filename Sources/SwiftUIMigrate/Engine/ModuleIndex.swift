@@ -136,7 +136,9 @@ public final class ModuleIndex: Sendable {
     }
 
     /// True when `bytes` hold `name` as a whole word right after one of `keywords` and spaces, or
-    /// after a `.` (a member type: `extension Feed.Model`).
+    /// as the last of dotted names after one of them or `extension` (a member type: `extension Feed.Model`).
+    /// A member reached through a dot elsewhere (`.modifier(…)`, `view.modifier(…)`) is no declaration:
+    /// taking every file that calls `.modifier` had the index parse 18 of one app's largest files for nothing.
     public static func declares(_ bytes: [UInt8], _ name: String, after keywords: [String]) -> Bool {
         let length = name.utf8.count
         return bytes.withUnsafeBufferPointer { buffer in
@@ -146,13 +148,20 @@ public final class ModuleIndex: Sendable {
                 let end = found + length
                 if end < buffer.count, ByteSearch.isIdentifierByte(buffer[end]) { continue }
                 var before = found
-                if before > 0, buffer[before - 1] == UInt8(ascii: ".") { return true }
+                var dotted = false
+                // Back over the names a member type is reached through (`Feed.` of `Feed.Model`).
+                while before > 1, buffer[before - 1] == UInt8(ascii: "."), ByteSearch.isIdentifierByte(buffer[before - 2]) {
+                    before -= 1
+                    while before > 0, ByteSearch.isIdentifierByte(buffer[before - 1]) { before -= 1 }
+                    dotted = true
+                }
                 guard before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") else { continue }
                 while before > 0, buffer[before - 1] == UInt8(ascii: " ") || buffer[before - 1] == UInt8(ascii: "\t") { before -= 1 }
                 var wordStart = before
                 while wordStart > 0, ByteSearch.isIdentifierByte(buffer[wordStart - 1]) { wordStart -= 1 }
                 let word = UnsafeBufferPointer(rebasing: buffer[wordStart..<before])
                 if keywords.contains(where: { $0.utf8.elementsEqual(word) }) { return true }
+                if dotted, "extension".utf8.elementsEqual(word) { return true }
             }
             return false
         }
