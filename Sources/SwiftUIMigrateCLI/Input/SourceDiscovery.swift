@@ -56,13 +56,15 @@ struct SourceDiscovery {
                 found = Self.walk(absolute, fileSystem: settings.fileSystem)
             }
             considered += found
+            var held: HeldConfiguration?
             for file in found where seen.insert(file).inserted {
                 let configuration = try settings.effective(forFile: file)
                 guard configuration.includes(file) else { continue }
                 let relative = (file.remainder(after: absolute) ?? file).drop(while: { $0 == "/" })
                 let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
-                var source = SourceFile(displayPath: display, absolutePath: file)
-                source.configuration = configuration.configuration
+                // A folder named by its absolute path shows each file by it: one string for both, not two.
+                var source = SourceFile(displayPath: display == file ? file : display, absolutePath: file)
+                source.share(configuration.configuration, through: &held)
                 result.append(source)
             }
         }

@@ -172,7 +172,7 @@ private extension RunPlan {
         let discovery = SourceDiscovery(settings: settings, forceExclude: options.forceExclude, useGit: options.useGit)
         let root = SourceRoot(paths: paths, fileSystem: settings.fileSystem)
         let module = Self.diskModule(settings, useGit: options.useGit)
-        var files: [SourceFile] = []
+        var groups: [[SourceFile]] = []
         var problems: [String] = []
         var consideredCount = 0
         var unused = UnusedGlobs()
@@ -188,11 +188,17 @@ private extension RunPlan {
             consideredCount += considered.count
             for path in considered { unused.note(path, in: try settings.effective(forFile: path)) }
             let floored = Self.floored(root.naming(discovered), settings: settings, module: module)
-            files += floored.files
+            groups.append(floored.files)
             problems += floored.problems
             settings.forgetFolders()
             start = end
         }
+        // Joined into an array of the files' number: grown by doubling, it kept up to twice the room (the files'
+        // list is most of what a run over many repositories holds).
+        var files: [SourceFile] = []
+        files.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+        for group in groups { files += group }
+        groups = []
         if files.isEmpty, let folder = paths.first(where: SourceDiscovery.isFolder) {
             if consideredCount > 0 { throw NoFileToCheck(folder: folder, reason: .allExcluded(consideredCount)) }
             if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
@@ -238,12 +244,13 @@ private extension RunPlan {
         let settings = try RunSettings(options: options, paths: [scope ?? ""], commit: tree)
         var inScope: [SourceFile] = []
         var swiftFileCount = 0
+        var held: HeldConfiguration?
         for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
             swiftFileCount += 1
             let configuration = try settings.effective(forFile: path)
             guard configuration.includes(path) else { continue }
             var file = SourceFile(displayPath: path, absolutePath: path)
-            file.configuration = configuration.configuration
+            file.share(configuration.configuration, through: &held)
             inScope.append(file)
         }
         if inScope.isEmpty && swiftFileCount > 0 { throw NoFileToCheck(folder: path, reason: .allExcluded(swiftFileCount)) }
