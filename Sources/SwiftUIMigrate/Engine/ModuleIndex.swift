@@ -136,7 +136,7 @@ public final class ModuleIndex: Sendable {
     }
 
     /// True when `bytes` hold `name` as a whole word right after one of `keywords` and spaces, or
-    /// as the last of dotted names after one of them or `extension` (a member type: `extension Feed.Model`).
+    /// after a dot in dotted names that follow one of them or `extension` (a member type: `extension Feed.Model`).
     /// A member reached through a dot elsewhere (`.modifier(…)`, `view.modifier(…)`) is no declaration:
     /// taking every file that calls `.modifier` had the index parse 18 of one app's largest files for nothing.
     public static func declares(_ bytes: [UInt8], _ name: String, after keywords: [String]) -> Bool {
