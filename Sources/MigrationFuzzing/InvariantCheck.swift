@@ -102,7 +102,9 @@ public struct InvariantCheck: Sendable {
         var text = original
         var clean = [CleanSpan(current: 0, original: 0, count: original.count)]
         guard ByteSearch.containsAny(text, engine.triggerWords) else { return [] }
-        var pending = rewriteEdits(in: text)
+        // The first pass's findings decide, as in the engine, which Groups' modifiers no pass rewrites.
+        var reported: [Finding] = []
+        var pending = rewriteEdits(in: text, clean: clean, reported: &reported)
         var pass = 0
         while !pending.isEmpty && pass < MigrationEngine.maximumPasses {
             pass += 1
@@ -110,7 +112,7 @@ public struct InvariantCheck: Sendable {
             clean = CleanSpan.after(application.appliedEdits, clean)
             text = application.text
             if parse(text).hasError { return [] }  // the engine gives up here too (an internal error)
-            pending = rewriteEdits(in: text)
+            pending = rewriteEdits(in: text, clean: clean, reported: &reported)
         }
         if text != expected {
             return [Violation(
@@ -127,10 +129,19 @@ public struct InvariantCheck: Sendable {
         return []
     }
 
-    private func rewriteEdits(in text: [UInt8]) -> [[SwiftUIMigrate.SourceEdit]] {
+    /// The rewrites' edits of one pass over `text`, without those the engine leaves out
+    /// (`OneFindingPerModifier`); `reported` is empty on the first pass, which fills it.
+    private func rewriteEdits(in text: [UInt8], clean: [CleanSpan], reported: inout [Finding]) -> [[SwiftUIMigrate.SourceEdit]] {
         let tree = parse(text)
         let context = RuleContext(tree: tree, bytes: text, file: "fuzz.swift", configuration: engine.configuration)
-        return engine.rules.flatMap { $0.findings(in: context) }
+        let found = engine.rules.flatMap { $0.findings(in: context) }
+        let first = reported.isEmpty
+        if first { reported = found }
+        // An offset in text no edit touched is where it was in the original; rewritten text maps nowhere.
+        let original: (Int) -> Int = { offset in
+            clean.first { $0.current <= offset && offset < $0.current + $0.count }.map { $0.original + offset - $0.current } ?? -1
+        }
+        return OneFindingPerModifier.withoutRewritesOnReportedGroups(found, reported: reported, in: tree, original: first ? { $0 } : original)
             .filter { $0.action == .rewrite && !$0.edits.isEmpty }
             .map(\.edits)
     }

@@ -83,5 +83,12 @@ final class ModuleIndexTests: XCTestCase {
         XCTAssertFalse(declares("let source: Source = .init()", "Source"))
         XCTAssertFalse(declares("struct SourceView: View {", "Source"))
         XCTAssertFalse(declares("class OpenSource {", "Source"))
+        XCTAssertTrue(declares("public extension App.Feed.Model {", "Model"))
+        // A member reached through a dot is a use, not a declaration: a file calling `.modifier` declares no `modifier`.
+        XCTAssertFalse(declares("        .modifier(GlassBackground())", "modifier"))
+        XCTAssertFalse(declares("        content.modifier(GlassBackground())", "modifier"))
+        XCTAssertFalse(declares("extension Array where Element == Feed.Model {", "Model"))
+        XCTAssertFalse(ModuleIndex.declares(Array("extension View { func glass() { self.modifier(Glass()) } }".utf8), "modifier", after: ["func", "struct"]))
+        XCTAssertTrue(ModuleIndex.declares(Array("extension View { func modifier() {} }".utf8), "modifier", after: ["func", "struct"]))
     }
 }

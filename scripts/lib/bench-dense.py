@@ -99,12 +99,13 @@ def dense_file(folder, views):
 
 
 def run_once(command):
-    """Wall seconds, CPU seconds (user + system), exit status and stdout of one run."""
+    """Wall seconds, CPU seconds (user + system), exit status, stdout and peak RSS in bytes of one run."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     output = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), output
+    return (time.perf_counter() - start, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), output,
+            usage.ru_maxrss * 1024)
 
 
 def main():
@@ -119,7 +120,8 @@ def main():
 
     tools = ["scan", *(f"scan --format {name}" for name in FORMATS), "diff"]
     print(f"\n== dense files: N views in one file, a site of every rule in each ({RULES})")
-    print(f"  {'views':>6} {'MB':>6} {'findings':>8}  " + "  ".join(f"{tool + ' wall / CPU / per finding':>38}" for tool in tools))
+    print(f"  {'views':>6} {'MB':>6} {'findings':>8}  "
+          + "  ".join(f"{tool + ' wall / CPU / per finding / peak RSS':>49}" for tool in tools))
     per_finding = {tool: [] for tool in tools}
     for views in counts:
         path = dense_file(args.dir, views)
@@ -132,7 +134,7 @@ def main():
         row = []
         findings = 0
         for tool, command in commands.items():
-            _, _, status, output = run_once(command)
+            _, _, status, output, _ = run_once(command)
             if status not in (0, 1):
                 row.append(f"exit {status}")
                 continue
@@ -141,9 +143,10 @@ def main():
             samples = [run_once(command) for _ in range(args.runs)]
             wall = statistics.median(sample[0] for sample in samples)
             cpu = statistics.median(sample[1] for sample in samples)
+            rss = max(sample[4] for sample in samples)
             per = cpu / max(findings, 1)
             per_finding[tool].append(per)
-            row.append(f"{wall:11.3f}s {cpu:11.3f}s {per * 1000:9.3f} ms")
+            row.append(f"{wall:11.3f}s {cpu:11.3f}s {per * 1000:9.3f} ms {rss / 1e6:7.1f} MB")
         print(f"  {views:>6} {os.path.getsize(path) / 1e6:6.2f} {findings:>8}  " + "  ".join(row), flush=True)
     for tool, values in per_finding.items():
         if len(values) > 1:

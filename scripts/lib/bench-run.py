@@ -10,10 +10,13 @@ RSS from wait4's rusage of that process. Prints one table per corpus: median wal
 throughput, peak RSS, and how many times faster `scan` and `diff` are than each peer
 (for `cat`, how many times its time they take).
 
+With several corpora, one `scan` naming all of them at once is timed too (a monorepo's or a CI job's run
+over many repositories: its peak RSS must not grow with their number).
+
 With --against-bin (an earlier revision's build, made by scripts/bench --against REV), `scan` and `diff`
 of both builds run alternately, --runs times each, and a row per tool gives the ratios of their median
 user CPU time, system time and peak RSS (this build / REV's): CPU time, unlike wall time, is not blurred
-much by whatever else the machine is doing.
+much by whatever else the machine is doing. The sums at the end give the largest peak RSS of each build too.
 """
 import argparse
 import os
@@ -53,7 +56,7 @@ def run_once(command):
 
 def compare(ours, theirs, name, runs):
     """Runs `ours` and `theirs` (two builds' commands) alternately, prints the ratios of their medians and returns
-    the medians: ((user, user), (system, system))."""
+    the medians: ((user, user), (system, system), (peak RSS, peak RSS))."""
     for command in (ours, theirs):
         run_once(command)
     pairs = [(run_once(ours), run_once(theirs)) for _ in range(runs)]
@@ -65,7 +68,7 @@ def compare(ours, theirs, name, runs):
     print(f"  {ours[1]:<5} vs {name}: user CPU {user[0]:.3f} s vs {user[1]:.3f} s ({ratio(user)}), "
           f"system {system[0]:.3f} s vs {system[1]:.3f} s ({ratio(system)}), "
           f"peak RSS {rss[0] / 1e6:.1f} MB vs {rss[1] / 1e6:.1f} MB ({ratio(rss)})", flush=True)
-    return user, system
+    return user, system, rss
 
 
 def print_totals(count, cpu, against, name):
@@ -80,9 +83,10 @@ def print_totals(count, cpu, against, name):
         if "cat" in cpu:
             line += f"; cat {cpu['cat']:.3f} s (scan takes {cpu['scan'] / max(cpu['cat'], 1e-9):.1f}x its CPU)"
         print(line)
-    for tool, (user, system) in against.items():
+    for tool, (user, system, rss) in against.items():
         print(f"  {tool:<5} vs {name}: user CPU {user[0]:.3f} s vs {user[1]:.3f} s ({user[0] / max(user[1], 1e-9):.2f}x), "
-              f"system {system[0]:.3f} s vs {system[1]:.3f} s ({system[0] / max(system[1], 1e-9):.2f}x)")
+              f"system {system[0]:.3f} s vs {system[1]:.3f} s ({system[0] / max(system[1], 1e-9):.2f}x), "
+              f"largest peak RSS {rss[0] / 1e6:.1f} MB vs {rss[1] / 1e6:.1f} MB ({rss[0] / max(rss[1], 1e-9):.2f}x)")
 
 
 def machine():
@@ -160,10 +164,11 @@ def main():
             for tool in ("scan", "diff"):
                 if tool in tools:
                     theirs = [args.against_bin] + commands[tool][1:]
-                    user, system = compare(commands[tool], theirs, args.against_name, args.runs)
-                    (summed_user, summed_system) = against_sums.get(tool, ((0, 0), (0, 0)))
+                    user, system, rss = compare(commands[tool], theirs, args.against_name, args.runs)
+                    (summed_user, summed_system, most_rss) = against_sums.get(tool, ((0, 0), (0, 0), (0, 0)))
                     against_sums[tool] = ((summed_user[0] + user[0], summed_user[1] + user[1]),
-                                          (summed_system[0] + system[0], summed_system[1] + system[1]))
+                                          (summed_system[0] + system[0], summed_system[1] + system[1]),
+                                          (max(most_rss[0], rss[0]), max(most_rss[1], rss[1])))
         for ours in ("scan", "diff"):
             if ours not in results:
                 continue
@@ -177,8 +182,30 @@ def main():
                               f"({results[ours][2] / max(results['cat'][2], 1e-9):.1f}x its CPU)")
             if ratios:
                 print(f"  {ours}: " + "; ".join(ratios))
+    if len(args.corpora) > 1 and "scan" in tools:
+        scan_together(args)
     if len(args.corpora) > 1:
         print_totals(len(args.corpora), cpu_sums, against_sums, args.against_name)
+
+
+def scan_together(args):
+    """One `scan` naming every corpus at once: its wall time, peak RSS and CPU time, and with --against-bin the
+    ratios to REV's."""
+    corpora = [os.path.abspath(corpus) for corpus in args.corpora]
+    command = [args.bin, "scan", *corpora]
+    print(f"\n== one scan naming all {len(corpora)} corpora")
+    status = run_once(command)[2]
+    if status not in (0, 1):
+        print(f"  scan: exit status {status}, not timed")
+        return
+    samples = [run_once(command) for _ in range(args.runs)]
+    wall = statistics.median(sample[0] for sample in samples)
+    rss = max(sample[1] for sample in samples)
+    cpu = statistics.median(sample[3] for sample in samples)
+    print(f"  {'scan':<13} {wall:8.3f} s  {rss / 1e6:7.1f} MB peak RSS  {cpu:7.2f} s CPU   "
+          f"(runs: {', '.join(f'{s[0]:.3f}' for s in samples)})", flush=True)
+    if args.against_bin:
+        compare(command, [args.against_bin] + command[1:], args.against_name, args.runs)
 
 
 if __name__ == "__main__":

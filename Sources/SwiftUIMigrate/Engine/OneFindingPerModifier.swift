@@ -8,10 +8,11 @@ import SwiftSyntax
 /// it lands. When one rule rewrites a modifier of the original text and another skips or reports it
 /// (or the modifier a rewrite deletes), the rewrite is what happens: the other finding is dropped.
 /// What a later pass finds in rewritten text is about the code the run leaves, and stays.
-enum OneFindingPerModifier {
+public enum OneFindingPerModifier {
     /// `findings` of one pass without the rewrites of a modifier on a Group `group-lifecycle` reports or
     /// skips; `tree` is the pass's text, `original` maps its offsets to the original file's (the identity on the first pass).
-    static func withoutRewritesOnReportedGroups(
+    /// Public for the fuzzer, whose replay of the rules' edits must leave out what the engine leaves out.
+    public static func withoutRewritesOnReportedGroups(
         _ found: [Finding], reported findings: [Finding], in tree: SourceFileSyntax, original: (Int) -> Int = { $0 }
     ) -> [Finding] {
         let groups = Set(findings.filter { $0.ruleID == GroupLifecycleRule.id && $0.action.isReportOrSkip }.map(\.offset))

@@ -16,6 +16,8 @@ final class ConfigurationLookup {
     /// How the tree's paths are named in messages (`HEAD:` before a committed file's path).
     private let sourcePrefix: String
     private var folders: [String: EffectiveConfiguration] = [:]
+    /// The configuration files whose deprecated keys were warned about: once each, whatever was forgotten since.
+    private var warned: Set<String> = []
     /// Says a deprecated key of a file read (`ConfigurationFile.deprecations`): a warning line on stderr.
     private let warn: (String) -> Void = { Console().warning($0) }
 
@@ -48,7 +50,7 @@ final class ConfigurationLookup {
                 throw ConfigurationError("\(sourcePrefix + candidate): \(Self.unreadable(candidate)); a configuration must be a regular file")
             }
             let file = try ConfigurationFile(json: Data(bytes), source: sourcePrefix + candidate)
-            file.deprecations.forEach(warn)
+            if !file.deprecations.isEmpty, warned.insert(candidate).inserted { file.deprecations.forEach(warn) }
             result = outer.overridden(by: file, in: folder)
         }
         folders[folder] = result
@@ -69,6 +71,12 @@ final class ConfigurationLookup {
         case S_IFREG: return "cannot be read: \(String(cString: strerror(access(path, R_OK) == 0 ? EIO : errno)))"
         default: return "it is not a regular file"
         }
+    }
+
+    /// Forgets the configurations worked out (the run is past the repository of their folders); a folder
+    /// asked again is looked up again, without warning again about a deprecated key.
+    func forget() {
+        folders = [:]
     }
 
     /// The folder holding `path`: `""` for a file at a commit's root.

@@ -9,7 +9,8 @@ import Darwin
 /// The file-system calls that finding a run's files, their configurations and their floors make on
 /// disk: one seam, shared by the whole run, so each folder is listed once, each folder's real path is
 /// worked out once (from its parent's, with one `lstat`), and a test can count what a run costs
-/// (`calls`). The Swift files themselves are read by `SourceReader`, once each.
+/// (`calls`). The Swift files themselves are read by `SourceReader`, once each. What it keeps belongs to the
+/// repository being looked at: a run forgets it when it moves to the next one (`forget`).
 ///
 /// Not thread-safe: the run asks it from one thread, before the workers start.
 final class DiskFileSystem {
@@ -46,6 +47,21 @@ final class DiskFileSystem {
     private var realFolders: [String: String] = ["/": "/"]
     /// The folders that exist but could not be listed (a folder of mode 000: EACCES), with `errno`, in the order met.
     private(set) var unlisted: [(folder: String, error: Int32)] = []
+
+    /// How many folders' listings, name lists and real paths are kept now.
+    var keptEntries: Int { listings.count + nameLists.count + realFolders.count }
+    /// The most `keptEntries` has been: it follows the largest repository of a run, not their number.
+    var mostKeptEntries: Int { max(mostKept, keptEntries) }
+    private var mostKept = 0
+
+    /// Forgets every listing and real path (the run is past the repository they belong to); a folder asked
+    /// again is listed again.
+    func forget() {
+        mostKept = mostKeptEntries
+        listings = [:]
+        nameLists = [:]
+        realFolders = ["/": "/"]
+    }
 
     /// The entries of `folder` (an absolute path), without `.` and `..`; empty when it cannot be listed (then
     /// kept in `unlisted`, unless it does not exist).

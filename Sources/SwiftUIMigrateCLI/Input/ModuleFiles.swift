@@ -57,6 +57,14 @@ final class ModuleFiles: Hashable, Sendable {
         }
     }
 
+    /// Drops what the module's index read, and the bytes it kept for workers that did not take them: a run
+    /// calls it once no file of the module is left to migrate, so memory follows the module being
+    /// migrated, not every module the run has met.
+    func forget() {
+        index.forget()
+        shared?.forget(below: folder)
+    }
+
     static func == (lhs: ModuleFiles, rhs: ModuleFiles) -> Bool { lhs === rhs }
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -25,6 +25,13 @@ extension ProjectTree {
         return PathText.folder(of: path) ?? ""
     }
 
+    /// The folder the search from `folder` stops at (`folder` itself when it is one): the repository's root, `/`.
+    func top(of folder: String) -> String {
+        var current = folder
+        while let parent = parent(of: current) { current = parent }
+        return current
+    }
+
     /// `name` inside `folder`.
     func path(_ name: String, in folder: String) -> String {
         folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
@@ -55,6 +62,12 @@ final class DiskProjectTree: ProjectTree {
         let isTop = names(in: folder).contains(".git")
         tops[folder] = isTop
         return isTop
+    }
+
+    /// Forgets which folders hold `.git`, and what the file system kept (`DiskFileSystem.forget`).
+    func forget() {
+        tops = [:]
+        fileSystem.forget()
     }
 
     func display(_ path: String) -> String {

@@ -1,3 +1,4 @@
+import PlainText
 import Synchronization
 
 /// How a run reads its Swift files from disk, shared by its workers and by its modules' indexes, so that a
@@ -24,6 +25,18 @@ final class SharedFileBytes: Sendable {
             if kept[path] == nil { kept[path] = bytes }
         }
         return bytes
+    }
+
+    /// How many files' bytes are kept for a worker.
+    var keptCount: Int { kept.withLock { $0.count } }
+
+    /// Stops keeping the bytes of the files below `folder` (a module the run is past): a worker that still
+    /// wants one reads it.
+    func forget(below folder: String) {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        kept.withLock { kept in
+            if !kept.isEmpty { kept = kept.filter { $0.key.remainder(after: prefix) == nil } }
+        }
     }
 
     /// The bytes of `file` for the worker that migrates it, within `maxSize`: kept ones, no longer kept (a

@@ -24,13 +24,14 @@ struct SourceDiscovery {
     /// False for `--no-git`: folders are walked even inside a git work tree.
     let useGit: Bool
 
-    /// The files under `paths`, in a stable order, without duplicates; `considered` is given the absolute path
-    /// of every `.swift` file looked at before the configuration's globs filtered them (see `UnusedGlobs`), and
-    /// `unlisted` one line for each folder at or below a named folder that could not be listed (mode 000),
-    /// naming it and what git tracks in it.
-    func files(in paths: [String], considered: inout [String], unlisted: inout [String]) throws -> [SourceFile] {
+    /// The files under `paths`, in a stable order, without duplicates nor those already in `seen` (to which
+    /// they are added); `considered` is given the absolute path of every `.swift` file looked at before the
+    /// configuration's globs filtered them (see `UnusedGlobs`), and `unlisted` one line for each folder at or
+    /// below a named folder that could not be listed (mode 000), naming it and what git tracks in it.
+    func files(
+        in paths: [String], considered: inout [String], seen: inout Set<String>, unlisted: inout [String]
+    ) throws -> [SourceFile] {
         var result: [SourceFile] = []
-        var seen = Set<String>()
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -71,13 +72,15 @@ struct SourceDiscovery {
                 if !unlisted.contains(line) { unlisted.append(line) }
             }
             considered += found
+            var held: HeldConfiguration?
             for file in found where seen.insert(file).inserted {
                 let configuration = try settings.effective(forFile: file)
                 guard configuration.includes(file) else { continue }
                 let relative = (file.remainder(after: absolute) ?? file).drop(while: { $0 == "/" })
                 let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
-                var source = SourceFile(displayPath: display, absolutePath: file)
-                source.configuration = configuration.configuration
+                // A folder named by its absolute path shows each file by it: one string for both, not two.
+                var source = SourceFile(displayPath: display == file ? file : display, absolutePath: file)
+                source.share(configuration.configuration, through: &held)
                 result.append(source)
             }
         }

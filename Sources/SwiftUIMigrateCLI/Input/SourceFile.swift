@@ -15,7 +15,13 @@ struct SourceFile: Hashable, Sendable {
     /// declarations; nil when only the file is read.
     var module: ModuleFiles?
     /// The file's configuration (`ConfigurationLookup`, flags applied); nil runs it with the engine's own.
-    var configuration: Configuration?
+    var configuration: Configuration? {
+        get { heldConfiguration?.value }
+        set { heldConfiguration = newValue.map(HeldConfiguration.init) }
+    }
+    /// Where the configuration is held: one place for the files given an equal one (`share`), so a run's list
+    /// of files holds a reference per file rather than a copy of about 140 bytes.
+    private var heldConfiguration: HeldConfiguration?
     /// The file's text as given on standard input (`--stdin-filepath`) or by an editor (`lsp`),
     /// read instead of the file on disk, which need not exist; nil to read the file.
     var buffer: [UInt8]? = nil
@@ -28,4 +34,21 @@ struct SourceFile: Hashable, Sendable {
         self.absolutePath = absolutePath
         self.rootPath = rootPath ?? displayPath
     }
+
+    /// Gives the file `configuration`, held in `held` when that holds an equal one (the files of a folder, of
+    /// a repository), else in a new place, which `held` then names for the next file.
+    mutating func share(_ configuration: Configuration, through held: inout HeldConfiguration?) {
+        if held?.value != configuration { held = HeldConfiguration(configuration) }
+        heldConfiguration = held
+    }
+}
+
+/// A configuration held once for every file given it (`SourceFile.share`).
+final class HeldConfiguration: Hashable, Sendable {
+    let value: Configuration
+
+    init(_ value: Configuration) { self.value = value }
+
+    static func == (lhs: HeldConfiguration, rhs: HeldConfiguration) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -38,11 +38,16 @@ final class LanguageServer: @unchecked Sendable {
     private var encoding = PositionEncoding.utf16
     private var documents: [String: OpenDocument] = [:]
     /// What each document path decides (with `--only preserving` added for the fix-all); dropped
-    /// when a watched file changes.
+    /// when a watched file changes, and when the last document of the path is closed.
     private var settings: [SettingKey: Result<RunPlan, any Error>] = [:]
     /// The last setting of each key that could be read: kept while a configuration does not parse
     /// (half-typed), so the editor's diagnostics do not vanish meanwhile.
     private var lastGoodSettings: [SettingKey: RunPlan] = [:]
+    /// The keys of `settings` and `lastGoodSettings`, the least recently used first: at most `keptSettings`.
+    private var settingUse: [SettingKey] = []
+    /// How many paths' settings are kept (a setting holds its module's index): past it, the least recently
+    /// used goes, and is made again if its document is checked again.
+    static let keptSettings = 64
     /// The configuration files that cannot be used, by URI, each shown as a diagnostic on the file.
     private var configurationProblems: [String: ConfigurationProblem] = [:]
     private var initialized = false
@@ -183,7 +188,10 @@ final class LanguageServer: @unchecked Sendable {
     private func didClose(_ params: [String: Any]) {
         guard let uri = Self.uri(params) else { return }
         documents[uri]?.job?.stop()
-        let wasLarge = (documents.removeValue(forKey: uri)?.text.count ?? 0) > Self.backgroundSize
+        let closed = documents.removeValue(forKey: uri)
+        let wasLarge = (closed?.text.count ?? 0) > Self.backgroundSize
+        // What only this document needed goes with it.
+        if let path = closed?.path, !documents.values.contains(where: { $0.path == path }) { forgetSettings(of: path) }
         for request in waiting.removeValue(forKey: uri) ?? [] {
             channel.send(MessageChannel.error(id: request.id, code: -32800, message: "the document was closed"))
         }
@@ -376,6 +384,7 @@ final class LanguageServer: @unchecked Sendable {
     /// What `path` decides, found on first use (with `--only preserving` for the fix-all).
     private func setting(_ path: String, preserving: Bool) -> Result<RunPlan, any Error> {
         let key = SettingKey(path: path, preserving: preserving)
+        used(key)
         if let known = settings[key] { return known }
         var chosen = options
         if preserving { chosen.only = .preserving }
@@ -391,6 +400,26 @@ final class LanguageServer: @unchecked Sendable {
         }
         settings[key] = found
         return found
+    }
+
+    /// Marks `key` as the most recently used, and forgets the least recently used past `keptSettings`.
+    private func used(_ key: SettingKey) {
+        if let index = settingUse.firstIndex(of: key) { settingUse.remove(at: index) }
+        settingUse.append(key)
+        while settingUse.count > Self.keptSettings {
+            let oldest = settingUse.removeFirst()
+            settings[oldest] = nil
+            lastGoodSettings[oldest] = nil
+        }
+    }
+
+    /// Forgets the settings of `path` (its last document was closed).
+    private func forgetSettings(of path: String) {
+        settingUse.removeAll { $0.path == path }
+        for preserving in [false, true] {
+            settings[SettingKey(path: path, preserving: preserving)] = nil
+            lastGoodSettings[SettingKey(path: path, preserving: preserving)] = nil
+        }
     }
 
     /// Publishes a configuration file's problem on the file and logs it, once for each problem.

@@ -37,11 +37,13 @@ enum MigrationRun {
     /// returning every outcome in input order.
     static func run(
         _ files: [SourceFile], engine: MigrationEngine, load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome,
-        waitsForOverdueFiles: Bool = false
+        waitsForOverdueFiles: Bool = false, forgetsModules: Bool = false
     ) -> [FileOutcome] {
         var outcomes: [FileOutcome] = []
         outcomes.reserveCapacity(files.count)
-        stream(files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles) { outcomes.append($0) }
+        stream(files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles, forgetsModules: forgetsModules) {
+            outcomes.append($0)
+        }
         return outcomes
     }
 
@@ -65,12 +67,16 @@ enum MigrationRun {
     ///
     /// A file past its time budget inside a parse is handed over as timed out when the budget is
     /// spent (`DeadlineWatch`) and its thread left to end on its own, another taking its place;
-    /// `waitsForOverdueFiles` waits for the thread instead (the language server's checks in the
-    /// background: one parse at a time per document).
+    /// `waitsForOverdueFiles` waits for the thread instead (the servers: one parse at a time per
+    /// document).
+    ///
+    /// With `forgetsModules`, each module (`ModuleFiles`) forgets what its index read once its last file
+    /// has been handed over, so a run over many repositories holds the modules it is in, not every one it
+    /// has met; without (the servers, which check a document's text again and again), modules keep it.
     static func stream<Failure: Error>(
         _ files: [SourceFile], engine: MigrationEngine, workerCount: Int = defaultWorkerCount,
         load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome, waitsForOverdueFiles: Bool = false,
-        each: (FileOutcome) throws(Failure) -> Void
+        forgetsModules: Bool = false, each: (FileOutcome) throws(Failure) -> Void
     ) throws(Failure) {
         guard !files.isEmpty else { return }
         let workers = max(1, min(workerCount, files.count))
@@ -106,9 +112,12 @@ enum MigrationRun {
             finished.enter()
             startWorker()
         }
+        let endingModules = forgetsModules ? Self.modulesEnding(in: files) : [:]
         var failure: Failure?
         for index in files.indices {
             let outcome = window.take(index)
+            // Every file before this one is handed over too: no worker needs these modules any more.
+            defer { endingModules[index]?.forEach { $0.forget() } }
             guard failure == nil else { continue }
             do {
                 try each(outcome)
@@ -120,6 +129,15 @@ enum MigrationRun {
         finished.wait()
         watch?.end()
         if let failure { throw failure }
+    }
+
+    /// The modules of `files` by the index of their last file.
+    private static func modulesEnding(in files: [SourceFile]) -> [Int: [ModuleFiles]] {
+        var last: [ModuleFiles: Int] = [:]
+        for (index, file) in files.enumerated() {
+            if let module = file.module { last[module] = index }
+        }
+        return Dictionary(grouping: last.keys) { last[$0]! }
     }
 
     /// Loads and migrates one file; a clean file's bytes are dropped.

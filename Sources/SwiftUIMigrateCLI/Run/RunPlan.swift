@@ -45,6 +45,9 @@ struct RunPlan {
     let load: @Sendable (SourceFile) -> SourceReader.Outcome
     /// The first blob of HEAD that could not be read, which fails the run as a broken repository must.
     private let readFailure: ReadFailure?
+    /// True when a module forgets what its index read once the run is past its last file (see
+    /// `MigrationRun.stream`): every source but a buffer, whose plan the servers run again and again.
+    private let forgetsModules: Bool
 
     /// Assembles the run of `options` over `source`; throws a one-line error when the configuration cannot
     /// be used or when a folder gives no file to check (`NoFileToCheck`).
@@ -76,7 +79,7 @@ struct RunPlan {
 
     private init(
         settings: RunSettings, files: [SourceFile], warnings: [String] = [], floorProblems: [String], sourceRoot: String? = nil,
-        load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil, readFailure: ReadFailure? = nil
+        load: (@Sendable (SourceFile) -> SourceReader.Outcome)? = nil, readFailure: ReadFailure? = nil, forgetsModules: Bool = true
     ) {
         self.settings = settings
         engine = settings.engine
@@ -86,6 +89,7 @@ struct RunPlan {
         self.sourceRoot = sourceRoot
         self.load = load ?? MigrationRun.reader(for: settings.engine)
         self.readFailure = readFailure
+        self.forgetsModules = forgetsModules
     }
 
     // MARK: Running
@@ -95,7 +99,8 @@ struct RunPlan {
     /// gets the floor lines (manifests not read, then the floors that decided the findings shown). Throws only
     /// when a blob of HEAD could not be read.
     func run(warn: (String) -> Void = { _ in }, notes: ((String) -> Void)? = nil, waitsForOverdueFiles: Bool = false) throws -> [FileOutcome] {
-        let outcomes = MigrationRun.run(files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles)
+        let outcomes = MigrationRun.run(
+            files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles, forgetsModules: forgetsModules)
         if let error = readFailure?.first.withLock({ $0 }) { throw error }
         announce(warn: warn, notes: notes)
         for line in outcomes.flatMap(\.warnings) { warn(line) }
@@ -108,7 +113,7 @@ struct RunPlan {
     func stream(warn: (String) -> Void, notes: ((String) -> Void)? = nil, each: (FileOutcome) throws -> Void) throws {
         announce(warn: warn, notes: notes)
         var decided: [SourceFile] = []
-        try MigrationRun.stream(files, engine: engine, load: load) { outcome in
+        try MigrationRun.stream(files, engine: engine, load: load, forgetsModules: forgetsModules) { outcome in
             for line in outcome.warnings { warn(line) }
             if notes != nil && showsFindings(outcome) { decided.append(outcome.file) }
             try each(outcome)
@@ -161,21 +166,59 @@ struct RunPlan {
 // MARK: Assembling
 
 private extension RunPlan {
-    /// The files `paths` name on disk, each with the deployment floor found beside it.
+    /// The files `paths` name on disk, each with the deployment floor found beside it. The paths are taken a
+    /// repository at a time (consecutive paths in one repository together): its files found, their
+    /// configurations noted for the unused patterns, their floors and modules found, and then what the lookups
+    /// kept of its folders forgotten, so a run naming many repositories keeps one repository's folders at a time
+    /// (`RunMemoryTests`).
     init(_ options: MigrationOptions, disk paths: [String]) throws {
         let settings = try RunSettings(options: options, paths: paths)
         let discovery = SourceDiscovery(settings: settings, forceExclude: options.forceExclude, useGit: options.useGit)
-        var considered: [String] = [], unlisted: [String] = []
-        let discovered = try discovery.files(in: paths, considered: &considered, unlisted: &unlisted)
-        if discovered.isEmpty, let folder = paths.first(where: SourceDiscovery.isFolder) {
-            if !considered.isEmpty { throw NoFileToCheck(folder: folder, reason: .allExcluded(considered.count)) }
+        let root = SourceRoot(paths: paths, fileSystem: settings.fileSystem)
+        let module = Self.diskModule(settings, useGit: options.useGit)
+        var groups: [[SourceFile]] = []
+        var problems: [String] = []
+        var consideredCount = 0
+        var unused = UnusedGlobs()
+        var seen = Set<String>()
+        var unlisted: [String] = []
+        var start = paths.startIndex
+        while start < paths.endIndex {
+            // The next path in another repository ends the group (its top is found again after the forgetting).
+            let top = Self.top(of: paths[start], settings: settings)
+            var end = start + 1
+            while end < paths.endIndex, Self.top(of: paths[end], settings: settings) == top { end += 1 }
+            var considered: [String] = []
+            let discovered = try discovery.files(in: Array(paths[start..<end]), considered: &considered, seen: &seen, unlisted: &unlisted)
+            consideredCount += considered.count
+            for path in considered { unused.note(path, in: try settings.effective(forFile: path)) }
+            let floored = Self.floored(root.naming(discovered), settings: settings, module: module)
+            groups.append(floored.files)
+            problems += floored.problems
+            settings.forgetFolders()
+            start = end
+        }
+        // Joined into an array of the files' number: grown by doubling, it kept up to twice the room (the files'
+        // list is most of what a run over many repositories holds).
+        var files: [SourceFile] = []
+        files.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+        for group in groups { files += group }
+        groups = []
+        if files.isEmpty, let folder = paths.first(where: SourceDiscovery.isFolder) {
+            if consideredCount > 0 { throw NoFileToCheck(folder: folder, reason: .allExcluded(consideredCount)) }
             if TrackedFiles.isBareRepository(folder) { throw NoFileToCheck(folder: folder, reason: .bareRepository) }
         }
-        let warnings = try Self.unusedGlobWarnings(considered, settings: settings, useGit: options.useGit)
-        let root = SourceRoot(paths: paths, fileSystem: settings.fileSystem)
-        let (files, problems) = Self.floored(root.naming(discovered), settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
+        let warnings = Self.unusedGlobWarnings(unused, settings: settings, useGit: options.useGit)
+        settings.forgetFolders()
         self.init(settings: settings, files: files, warnings: unlisted + warnings, floorProblems: problems, sourceRoot: root.path)
         unlistedFolders = unlisted.count
+    }
+
+    /// The top of the repository `path` (a file or a folder, named as the user named it) is in: the folder the
+    /// searches from it stop at (`ProjectTree.top`).
+    static func top(of path: String, settings: RunSettings) -> String {
+        let absolute = SourceDiscovery.absolute(path)
+        return settings.tree.top(of: SourceDiscovery.isFolder(absolute) ? absolute : PathText.folder(of: absolute) ?? "/")
     }
 
     /// The one file of a text given as the file at `path`: found exactly as it is on disk, which need not exist.
@@ -192,7 +235,9 @@ private extension RunPlan {
         while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) { existing.deleteLastPathComponent() }
         let root = SourceRoot(paths: [existing.path])
         let (files, problems) = Self.floored(root.naming([file]), settings: settings, module: Self.diskModule(settings, useGit: options.useGit))
-        self.init(settings: settings, files: files, floorProblems: problems, sourceRoot: root.path)
+        // The servers keep a document's plan while it is open: only what it needs.
+        settings.forgetFolders()
+        self.init(settings: settings, files: files, floorProblems: problems, sourceRoot: root.path, forgetsModules: false)
     }
 
     /// HEAD's tracked Swift files at or below `path`, read as the workers reach them. Each file's configuration
@@ -206,12 +251,13 @@ private extension RunPlan {
         let settings = try RunSettings(options: options, paths: [scope ?? ""], commit: tree)
         var inScope: [SourceFile] = []
         var swiftFileCount = 0
+        var held: HeldConfiguration?
         for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
             swiftFileCount += 1
             let configuration = try settings.effective(forFile: path)
             guard configuration.includes(path) else { continue }
             var file = SourceFile(displayPath: path, absolutePath: path)
-            file.configuration = configuration.configuration
+            file.share(configuration.configuration, through: &held)
             inScope.append(file)
         }
         if inScope.isEmpty && swiftFileCount > 0 { throw NoFileToCheck(folder: path, reason: .allExcluded(swiftFileCount)) }
@@ -246,13 +292,12 @@ private extension RunPlan {
         return { ModuleFiles(diskFolder: $0, maxSize: maxSize, useGit: useGit, shared: shared) }
     }
 
-    /// The warnings for the include/exclude patterns that match none of the `.swift` files `considered`
+    /// The warnings for the include/exclude patterns that match none of the `.swift` files noted in `unused`
     /// nor any other below their configuration file's folder: the tracked ones inside git (unless
     /// `useGit` is false), else those a walk finds — only for a folder at or below the current one, so a
     /// `--config` file elsewhere never makes a run walk a home folder.
-    static func unusedGlobWarnings(_ considered: [String], settings: RunSettings, useGit: Bool) throws -> [String] {
-        var unused = UnusedGlobs()
-        for path in considered { unused.note(path, in: try settings.effective(forFile: path)) }
+    static func unusedGlobWarnings(_ unused: UnusedGlobs, settings: RunSettings, useGit: Bool) -> [String] {
+        var unused = unused
         let current = SourceDiscovery.absolute(".")
         for (folder, patterns) in Dictionary(grouping: unused.unmatched, by: \.folder) {
             if useGit, let tracked = try? TrackedFiles.under(folder) {

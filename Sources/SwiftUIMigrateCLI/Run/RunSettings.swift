@@ -77,6 +77,14 @@ struct RunSettings {
         return try isFolder ? effective(forFolder: path) : effective(forFile: path)
     }
 
+    /// Forgets what the configuration lookup and the disk's tree keep of the folders seen so far: a run calls it
+    /// when it moves past a repository, and once it has found its files, so what it keeps follows one
+    /// repository, not every one the run names.
+    func forgetFolders() {
+        lookup.forget()
+        (tree as? DiskProjectTree)?.forget()
+    }
+
     /// Applies `--rules`, `--strategy`, `--max-file-size`, `--file-timeout` and `--show-kept` over a configuration.
     private func apply(to configuration: inout Configuration) {
         if !flags.rules.isEmpty {
