@@ -16,7 +16,7 @@ from test_large_documents import client, open_text, resident_mb  # noqa: F401 (c
 
 DOCUMENTS = 200
 FIRST = 10
-# Files of each module the documents' decisions read (a view model's methods are looked up in them).
+# Files of each module no decision needs (the index reads them when it looks up the views' methods).
 MODULE_FILES = 60
 
 MANIFEST = """// swift-tools-version: 5.9
@@ -25,15 +25,15 @@ import PackageDescription
 let package = Package(name: "Pantry", platforms: [.iOS(.v16)], targets: [.target(name: "Pantry")])
 """
 
-MODEL = """import Foundation
+def loader(index: int) -> str:
+    """The view's method, in an extension in a file of its own: what it sets is read from there."""
+    return f"""import Foundation
 
-final class PantryShelf: ObservableObject {
-    @Published var jars: [String] = []
-
-    func restock() async {
+extension ShelfView{index} {{
+    func restock() async {{
         jars = await JarStore.shared.jars()
-    }
-}
+    }}
+}}
 """
 
 
@@ -44,17 +44,18 @@ def filler(index: int) -> str:
 
 
 def view(index: int) -> str:
-    """A view whose `.onAppear { Task { … } }` calls the model's method: the decision looks it up in the module."""
+    """A view whose `.onAppear { Task { … } }` awaits its own method, declared in another file: the decision
+    looks it up in the module (what it sets decides whether the work is the view's load)."""
     return f"""import SwiftUI
 
 struct ShelfView{index}: View {{
-    @ObservedObject var shelf: PantryShelf
+    @State var jars: [String] = []
 
     var body: some View {{
-        Text("\\(shelf.jars.count)")
+        Text("\\(jars.count)")
             .onAppear {{
                 Task {{
-                    await shelf.restock()
+                    await restock()
                 }}
             }}
     }}
@@ -67,13 +68,13 @@ def workspace(root: pathlib.Path, name: str, views: range) -> list:
     folder = root / name / "Sources" / "Pantry"
     folder.mkdir(parents=True)
     (root / name / "Package.swift").write_text(MANIFEST)
-    (folder / "PantryShelf.swift").write_text(MODEL)
     for index in range(MODULE_FILES):
         (folder / f"Constants{index}.swift").write_text(filler(index))
     paths = []
     for index in views:
         path = folder / f"ShelfView{index}.swift"
         path.write_text(view(index))
+        (folder / f"ShelfView{index}+Load.swift").write_text(loader(index))
         paths.append(path)
     return paths
 
@@ -107,7 +108,7 @@ async def test_closing_documents_gives_their_memory_back(client: LanguageClient,
         uri = path.as_uri()
         open_text(client, uri, path.read_text())
         found = await diagnostics(client, uri, 1, timeout=60)
-        # The decision read the module: the model's method was found, and the Task moved into .task.
+        # The decision read the module: the view's method was found in its extension, and the Task moved into .task.
         assert any(d.code == "onappear-task" for d in found), f"{path.name}: {[(d.code, d.message) for d in found]}"
         client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
         cleared = await diagnostics(client, uri, None, timeout=60)
