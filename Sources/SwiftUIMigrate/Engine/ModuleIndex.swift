@@ -27,6 +27,8 @@ public final class ModuleIndex: Sendable {
         var modifiers: [String: [FunctionDeclSyntax]] = [:]
         var filesHolding: [[String]: [String]] = [:]
         var constructions: [String: [(path: String, call: FunctionCallExprSyntax)]] = [:]
+        /// The answers of `candidates(declaring:after:)`, by the name and keywords asked.
+        var candidates: [[String]: [String]] = [:]
     }
 
     private let list: @Sendable () -> [String]
@@ -206,8 +208,14 @@ public final class ModuleIndex: Sendable {
 
     /// The files whose bytes declare `name` after one of `keywords` (`extension Feed.Model`
     /// declares `Model`), in path order: a byte search, so that only those are parsed.
+    /// Kept per name and keywords: the views of a module ask for the same types from many files and rules,
+    /// and each search goes through every file of the module.
     private func candidates(declaring name: String, after keywords: [String], _ state: State) -> [String] {
-        loaded(state).filter { Self.declares($0.bytes, name, after: keywords) }.map(\.path)
+        let key = [name] + keywords
+        if let known = state.candidates[key] { return known }
+        let found = loaded(state).filter { Self.declares($0.bytes, name, after: keywords) }.map(\.path)
+        state.candidates[key] = found
+        return found
     }
 
     /// The module's files, read on the first call.

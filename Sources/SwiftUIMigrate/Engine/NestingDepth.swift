@@ -57,6 +57,16 @@ public struct NestingDepth: Sendable, Equatable {
         var multiline: Bool
     }
 
+    /// True for the bytes `measure` reads outside string literals: `/ # " ( [ { ) ] } < > ;`.
+    @inline(__always)
+    private static func isMark(_ byte: UInt8) -> Bool {
+        // One bit per byte below 128, in two words.
+        let low: UInt64 = 1 << 0x22 | 1 << 0x23 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2F | 1 << 0x3B | 1 << 0x3C | 1 << 0x3E
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+        if byte < 64 { return low >> UInt64(byte) & 1 == 1 }
+        return byte < 128 && high >> UInt64(byte - 64) & 1 == 1
+    }
+
     private mutating func measure(_ text: UnsafeBufferPointer<UInt8>) {
         let count = text.count
         func byte(_ index: Int) -> UInt8 { index < count ? text[index] : 0 }
@@ -78,6 +88,11 @@ public struct NestingDepth: Sendable, Equatable {
         }
         var index = 0
         while index < count {
+            if string == nil {
+                // Bytes no case below reads (letters, digits, spaces…) are passed over at once.
+                while index < count && !Self.isMark(text[index]) { index += 1 }
+                if index == count { break }
+            }
             let current = text[index]
             if let literal = string {
                 if current == backslash && repeats(hash, from: index + 1, literal.hashes) {
@@ -93,9 +108,13 @@ public struct NestingDepth: Sendable, Equatable {
                     && repeats(hash, from: index + (literal.multiline ? 3 : 1), literal.hashes) {
                     string = nil
                     index += (literal.multiline ? 3 : 1) + literal.hashes
-                } else {
-                    if current == newline && !literal.multiline { string = nil }
+                } else if current == newline && !literal.multiline {
+                    string = nil
                     index += 1
+                } else {
+                    // Inside the literal only a backslash, a quote and a line end matter.
+                    index += 1
+                    while index < count && text[index] != backslash && text[index] != quote && text[index] != newline { index += 1 }
                 }
                 continue
             }
@@ -147,7 +166,12 @@ public struct NestingDepth: Sendable, Equatable {
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 let opener = current == UInt8(ascii: ")") ? UInt8(ascii: "(") : current - 2  // `]` and `}` follow theirs by two
                 // A closer without its opener on top closes down to it (broken code); one with none is ignored.
-                if let at = open.lastIndex(where: { $0 == opener || (opener == UInt8(ascii: "(") && $0 == UInt8(ascii: "i")) }) {
+                if let top = open.last, top == opener || (opener == UInt8(ascii: "(") && top == UInt8(ascii: "i")) {
+                    // The opener on top, as in code that compiles: closed without a search.
+                    if top == UInt8(ascii: "[") { square -= 1 }
+                    if top == UInt8(ascii: "i") { string = interrupted.removeLast() }
+                    open.removeLast()
+                } else if let at = open.lastIndex(where: { $0 == opener || (opener == UInt8(ascii: "(") && $0 == UInt8(ascii: "i")) }) {
                     for closed in open[at...] where closed == UInt8(ascii: "[") { square -= 1 }
                     if open[at] == UInt8(ascii: "i") { string = interrupted.removeLast() }
                     open.removeSubrange(at...)

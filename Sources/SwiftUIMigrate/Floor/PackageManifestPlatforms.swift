@@ -25,12 +25,20 @@ public enum PackageManifestPlatforms {
     /// True when `text` imports `PackageDescription` (`import PackageDescription`, also after an
     /// attribute such as `@preconcurrency`), as every SwiftPM manifest does: a file called
     /// `Package.swift` without it is a source file of a target (a model type), not a manifest.
+    /// Line by line from the top, stopping at the import (a manifest's second line or so), rather than
+    /// splitting the whole manifest into lines first.
     public static func importsPackageDescription(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return false }
-            return words[..<index].allSatisfy { $0.hasPrefix("@") } && words[index + 1] == "PackageDescription"
+        var rest = text[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let words = rest[..<end].split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if let index = words.firstIndex(of: "import"), index + 1 < words.count,
+               words[..<index].allSatisfy({ $0.hasPrefix("@") }), words[index + 1] == "PackageDescription" {
+                return true
+            }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
         }
+        return false
     }
 
     /// `read(_:)` and `sourceFolders(_:)` of the manifest's text, parsed once.
