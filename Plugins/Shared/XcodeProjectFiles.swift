@@ -7,19 +7,15 @@ import XcodeProjectPlugin
 extension XcodeProject {
     /// The Swift sources of the targets named — as Xcode passes the targets chosen in its dialog — or of
     /// every target when none is, relative to the project's folder where inside it, sorted. A name no
-    /// target has, or no Swift file at all, is `failure`'s one-line error.
-    func swiftFiles(ofTargets names: [String], failure: (String) -> any Error) throws -> [String] {
+    /// target has, or no Swift file at all, is a one-line `PluginFailure`.
+    func swiftFiles(ofTargets names: [String]) throws -> [String] {
         if let unknown = names.first(where: { name in !targets.contains { $0.displayName == name } }) {
-            throw failure("the project has no target '\(unknown)'")
+            throw PluginFailure("the project has no target '\(unknown)'")
         }
-        let base = directoryURL.standardizedFileURL.path
         let files = targets.filter { names.isEmpty || names.contains($0.displayName) }
             .flatMap { $0.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" } }
-            .map { file -> String in
-                let path = file.url.standardizedFileURL.path
-                return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
-            }
-        guard !files.isEmpty else { throw failure("the chosen targets have no Swift files") }
+            .map { PluginSupport.path(of: $0.url, relativeTo: directoryURL) }
+        guard !files.isEmpty else { throw PluginFailure("the chosen targets have no Swift files") }
         return Set(files).sorted()
     }
 }

@@ -15,7 +15,7 @@ struct SwiftUIMigrateApplyPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let package = context.package.directoryURL
         try Self.perform(arguments, tool: context.tool(named: "swiftui-migrate").url, in: package) { names in
-            try Self.sourceFolders(of: context.package, named: names, relativeTo: package)
+            try PluginSupport.sourceFolders(of: context.package, named: names, relativeTo: package)
         }
     }
 
@@ -27,43 +27,15 @@ struct SwiftUIMigrateApplyPlugin: CommandPlugin {
         var rest = extractor.remainingArguments
         if rest.first == "apply" { rest.removeFirst() }
         var paths: [String] = []
-        if !rest.contains(where: { isPath($0, under: package) }) {
+        if !rest.contains(where: { PluginSupport.isPath($0, under: package) }) {
             if rest.contains("--in-place") {
                 paths = try targetPaths(targetNames)
             } else if !targetNames.isEmpty {
-                throw ApplyPluginFailure("--target needs --in-place (apply's git modes take the whole repository)")
+                throw PluginFailure("--target needs --in-place (apply's git modes take the whole repository)")
             }
         }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = ["apply"] + rest + paths
-        process.currentDirectoryURL = package
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            throw ApplyPluginFailure("swiftui-migrate apply exited with status \(process.terminationStatus)")
-        }
-    }
-
-    /// True when `argument` names an existing folder or `.swift` file (relative to `root`).
-    private static func isPath(_ argument: String, under root: URL) -> Bool {
-        guard !argument.hasPrefix("-") else { return false }
-        let url = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : root.appendingPathComponent(argument)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return false }
-        return isDirectory.boolValue || argument.hasSuffix(".swift")
-    }
-
-    /// The source folders (relative to `root`) of the package's non-test Swift targets, or of those named.
-    private static func sourceFolders(of package: Package, named names: [String], relativeTo root: URL) throws -> [String] {
-        let targets: [any Target] = names.isEmpty
-            ? package.targets.filter { ($0 as? SwiftSourceModuleTarget).map { $0.kind != .test } ?? false }
-            : try package.targets(named: names)
-        let base = root.standardizedFileURL.path
-        return targets.compactMap { $0 as? SwiftSourceModuleTarget }.map { target in
-            let folder = target.directoryURL.standardizedFileURL.path
-            return folder.hasPrefix(base + "/") ? String(folder.dropFirst(base.count + 1)) : folder
-        }.sorted()
+        let status = try PluginSupport.run(tool, ["apply"] + rest + paths, in: package)
+        if status != 0 { throw PluginFailure("swiftui-migrate apply exited with status \(status)") }
     }
 }
 
@@ -76,14 +48,8 @@ extension SwiftUIMigrateApplyPlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
         let project = context.xcodeProject
         try Self.perform(arguments, tool: context.tool(named: "swiftui-migrate").url, in: project.directoryURL) { names in
-            try project.swiftFiles(ofTargets: names, failure: ApplyPluginFailure.init)
+            try project.swiftFiles(ofTargets: names)
         }
     }
 }
 #endif
-
-/// A one-line failure SwiftPM prints as `error: …`.
-struct ApplyPluginFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -17,7 +17,9 @@ struct SwiftUIMigratePlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let package = context.package.directoryURL
         try Self.perform(arguments, tool: context.tool(named: "swiftui-migrate").url, in: package) { names in
-            try Self.sourceFolders(of: context.package, named: names, relativeTo: package)
+            let folders = try PluginSupport.sourceFolders(of: context.package, named: names, relativeTo: package)
+            guard !folders.isEmpty else { throw PluginFailure("the package has no Swift targets to look at") }
+            return folders
         }
     }
 
@@ -41,54 +43,16 @@ struct SwiftUIMigratePlugin: CommandPlugin {
             throw PluginFailure("unknown command '\(command)' (expected scan, diff, rules or explain)")
         }
         var paths: [String] = []
-        if command == "scan" || command == "diff", !rest.contains(where: { isPath($0, under: package) }) {
+        if command == "scan" || command == "diff", !rest.contains(where: { PluginSupport.isPath($0, under: package) }) {
             paths = try targetPaths(targetNames)
         }
-        let status = try run(tool, [command] + rest + paths, in: package)
+        let status = try PluginSupport.run(tool, [command] + rest + paths, in: package)
         // The tool's exit status becomes the plugin's: 1 from `scan` (findings) or `diff --exit-code`
         // (pending changes) fails a CI step the same way the tool itself would.
         if status == 1 && (command == "scan" || command == "diff") {
             throw PluginFailure("swiftui-migrate \(command) found code to migrate (exit status 1)")
         }
         if status != 0 { throw PluginFailure("swiftui-migrate \(command) exited with status \(status)") }
-    }
-
-    /// True when `argument` names an existing folder or `.swift` file (relative to `root`):
-    /// a path for the tool rather than an option's value.
-    static func isPath(_ argument: String, under root: URL) -> Bool {
-        guard !argument.hasPrefix("-") else { return false }
-        let url = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : root.appendingPathComponent(argument)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return false }
-        return isDirectory.boolValue || argument.hasSuffix(".swift")
-    }
-
-    /// The source folders (relative to `root`) of the package's Swift targets, or of those named.
-    static func sourceFolders(of package: Package, named names: [String], relativeTo root: URL) throws -> [String] {
-        let targets: [any Target]
-        if names.isEmpty {
-            targets = package.targets.filter { ($0 as? SwiftSourceModuleTarget).map { $0.kind != .test } ?? false }
-        } else {
-            targets = try package.targets(named: names)
-        }
-        let folders = targets.compactMap { $0 as? SwiftSourceModuleTarget }.map { target -> String in
-            let folder = target.directoryURL.standardizedFileURL.path
-            let base = root.standardizedFileURL.path
-            return folder.hasPrefix(base + "/") ? String(folder.dropFirst(base.count + 1)) : folder
-        }
-        guard !folders.isEmpty else { throw PluginFailure("the package has no Swift targets to look at") }
-        return folders.sorted()
-    }
-
-    /// Runs the tool in `directory` with the plugin's stdout and stderr; returns its exit status.
-    static func run(_ tool: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 
@@ -101,14 +65,8 @@ extension SwiftUIMigratePlugin: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
         let project = context.xcodeProject
         try Self.perform(arguments, tool: context.tool(named: "swiftui-migrate").url, in: project.directoryURL) { names in
-            try project.swiftFiles(ofTargets: names, failure: PluginFailure.init)
+            try project.swiftFiles(ofTargets: names)
         }
     }
 }
 #endif
-
-/// A one-line failure SwiftPM prints as `error: …`.
-struct PluginFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

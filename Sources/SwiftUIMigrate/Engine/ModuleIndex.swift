@@ -73,7 +73,7 @@ public final class ModuleIndex: Sendable {
     }
 
     /// The calls that construct the type `name` in the module's files other than `file` (the file
-    /// being migrated, named as the run names it, which is not parsed again: `ConstructionCollector`
+    /// being migrated, named as the run names it, which is not parsed again: `ViewConstructions`
     /// finds those in its tree) — `ShelfRow(…)`, `ShelfRow { … }` — file by file in path order, with
     /// the file's path; those in previews (`#Preview`, a `PreviewProvider`) left out. Only the files
     /// whose bytes hold `name` followed by `(` or `{` are parsed.
@@ -85,7 +85,7 @@ public final class ModuleIndex: Sendable {
             for entry in loaded(state) where Self.constructs(entry.bytes, name) && !Self.samePath(entry.path, file) {
                 _ = declarations(in: entry.path, state)
                 guard let tree = state.trees[entry.path] else { continue }
-                found += ConstructionCollector.calls(of: name, in: tree).map { (entry.path, $0) }
+                found += ViewConstructions.calls(of: name, in: tree, bytes: entry.bytes).map { (entry.path, $0) }
             }
             state.constructions[key] = found
             return found
@@ -288,48 +288,3 @@ public final class ModuleIndex: Sendable {
     }
 }
 
-
-/// The calls `Name(…)` / `Name { … }` of a tree, outside previews.
-final class ConstructionCollector: SyntaxVisitor {
-    private let name: String
-    private var found: [FunctionCallExprSyntax] = []
-
-    static func calls(of name: String, in tree: SourceFileSyntax) -> [FunctionCallExprSyntax] {
-        let collector = ConstructionCollector(name: name)
-        collector.walk(tree)
-        return collector.found
-    }
-
-    private init(name: String) {
-        self.name = name
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-           reference.baseName.text == name {
-            found.append(node)
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
-    }
-
-    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        Self.isPreview(node.inheritanceClause) ? .skipChildren : .visitChildren
-    }
-
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        Self.isPreview(node.inheritanceClause) ? .skipChildren : .visitChildren
-    }
-
-    private static func isPreview(_ inheritance: InheritanceClauseSyntax?) -> Bool {
-        inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("PreviewProvider") } ?? false
-    }
-}

@@ -52,7 +52,7 @@ struct ViewUse {
         guard let module = context.module, let view = Self.viewName(ofBody: site.chain.outermost) else { return nil }
         self.view = view
         // This file's own calls from its tree (not parsed again), then the other files'.
-        let here = ConstructionCollector.calls(of: view, in: context.tree).map { (place: SourcePlace(line: context.line(of: $0)), call: $0) }
+        let here = ViewConstructions.calls(of: view, in: context.tree, bytes: context.bytes).map { (place: SourcePlace(line: context.line(of: $0)), call: $0) }
         let elsewhere = module.constructions(of: view, outside: context.file).map { path, call in
             (place: SourcePlace(inModuleFile: path, line: module.place(of: call)?.line ?? 0), call: call)
         }
