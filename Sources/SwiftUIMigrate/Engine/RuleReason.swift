@@ -65,7 +65,9 @@ public struct RuleReason: Hashable, Sendable {
         fill(template) { name in facts.first { $0.key == name }?.value ?? String(name) }
     }
 
-    /// `template` with each blank replaced by `fact(name)`.
+    /// `template` with each blank replaced by `fact(name)`. A blank is `{` and `}` around a phrase that
+    /// starts and ends with neither a space nor a quote (so `Task { }`, `{ @MainActor in … }` and JSON's
+    /// `{"key": …}` are text); a blank filled with nothing at the very end leaves no space behind.
     private static func fill(_ template: String, _ fact: (Substring) -> String) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
         var text = ""
@@ -74,16 +76,17 @@ public struct RuleReason: Hashable, Sendable {
             text += rest[..<open]
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(where: { "{}\"".contains($0) }), rest[close] == "}",
-                  close > afterOpen else {
+                  close > afterOpen, !" \"".contains(rest[afterOpen]), rest[rest.index(before: close)] != " " else {
                 text.append("{")
                 rest = rest[afterOpen...]
                 continue
             }
-            let name = rest[afterOpen..<close]
-            text += fact(name)
+            text += fact(rest[afterOpen..<close])
             rest = rest[rest.index(after: close)...]
         }
-        return text + rest
+        text += rest
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }
 

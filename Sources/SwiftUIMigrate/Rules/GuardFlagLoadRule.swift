@@ -387,9 +387,9 @@ extension GuardFlagLoadRule {
     /// What the rule keeps when it does not rewrite.
     static let kept = "the run-once flag"
 
-    /// The blank of a reason that names the helper the guard stands in: " (the guard is in load())", or nothing.
-    fileprivate static let inHelper = " (the guard may be in a helper)"
-    fileprivate static func guardPlace(_ helper: String?) -> String { helper.map { " (the guard is in \($0)())" } ?? "" }
+    /// The blank at the end of a reason that names the helper the guard stands in: "(the guard is in load())", or nothing.
+    fileprivate static let inHelper = "(the guard may be in a helper)"
+    fileprivate static func guardPlace(_ helper: String?) -> String { helper.map { "(the guard is in \($0)())" } ?? "" }
 
     static let keyOnIdentity = RuleReason(
         "key-on-identity", .rewrite, headline: "key the load on the view's identity with task(id:) instead of a run-once flag",
@@ -409,30 +409,30 @@ extension GuardFlagLoadRule {
         meaning: "{the flag} is set before an await and set back after it, an in-flight guard")
     static let flagSetElsewhere = RuleReason(
         "flag-set-elsewhere", .skip, headline: "check the other set of the flag before replacing it by hand",
-        meaning: "{the flag} is also set {elsewhere}, where the rule does not follow it{\(inHelper)}",
+        meaning: "{the flag} is also set {elsewhere}, where the rule does not follow it {\(inHelper)}",
         whatToDo: "check what the other set is for before replacing the flag by hand")
     // A flag set back is no run-once flag: the headline must not call it one.
     static let flagSetBack = RuleReason(
         "flag-set-back", .keep, headline: "keep the flag as it is",
-        meaning: "{the flag} is set back {elsewhere}, so it is not a run-once flag{\(inHelper)}")
+        meaning: "{the flag} is set back {elsewhere}, so it is not a run-once flag {\(inHelper)}")
     static let flagReadElsewhere = RuleReason(
         "flag-read-elsewhere", .keep, headline: "keep \(kept)",
-        meaning: "{the flag} is also read {elsewhere}, so removing it would change more than this closure{\(inHelper)}")
+        meaning: "{the flag} is also read {elsewhere}, so removing it would change more than this closure {\(inHelper)}")
     static let flagPassedAsBinding = RuleReason(
         "flag-passed-as-binding", .skip, headline: "check what the binding's receiver does with the flag",
-        meaning: "{$flag} is passed {elsewhere} as a binding, which can set it{\(inHelper)}",
+        meaning: "{$flag} is passed {elsewhere} as a binding, which can set it {\(inHelper)}",
         whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
     static let flagStorageUsed = RuleReason(
         "flag-storage-used", .keep, headline: "keep \(kept)",
-        meaning: "{the flag}'s storage {_flag} is used {elsewhere}, so removing the flag would change more than this closure{\(inHelper)}")
+        meaning: "{the flag}'s storage {_flag} is used {elsewhere}, so removing the flag would change more than this closure {\(inHelper)}")
     static let severalIdentities = RuleReason(
         "several-identities", .skip, headline: "choose the identity to key the task on",
         meaning: "several properties could key the task ({the candidates}); choose one with "
-            + "\"identity\": {\"{View}\": \"{property}\"} in .swiftui-migrate.json{\(inHelper)}",
+            + "\"identity\": {\"{View}\": \"{property}\"} in .swiftui-migrate.json {\(inHelper)}",
         whatToDo: "add the identity setting the reason shows")
     static let configuredIdentityNotFound = RuleReason(
         "configured-identity-not-found", .skip, headline: "fix the configured identity",
-        meaning: "the configured identity {property} of {View} is not a stored Equatable property the action reads{\(inHelper)}",
+        meaning: "the configured identity {property} of {View} is not a stored Equatable property the action reads {\(inHelper)}",
         whatToDo: "fix the identity setting in .swiftui-migrate.json")
     static let siblingOnChange = RuleReason(
         "sibling-onchange", .skip, headline: "merge the flag-guarded load and the onChange into task(id:) by hand",
@@ -460,7 +460,7 @@ extension GuardFlagLoadRule {
         "set-only-in-function", headline: "check what else calls the function that sets the flag", mustDo: "check what else calls it")
     static let flagAlsoSetBack = RuleReason(
         "flag-also-set-back", .skip, headline: "check what setting the flag back is for before replacing it",
-        meaning: "{the flag is set back}, so it is not a plain run-once flag: {the other checks; }a person must check what "
+        meaning: "{the flag is set back}, so it is not a plain run-once flag: {the other checks; a person must check} what "
             + "setting it back is for (a guard against running twice at once stays as it is) before replacing it with task(id:)",
         whatToDo: "check what setting it back is for (a guard against running twice at once stays as it is)")
     static let nearMisses = [compoundCheck, guardDoesMore, laterBranch, setOnlyInFunction, flagAlsoSetBack]
@@ -486,7 +486,7 @@ fileprivate extension FlagGuardNearMiss {
             let others = zip(facts, phrases).filter { !Self.setsBack($0.0) }.map(\.1)
             return Rule.flagAlsoSetBack.words([
                 "the flag is set back": setBack.joined(separator: ", and "),
-                "the other checks; ": others.joined(separator: ", and ") + "; "])
+                "the other checks; a person must check": others.joined(separator: ", and ") + "; a person must check"])
         }
         let check = phrases.joined(separator: ", and ")
         let reason: RuleReason
@@ -495,7 +495,7 @@ fileprivate extension FlagGuardNearMiss {
         case .elseDoesMore?: reason = Rule.guardDoesMore
         case .laterBranch?: reason = Rule.laterBranch
         case .setOnlyIn?: reason = Rule.setOnlyInFunction
-        case .setBack?, .binding?, nil: return Rule.flagAlsoSetBack.words(["the flag is set back": check, "the other checks; ": ""])
+        case .setBack?, .binding?, nil: return Rule.flagAlsoSetBack.words(["the flag is set back": check])
         }
         // One check: what a person must do about it (the blank's own words); several: check each.
         guard facts.count > 1, let mustDo = reason.blanks.last else {
