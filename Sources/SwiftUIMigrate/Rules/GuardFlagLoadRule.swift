@@ -451,25 +451,28 @@ extension GuardFlagLoadRule {
     /// The near misses' decisions: the check is one a person must judge (`FlagGuardNearMiss`).
     static let compoundCheck = nearMiss(
         "compound-check", headline: "decide whether the work should wait for the other conditions of the check",
-        mustDo: "decide whether the work should still wait for them")
+        check: "the check of the flag also tests other conditions", mustDo: "decide whether the work should still wait for them")
     static let guardDoesMore = nearMiss(
-        "guard-does-more", headline: "check what the guard's else does before replacing the flag", mustDo: "check whether that still matters")
+        "guard-does-more", headline: "check what the guard's else does before replacing the flag",
+        check: "the guard on the flag does more than return", mustDo: "check whether that still matters")
     static let laterBranch = nearMiss(
-        "later-branch", headline: "decide what should run on later appearances before replacing the flag", mustDo: "decide what should run then")
+        "later-branch", headline: "decide what should run on later appearances before replacing the flag",
+        check: "the check of the flag has a branch that runs on every later appearance", mustDo: "decide what should run then")
     static let setOnlyInFunction = nearMiss(
-        "set-only-in-function", headline: "check what else calls the function that sets the flag", mustDo: "check what else calls it")
+        "set-only-in-function", headline: "check what else calls the function that sets the flag",
+        check: "the flag is set only in a function the closure calls, which the rule does not rewrite", mustDo: "check what else calls it")
     static let flagAlsoSetBack = RuleReason(
         "flag-also-set-back", .skip, headline: "check what setting the flag back is for before replacing it",
-        meaning: "{the flag is set back}, so it is not a plain run-once flag: {the other checks; a person must check} what "
+        meaning: "{the flag is set back elsewhere}, so it is not a plain run-once flag: {its other checks; a person must check} what "
             + "setting it back is for (a guard against running twice at once stays as it is) before replacing it with task(id:)",
         whatToDo: "check what setting it back is for (a guard against running twice at once stays as it is)")
     static let nearMisses = [compoundCheck, guardDoesMore, laterBranch, setOnlyInFunction, flagAlsoSetBack]
 
-    /// A near miss whose reason is its check and what a person must do about it.
-    private static func nearMiss(_ decision: String, headline: String, mustDo: String) -> RuleReason {
+    /// A near miss whose reason is its `check` and what a person must do about it.
+    private static func nearMiss(_ decision: String, headline: String, check: String, mustDo: String) -> RuleReason {
         RuleReason(
             decision, .skip, headline: headline,
-            meaning: "{the check}: a person must {\(mustDo)} before replacing the flag with task(id:)",
+            meaning: "{\(check)}: a person must {\(mustDo)} before replacing the flag with task(id:)",
             whatToDo: "\(mustDo), then replace the flag with task(id:) by hand")
     }
 }
@@ -485,8 +488,8 @@ fileprivate extension FlagGuardNearMiss {
             let setBack = zip(facts, phrases).filter { Self.setsBack($0.0) }.map(\.1)
             let others = zip(facts, phrases).filter { !Self.setsBack($0.0) }.map(\.1)
             return Rule.flagAlsoSetBack.words([
-                "the flag is set back": setBack.joined(separator: ", and "),
-                "the other checks; a person must check": others.joined(separator: ", and ") + "; a person must check"])
+                "the flag is set back elsewhere": setBack.joined(separator: ", and "),
+                "its other checks; a person must check": others.joined(separator: ", and ") + "; a person must check"])
         }
         let check = phrases.joined(separator: ", and ")
         let reason: RuleReason
@@ -495,13 +498,14 @@ fileprivate extension FlagGuardNearMiss {
         case .elseDoesMore?: reason = Rule.guardDoesMore
         case .laterBranch?: reason = Rule.laterBranch
         case .setOnlyIn?: reason = Rule.setOnlyInFunction
-        case .setBack?, .binding?, nil: return Rule.flagAlsoSetBack.words(["the flag is set back": check])
+        case .setBack?, .binding?, nil: return Rule.flagAlsoSetBack.words(["the flag is set back elsewhere": check])
         }
         // One check: what a person must do about it (the blank's own words); several: check each.
-        guard facts.count > 1, let mustDo = reason.blanks.last else {
-            return reason.words(["the check": facts.count == 1 && reason == Rule.setOnlyInFunction ? check + ", which the rule does not rewrite" : check])
+        let (checkBlank, mustDo) = (reason.blanks[0], reason.blanks[1])
+        guard facts.count > 1 else {
+            return reason.words([checkBlank: reason == Rule.setOnlyInFunction ? check + ", which the rule does not rewrite" : check])
         }
-        return reason.words(["the check": check, mustDo: "check each"])
+        return reason.words([checkBlank: check, mustDo: "check each"])
     }
 
     /// True for a set back of the flag, or its binding passed on.
