@@ -141,7 +141,7 @@ struct SiteKind: Hashable {
         action = finding.action
         if let entry = RuleRegistry.rule(id: finding.ruleID)?.reason(withID: finding.reasonID) {
             // The to-do whole; the meaning shortened so the line stays readable (explain has it in full).
-            let meaning = MarkdownCell.shortened(entry.meaning, limit: max(60, Self.textLimit - entry.whatToDo.count))
+            let meaning = MarkdownCell.shortened(entry.generalMeaning, limit: max(60, Self.textLimit - entry.whatToDo.count))
             text = MarkdownCell.prose(meaning) + (meaning.hasSuffix("…") ? " To do: " : ". To do: ")
                 + MarkdownCell.prose(entry.whatToDo) + "."
         } else {

@@ -88,7 +88,7 @@ public enum RuleExplanation {
     }
 
     private static func line(_ reason: RuleReason, named name: String) -> String {
-        "- \(name) (\(reason.action.rawValue)): \(reason.meaning). To do: \(reason.whatToDo).\n"
+        "- \(name) (\(reason.action.rawValue)): \(reason.generalMeaning). To do: \(reason.whatToDo).\n"
     }
 
     /// ` with deploymentTarget iOS 14.0` when the example sets a floor.

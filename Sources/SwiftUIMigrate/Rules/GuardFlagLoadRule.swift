@@ -73,18 +73,18 @@ public struct GuardFlagLoadRule: ShippedRule {
             } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
                 // Guarded setup that neither awaits nor starts a Task stays as it is, whatever else the check tests.
                 if !Self.isLoad(nearMiss.guardedWork, in: view) {
-                    findings.append(context.finding(id, at: modifier.nameToken, Decision.oneTimeSetup.words))
+                    findings.append(context.finding(id, at: modifier.nameToken, Self.oneTimeSetup.words()))
                     continue
                 }
                 // A flag set before an await and back after it guards against running twice at once: it stays.
                 if nearMiss.isInFlightGuard(in: view) {
-                    findings.append(context.finding(id, at: modifier.nameToken, Decision.inFlightGuard(flag: nearMiss.flag).words))
+                    findings.append(context.finding(id, at: modifier.nameToken, Self.inFlightGuard.words(["the flag": nearMiss.flag])))
                     continue
                 }
                 // A load-once flag with no identity to key on is the honest tool, whatever else the check tests.
                 let work = nearMiss.guardedWork + WorkTrace(of: nearMiss.guardedWork, in: view).followedBodies(in: view)
                 if nearMiss.isLoadOnce, case .none = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration) {
-                    findings.append(context.finding(id, at: modifier.nameToken, Decision.noIdentity.words))
+                    findings.append(context.finding(id, at: modifier.nameToken, Self.noIdentity.words()))
                     continue
                 }
                 let lines = nearMiss.facts.map { fact -> SourcePlace in
@@ -93,7 +93,7 @@ public struct GuardFlagLoadRule: ShippedRule {
                     default: SourcePlace(line: 0)
                     }
                 }
-                findings.append(context.finding(id, at: modifier.nameToken, Decision.nearMiss(nearMiss, lines: lines).words))
+                findings.append(context.finding(id, at: modifier.nameToken, nearMiss.words(lines: lines)))
             }
         }
         return findings
@@ -104,8 +104,8 @@ public struct GuardFlagLoadRule: ShippedRule {
         for flag: RunOnceFlag, modifier: LifecycleModifier, closure: ClosureExprSyntax, view: ViewDeclaration,
         context: RuleContext
     ) -> Finding {
-        func decided(_ decision: Decision) -> Finding {
-            context.finding(id, at: modifier.nameToken, decision.words)
+        func decided(_ words: FindingWords) -> Finding {
+            context.finding(id, at: modifier.nameToken, words)
         }
 
         // The statements that run, with the check taken out (and its body, for `if !flag { … }`, spliced in).
@@ -143,25 +143,28 @@ public struct GuardFlagLoadRule: ShippedRule {
             // A second set in the closure of a load with no identity to key on: the flag is the honest tool.
             if outside.isEmpty, case .alsoSet = found, Self.isLoad(work.map(Syntax.init), in: view),
                case .none = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
-                return decided(.noIdentity)
+                return decided(Self.noIdentity.words())
             }
-            return decided(.otherUse(found, inHelper: nil))
+            return decided(found.words(inHelper: nil))
         }
 
-        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
+        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(Self.oneTimeSetup.words()) }
         let taskID: String
-        let decision: Decision
+        let words: FindingWords
+        let safety: SafetyLabel
         if let keyed = modifier.id {
             // `.task(id:)` is keyed already: the flag only stops the work when the id changes.
             taskID = keyed.trimmedDescription
-            decision = .flagDefeatsID(id: taskID)
+            words = Self.flagDefeatsID.words(["the id": taskID])
+            safety = .behaviorChange("the work now runs again when \(taskID) changes, as the id intends, and on each appearance")
         } else {
             let choice = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration)
             guard case .chosen(let candidate) = choice else { return decided(Self.unkeyed(choice, view: view, inHelper: nil)) }
             taskID = candidate.expression
-            decision = .keyOnIdentity(id: taskID)
+            words = Self.keyOnIdentity.words()
+            safety = .behaviorChange("re-runs on each appearance and when \(taskID) changes; cancelled on disappear")
             if LifecycleHost(of: modifier).watchesChanges(of: taskID) {
-                return decided(.siblingOnChange(id: taskID))
+                return decided(Self.siblingOnChange.words(["id": taskID]))
             }
         }
 
@@ -171,25 +174,26 @@ public struct GuardFlagLoadRule: ShippedRule {
             if let outerTask { try move.adopt(outerTask, inView: true) }
             try move.unwrapLastTask(inView: true)
         } catch {
-            return decided(.taskMove(.obstacle(error)))
+            return decided(TaskMoveFact.obstacle(error).words(keeping: Self.kept))
         }
         move.replacePieces { removing(sets, from: $0, context: context) }
         if modifier.name != "task", let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
-            return decided(.taskMove(.belowFloor(shortfall)))
+            return decided(TaskMoveFact.belowFloor(shortfall).words(keeping: Self.kept))
         }
         // Work already in a `.task` was cancellable before; work leaving `onAppear` is checked.
         if modifier.name == "onAppear",
            let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return decided(.taskMove(.hazard(hazard)))
+            return decided(TaskMoveFact.hazard(hazard).words(keeping: Self.kept))
         }
 
         // The flag's declaration is in the struct, in another file when this is an extension of it: the rewrite edits only this file.
         guard context.holds(flag.property.declaration) else {
-            return decided(.flagDeclaredElsewhere(flag: flag.name, at: context.place(of: flag.property.declaration)))
+            return decided(Self.flagDeclaredElsewhere.words(
+                ["the flag": flag.name, "elsewhere": context.place(of: flag.property.declaration).phrase]))
         }
         var edits = move.edits(id: taskID, context: context)
         edits.append(context.declarationRemoval(of: flag.property.declaration))
-        return context.finding(id, at: modifier.nameToken, decision.words, safety: decision.safety, edits: edits)
+        return context.finding(id, at: modifier.nameToken, words, safety: safety, edits: edits)
     }
 
     /// The finding for a run-once flag guarded in a helper the modifier calls
@@ -199,8 +203,8 @@ public struct GuardFlagLoadRule: ShippedRule {
         for flag: RunOnceFlag, in helper: FunctionDeclSyntax, modifier: LifecycleModifier, view: ViewDeclaration,
         context: RuleContext
     ) -> Finding {
-        func decided(_ decision: Decision) -> Finding {
-            context.finding(id, at: modifier.nameToken, decision.words)
+        func decided(_ words: FindingWords) -> Finding {
+            context.finding(id, at: modifier.nameToken, words)
         }
         let name = helper.name.text
         var pieces: [BodyPiece] = []
@@ -212,22 +216,27 @@ public struct GuardFlagLoadRule: ShippedRule {
         let uses = otherUses(of: flag, besides: sets, in: view)
         // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
         if let use = uses.first(where: { Self.isWrite($0, of: flag) }) ?? uses.first {
-            return decided(.otherUse(otherUse(use, flag: flag, context: context), inHelper: name))
+            return decided(otherUse(use, flag: flag, context: context).words(inHelper: name))
         }
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
-        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(.oneTimeSetup) }
+        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(Self.oneTimeSetup.words()) }
         let choice = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration)
         guard case .chosen(let candidate) = choice else { return decided(Self.unkeyed(choice, view: view, inHelper: name)) }
-        return decided(.guardInHelper(name, flag: flag.name, id: candidate.expression))
+        return decided(Self.guardInHelper.words(["helper": name, "the flag": flag.name, "id": candidate.expression]))
     }
 
     /// Why a `choice` that chose no identity leaves the load nothing to key on: the work reads none,
     /// several, or not the one configured for `view` (`.chosen` is not asked about).
-    private static func unkeyed(_ choice: IdentityChoice, view: ViewDeclaration, inHelper helper: String?) -> Decision {
+    private static func unkeyed(_ choice: IdentityChoice, view: ViewDeclaration, inHelper helper: String?) -> FindingWords {
         switch choice {
-        case .none, .chosen: .noIdentity
-        case .ambiguous(let candidates): .severalIdentities(candidates.map(\.expression), view: view.name, inHelper: helper)
-        case .configuredNotFound(let name): .configuredIdentityNotFound(name, view: view.name, inHelper: helper)
+        case .none, .chosen:
+            noIdentity.words()
+        case .ambiguous(let candidates):
+            severalIdentities.words([
+                "the candidates": candidates.map(\.expression).joined(separator: ", "), "View": view.name,
+                "property": candidates.first?.expression ?? "", inHelper: guardPlace(helper)])
+        case .configuredNotFound(let name):
+            configuredIdentityNotFound.words(["property": name, "View": view.name, inHelper: guardPlace(helper)])
         }
     }
 
@@ -334,237 +343,169 @@ extension RunOnceFlag {
     }
 }
 
+/// A use of the flag besides its check and the set the rewrite removes, with where it stands
+/// (a line of this file, or of another file of the module).
+private enum FlagUse: Hashable {
+    case alsoSet(flag: String, at: SourcePlace)
+    case setBack(flag: String, at: SourcePlace)
+    case alsoRead(flag: String, at: SourcePlace)
+    /// `$flag`, passed on as a binding.
+    case binding(flag: String, at: SourcePlace)
+    /// `_flag`, the State's storage.
+    case storage(flag: String, at: SourcePlace)
+
+    /// The decision it makes, `helper` naming the helper the guard stands in, if it does.
+    func words(inHelper helper: String?) -> FindingWords {
+        typealias Rule = GuardFlagLoadRule
+        let inHelper = Rule.guardPlace(helper)
+        switch self {
+        case .alsoSet(let flag, let place): return Rule.flagSetElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .setBack(let flag, let place): return Rule.flagSetBack.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .alsoRead(let flag, let place): return Rule.flagReadElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .binding(let flag, let place): return Rule.flagPassedAsBinding.words(["$flag": "$" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .storage(let flag, let place):
+            return Rule.flagStorageUsed.words(["the flag": flag, "_flag": "_" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        }
+    }
+}
+
 extension GuardFlagLoadRule {
-    /// What the rule decides at one flag-guarded `.onAppear`/`.task`.
-    enum Decision {
-        /// `.task(id: id)` in place of the flag.
-        case keyOnIdentity(id: String)
-        /// The flag stands in `.task(id: id)` and stops the work when the id changes: it goes.
-        case flagDefeatsID(id: String)
-        /// The guarded work neither awaits nor starts a Task: one-time setup.
-        case oneTimeSetup
-        /// The work reads no identity to key on: the flag is the honest tool.
-        case noIdentity
-        /// The flag is set before an await and set back after it: an in-flight guard, not a run-once flag.
-        case inFlightGuard(flag: String)
-        /// The check is not one the rewrite takes out as it is; `lines` holds, per fact, the line of its use of the flag.
-        case nearMiss(FlagGuardNearMiss, lines: [SourcePlace])
-        /// The flag is used elsewhere (`inHelper`: the guard stands in that helper).
-        case otherUse(FlagUse, inHelper: String?)
-        /// Several identities could key the task.
-        case severalIdentities([String], view: String, inHelper: String?)
-        /// The configured identity of `view` is not a stored Equatable property the action reads.
-        case configuredIdentityNotFound(String, view: String, inHelper: String?)
-        /// A sibling `.onChange(of: id)` already reacts to the id.
-        case siblingOnChange(id: String)
-        /// The guard stands in the helper `helper`, which the rule does not rewrite; the task would key on `id`.
-        case guardInHelper(String, flag: String, id: String)
-        /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
-        case taskMove(TaskMoveFact)
-        /// The flag is declared at `at`, in another file (the struct's, where this is an extension of it).
-        case flagDeclaredElsewhere(flag: String, at: SourcePlace)
-    }
-
-    /// A use of the flag besides its check and the set the rewrite removes, with where it stands
-    /// (a line of this file, or of another file of the module).
-    enum FlagUse: Hashable {
-        case alsoSet(flag: String, at: SourcePlace)
-        case setBack(flag: String, at: SourcePlace)
-        case alsoRead(flag: String, at: SourcePlace)
-        /// `$flag`, passed on as a binding.
-        case binding(flag: String, at: SourcePlace)
-        /// `_flag`, the State's storage.
-        case storage(flag: String, at: SourcePlace)
-    }
-
     public var reasonFamily: ReasonFamily? { .taskMove }
 
+    /// The decisions, in the order `explain` lists them.
     public var reasons: [RuleReason] {
-        DecisionKind.allCases.map(\.catalogEntry) + NearMissReason.allCases.map(\.catalogEntry)
+        [Self.keyOnIdentity, Self.flagDefeatsID, Self.oneTimeSetup, Self.noIdentity, Self.inFlightGuard, Self.flagSetElsewhere,
+         Self.flagSetBack, Self.flagReadElsewhere, Self.flagPassedAsBinding, Self.flagStorageUsed, Self.severalIdentities,
+         Self.configuredIdentityNotFound, Self.siblingOnChange, Self.guardInHelper, Self.flagDeclaredElsewhere]
+            + Self.nearMisses
     }
 }
 
 // MARK: - Words
 
-fileprivate extension GuardFlagLoadRule.Decision {
-    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
-
+extension GuardFlagLoadRule {
     /// What the rule keeps when it does not rewrite.
     static let kept = "the run-once flag"
 
-    var catalogEntry: RuleReason {
-        switch self {
-        case .keyOnIdentity: DecisionKind.keyOnIdentity.catalogEntry
-        case .flagDefeatsID: DecisionKind.flagDefeatsID.catalogEntry
-        case .oneTimeSetup: DecisionKind.oneTimeSetup.catalogEntry
-        case .noIdentity: DecisionKind.noIdentity.catalogEntry
-        case .inFlightGuard: DecisionKind.inFlightGuard.catalogEntry
-        case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).catalogEntry
-        case .otherUse(.alsoSet, _): DecisionKind.flagSetElsewhere.catalogEntry
-        case .otherUse(.setBack, _): DecisionKind.flagSetBack.catalogEntry
-        case .otherUse(.binding, _): DecisionKind.flagPassedAsBinding.catalogEntry
-        case .otherUse(.storage, _): DecisionKind.flagStorageUsed.catalogEntry
-        case .otherUse(.alsoRead, _): DecisionKind.flagReadElsewhere.catalogEntry
-        case .severalIdentities: DecisionKind.severalIdentities.catalogEntry
-        case .configuredIdentityNotFound: DecisionKind.configuredIdentityNotFound.catalogEntry
-        case .siblingOnChange: DecisionKind.siblingOnChange.catalogEntry
-        case .guardInHelper: DecisionKind.guardInHelper.catalogEntry
-        case .taskMove(let fact): fact.entry
-        case .flagDeclaredElsewhere: DecisionKind.flagDeclaredElsewhere.catalogEntry
-        }
-    }
+    /// The blank at the end of a reason that names the helper the guard stands in: "(the guard is in load())", or nothing.
+    fileprivate static let inHelper = "(the guard may be in a helper)"
+    fileprivate static func guardPlace(_ helper: String?) -> String { helper.map { "(the guard is in \($0)())" } ?? "" }
 
-    var headline: String {
-        switch self {
-        case .keyOnIdentity: "key the load on the view's identity with task(id:) instead of a run-once flag"
-        case .flagDefeatsID(let id): "remove the run-once flag that stops task(id: \(id)) when \(id) changes"
-        case .oneTimeSetup, .noIdentity: "keep \(Self.kept)"
-        case .inFlightGuard(let flag): "keep \(flag) as it is"
-        case .nearMiss(let nearMiss, _): NearMissReason(nearMiss).headline
-        case .otherUse(.alsoSet, _): "check the other set of the flag before replacing it by hand"
-        // A flag set back is no run-once flag: the headline must not call it one.
-        case .otherUse(.setBack, _): "keep the flag as it is"
-        case .otherUse(.alsoRead, _), .otherUse(.storage, _): "keep \(Self.kept)"
-        case .otherUse(.binding, _): "check what the binding's receiver does with the flag"
-        case .severalIdentities: "choose the identity to key the task on"
-        case .configuredIdentityNotFound: "fix the configured identity"
-        case .siblingOnChange: "merge the flag-guarded load and the onChange into task(id:) by hand"
-        case .guardInHelper(let helper, _, let id): "call \(helper)() from .task(id: \(id)) and remove its flag by hand"
-        case .taskMove(let fact): fact.headline(keeping: Self.kept)
-        case .flagDeclaredElsewhere: "replace the run-once flag with task(id:) by hand"
-        }
-    }
+    static let keyOnIdentity = RuleReason(
+        "key-on-identity", .rewrite, headline: "key the load on the view's identity with task(id:) instead of a run-once flag",
+        meaning: "the flag goes: the load runs in .task(id:) keyed on the view's one identity",
+        whatToDo: "review the diff: the load now runs again on each appearance and when the id changes, and is cancelled on disappear")
+    static let flagDefeatsID = RuleReason(
+        "flag-defeats-id", .rewrite, headline: "remove the run-once flag that stops task(id: {the id}) when {the id} changes",
+        meaning: "a run-once flag inside .task(id:) stops the work when the id changes, so the view keeps the old data: the flag goes",
+        whatToDo: "review the diff: the work now runs again when the id changes, as the id intends, and on each appearance")
+    static let oneTimeSetup = RuleReason(
+        "one-time-setup", .keep, headline: "keep \(kept)",
+        meaning: "one-time setup, not a load: task(id:) would redo it on each appearance")
+    static let noIdentity = RuleReason(
+        "no-identity", .keep, headline: "keep \(kept)", meaning: "no identity to key on")
+    static let inFlightGuard = RuleReason(
+        "in-flight-guard", .keep, headline: "keep {the flag} as it is",
+        meaning: "{the flag} is set before an await and set back after it, an in-flight guard")
+    static let flagSetElsewhere = RuleReason(
+        "flag-set-elsewhere", .skip, headline: "check the other set of the flag before replacing it by hand",
+        meaning: "{the flag} is also set {elsewhere}, where the rule does not follow it {\(inHelper)}",
+        whatToDo: "check what the other set is for before replacing the flag by hand")
+    // A flag set back is no run-once flag: the headline must not call it one.
+    static let flagSetBack = RuleReason(
+        "flag-set-back", .keep, headline: "keep the flag as it is",
+        meaning: "{the flag} is set back {elsewhere}, so it is not a run-once flag {\(inHelper)}")
+    static let flagReadElsewhere = RuleReason(
+        "flag-read-elsewhere", .keep, headline: "keep \(kept)",
+        meaning: "{the flag} is also read {elsewhere}, so removing it would change more than this closure {\(inHelper)}")
+    static let flagPassedAsBinding = RuleReason(
+        "flag-passed-as-binding", .skip, headline: "check what the binding's receiver does with the flag",
+        meaning: "{$flag} is passed {elsewhere} as a binding, which can set it {\(inHelper)}",
+        whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
+    static let flagStorageUsed = RuleReason(
+        "flag-storage-used", .keep, headline: "keep \(kept)",
+        meaning: "{the flag}'s storage {_flag} is used {elsewhere}, so removing the flag would change more than this closure {\(inHelper)}")
+    static let severalIdentities = RuleReason(
+        "several-identities", .skip, headline: "choose the identity to key the task on",
+        meaning: "several properties could key the task ({the candidates}); choose one with "
+            + "\"identity\": {\"{View}\": \"{property}\"} in .swiftui-migrate.json {\(inHelper)}",
+        whatToDo: "add the identity setting the reason shows")
+    static let configuredIdentityNotFound = RuleReason(
+        "configured-identity-not-found", .skip, headline: "fix the configured identity",
+        meaning: "the configured identity {property} of {View} is not a stored Equatable property the action reads {\(inHelper)}",
+        whatToDo: "fix the identity setting in .swiftui-migrate.json")
+    static let siblingOnChange = RuleReason(
+        "sibling-onchange", .skip, headline: "merge the flag-guarded load and the onChange into task(id:) by hand",
+        meaning: "a sibling .onChange(of: {id}) already reacts when it changes, so task(id: {id}) would run the work twice",
+        whatToDo: "merge the two into one .task(id:) by hand")
+    static let guardInHelper = RuleReason(
+        "guard-in-helper", .skip, headline: "call {helper}() from .task(id: {id}) and remove its flag by hand",
+        meaning: "the guard is in {helper}(), which the rule does not rewrite: remove {the flag}, its guard and its set there, "
+            + "and call {helper}() from .task(id: {id})",
+        whatToDo: "do what the reason says")
+    static let flagDeclaredElsewhere = RuleReason(
+        "flag-declared-elsewhere", .skip, headline: "replace the run-once flag with task(id:) by hand",
+        meaning: "{the flag} is declared {elsewhere}, which this rewrite of one file cannot remove",
+        whatToDo: "replace the flag with task(id:) by hand, removing its declaration too")
 
-    var reason: String? {
-        switch self {
-        case .keyOnIdentity, .flagDefeatsID: nil
-        case .oneTimeSetup: "one-time setup, not a load: task(id:) would redo it on each appearance"
-        case .noIdentity: "no identity to key on"
-        case .inFlightGuard(let flag): "\(flag) is set before an await and set back after it, an in-flight guard"
-        case .nearMiss(let nearMiss, let lines): nearMiss.reason(lines: lines)
-        case .otherUse(let use, let helper): use.fact + Self.inHelper(helper)
-        case .severalIdentities(let names, let view, let helper):
-            "several properties could key the task (\(names.joined(separator: ", "))); choose one with "
-                + "\"identity\": {\"\(view)\": \"\(names.first ?? "")\"} in .swiftui-migrate.json" + Self.inHelper(helper)
-        case .configuredIdentityNotFound(let name, let view, let helper):
-            "the configured identity \(name) of \(view) is not a stored Equatable property the action reads"
-                + Self.inHelper(helper)
-        case .siblingOnChange(let id):
-            "a sibling .onChange(of: \(id)) already reacts when it changes, so task(id: \(id)) would run the work twice"
-        case .guardInHelper(let helper, let flag, let id):
-            "the guard is in \(helper)(), which the rule does not rewrite: remove \(flag), its guard and its set there, "
-                + "and call \(helper)() from .task(id: \(id))"
-        case .taskMove(let fact): fact.reason
-        case .flagDeclaredElsewhere(let flag, let place): "\(flag) is declared \(place.phrase), which this rewrite of one file cannot remove"
-        }
-    }
+    /// The near misses' decisions: the check is one a person must judge (`FlagGuardNearMiss`).
+    static let compoundCheck = nearMiss(
+        "compound-check", headline: "decide whether the work should wait for the other conditions of the check",
+        check: "the check of the flag also tests other conditions", mustDo: "decide whether the work should still wait for them")
+    static let guardDoesMore = nearMiss(
+        "guard-does-more", headline: "check what the guard's else does before replacing the flag",
+        check: "the guard on the flag does more than return", mustDo: "check whether that still matters")
+    static let laterBranch = nearMiss(
+        "later-branch", headline: "decide what should run on later appearances before replacing the flag",
+        check: "the check of the flag has a branch that runs on every later appearance", mustDo: "decide what should run then")
+    static let setOnlyInFunction = nearMiss(
+        "set-only-in-function", headline: "check what else calls the function that sets the flag",
+        check: "the flag is set only in a function the closure calls, which the rule does not rewrite", mustDo: "check what else calls it")
+    static let flagAlsoSetBack = RuleReason(
+        "flag-also-set-back", .skip, headline: "check what setting the flag back is for before replacing it",
+        meaning: "{the flag is set back elsewhere}, so it is not a plain run-once flag: {its other checks; a person must check} what "
+            + "setting it back is for (a guard against running twice at once stays as it is) before replacing it with task(id:)",
+        whatToDo: "check what setting it back is for (a guard against running twice at once stays as it is)")
+    static let nearMisses = [compoundCheck, guardDoesMore, laterBranch, setOnlyInFunction, flagAlsoSetBack]
 
-    var safety: SafetyLabel? {
-        switch self {
-        case .keyOnIdentity(let id): .behaviorChange("re-runs on each appearance and when \(id) changes; cancelled on disappear")
-        case .flagDefeatsID(let id): .behaviorChange("the work now runs again when \(id) changes, as the id intends, and on each appearance")
-        default: nil
-        }
-    }
-
-    /// " (the guard is in load())" when the guard stands in a helper.
-    private static func inHelper(_ helper: String?) -> String {
-        helper.map { " (the guard is in \($0)())" } ?? ""
-    }
-}
-
-fileprivate extension GuardFlagLoadRule.FlagUse {
-    var fact: String {
-        switch self {
-        case .alsoSet(let flag, let place): "\(flag) is also set \(place.phrase), where the rule does not follow it"
-        case .setBack(let flag, let place): "\(flag) is set back \(place.phrase), so it is not a run-once flag"
-        case .alsoRead(let flag, let place): "\(flag) is also read \(place.phrase), so removing it would change more than this closure"
-        case .binding(let flag, let place): "$\(flag) is passed \(place.phrase) as a binding, which can set it"
-        case .storage(let flag, let place):
-            "\(flag)'s storage _\(flag) is used \(place.phrase), so removing the flag would change more than this closure"
-        }
-    }
-}
-
-/// The catalog entry of a near miss: its first fact, or, when the flag is also set back, that.
-fileprivate enum NearMissReason: CaseIterable {
-    case compoundCheck, guardDoesMore, laterBranch, setOnlyInFunction, setBackToo
-
-    init(_ nearMiss: FlagGuardNearMiss) {
-        if nearMiss.isSetBack && nearMiss.facts.count > 1 {
-            self = .setBackToo
-            return
-        }
-        switch nearMiss.facts.first {
-        case .otherConditions?: self = .compoundCheck
-        case .elseDoesMore?: self = .guardDoesMore
-        case .laterBranch?: self = .laterBranch
-        case .setOnlyIn?: self = .setOnlyInFunction
-        case .setBack?, .binding?, nil: self = .setBackToo
-        }
-    }
-
-    var catalogEntry: RuleReason {
-        switch self {
-        case .compoundCheck:
-            RuleReason("compound-check", .skip, meaning: "the check of the flag also tests other conditions",
-                       whatToDo: "decide whether the work should still wait for them, then replace the flag with task(id:) by hand")
-        case .guardDoesMore:
-            RuleReason("guard-does-more", .skip, meaning: "the guard's else does more than return",
-                       whatToDo: "check whether that still matters, then replace the flag with task(id:) by hand")
-        case .laterBranch:
-            RuleReason("later-branch", .skip, meaning: "the check is an if/else whose other branch runs on every later appearance",
-                       whatToDo: "decide what should run then, then replace the flag with task(id:) by hand")
-        case .setOnlyInFunction:
-            RuleReason("set-only-in-function", .skip, meaning: "the closure checks the flag, and only a function it calls sets it",
-                       whatToDo: "check what else calls that function before replacing the flag by hand")
-        case .setBackToo:
-            RuleReason("flag-also-set-back", .skip,
-                       meaning: "the check is one a person must judge, and the flag is also set back elsewhere or passed on as $flag: an in-flight or state flag, not only a run-once one",
-                       whatToDo: "check what setting it back is for (a guard against running twice at once stays as it is)")
-        }
-    }
-
-    var headline: String {
-        switch self {
-        case .compoundCheck: "decide whether the work should wait for the other conditions of the check"
-        case .guardDoesMore: "check what the guard's else does before replacing the flag"
-        case .laterBranch: "decide what should run on later appearances before replacing the flag"
-        case .setOnlyInFunction: "check what else calls the function that sets the flag"
-        case .setBackToo: "check what setting the flag back is for before replacing it"
-        }
+    /// A near miss whose reason is its `check` and what a person must do about it.
+    private static func nearMiss(_ decision: String, headline: String, check: String, mustDo: String) -> RuleReason {
+        RuleReason(
+            decision, .skip, headline: headline,
+            meaning: "{\(check)}: a person must {\(mustDo)} before replacing the flag with task(id:)",
+            whatToDo: "\(mustDo), then replace the flag with task(id:) by hand")
     }
 }
 
 fileprivate extension FlagGuardNearMiss {
-    /// What a person must check, as the skip's reason; `lines` gives, per fact, the line of its use of the flag.
-    func reason(lines: [SourcePlace]) -> String {
+    /// The decision: its first fact's, or, when the flag is also set back, that; `lines` gives, per
+    /// fact, the line of its use of the flag.
+    func words(lines: [SourcePlace]) -> FindingWords {
+        typealias Rule = GuardFlagLoadRule
         let phrases = zip(facts, lines).map { phrase($0, line: $1) }
-        guard phrases.count == 1, let only = facts.first else {
-            guard isSetBack else {
-                return phrases.joined(separator: ", and ") + ": a person must check each before replacing the flag with task(id:)"
-            }
+        if isSetBack && facts.count > 1 {
             // The set back decides (it is no run-once flag), so it comes first: the line `scan` prints ends there.
             let setBack = zip(facts, phrases).filter { Self.setsBack($0.0) }.map(\.1)
             let others = zip(facts, phrases).filter { !Self.setsBack($0.0) }.map(\.1)
-            return setBack.joined(separator: ", and ") + ", so it is not a plain run-once flag: "
-                + others.joined(separator: ", and ") + "; a person must check what setting it back is for (a guard "
-                + "against running twice at once stays as it is) before replacing it with task(id:)"
+            return Rule.flagAlsoSetBack.words([
+                "the flag is set back elsewhere": setBack.joined(separator: ", and "),
+                "its other checks; a person must check": others.joined(separator: ", and ") + "; a person must check"])
         }
-        switch only {
-        case .otherConditions:
-            return phrases[0] + ": a person must decide whether the work should still wait for them before replacing "
-                + "the flag with task(id:)"
-        case .elseDoesMore:
-            return phrases[0] + ": a person must check whether that still matters before replacing the flag with task(id:)"
-        case .laterBranch:
-            return phrases[0] + ": a person must decide what should run then before replacing the flag with task(id:)"
-        case .setOnlyIn:
-            return phrases[0] + ", which the rule does not rewrite: a person must check what else calls it before "
-                + "replacing the flag with task(id:)"
-        case .setBack, .binding:
-            return phrases[0] + inFlightAdvice
+        let check = phrases.joined(separator: ", and ")
+        let reason: RuleReason
+        switch facts.first {
+        case .otherConditions?: reason = Rule.compoundCheck
+        case .elseDoesMore?: reason = Rule.guardDoesMore
+        case .laterBranch?: reason = Rule.laterBranch
+        case .setOnlyIn?: reason = Rule.setOnlyInFunction
+        case .setBack?, .binding?, nil: return Rule.flagAlsoSetBack.words(["the flag is set back elsewhere": check])
         }
+        // One check: what a person must do about it (the blank's own words); several: check each.
+        let (checkBlank, mustDo) = (reason.blanks[0], reason.blanks[1])
+        guard facts.count > 1 else {
+            return reason.words([checkBlank: reason == Rule.setOnlyInFunction ? check + ", which the rule does not rewrite" : check])
+        }
+        return reason.words([checkBlank: check, mustDo: "check each"])
     }
 
     /// True for a set back of the flag, or its binding passed on.
@@ -575,12 +516,6 @@ fileprivate extension FlagGuardNearMiss {
         }
     }
 
-    /// What to check of a flag that is also set back: what setting it back is for.
-    private var inFlightAdvice: String {
-        ", so it is not a plain run-once flag: a person must check what setting it back is for (a guard against "
-            + "running twice at once stays as it is) before replacing it with task(id:)"
-    }
-
     private func phrase(_ fact: Fact, line: SourcePlace) -> String {
         switch fact {
         case .otherConditions(let conditions): "the check of \(flag) also tests other conditions (\(conditions))"
@@ -589,64 +524,6 @@ fileprivate extension FlagGuardNearMiss {
         case .setOnlyIn(let function): "\(flag) is set only in \(function)(), not in this closure"
         case .setBack: "\(flag) is set back \(line.phrase)"
         case .binding: "$\(flag) is passed \(line.phrase) as a binding, which can set it back"
-        }
-    }
-}
-
-/// The decisions of `guard-flag-load` without their payload, in the order `explain` lists them: its
-/// catalog is `allCases`, so no decision can be left out of it.
-fileprivate enum DecisionKind: CaseIterable {
-    case keyOnIdentity, flagDefeatsID, oneTimeSetup, noIdentity, inFlightGuard, flagSetElsewhere, flagSetBack, flagReadElsewhere
-    case flagPassedAsBinding, flagStorageUsed, severalIdentities, configuredIdentityNotFound, siblingOnChange
-    case guardInHelper, flagDeclaredElsewhere
-
-    var catalogEntry: RuleReason {
-        switch self {
-        case .keyOnIdentity:
-            RuleReason("key-on-identity", .rewrite, meaning: "the flag goes: the load runs in .task(id:) keyed on the view's one identity",
-                       whatToDo: "review the diff: the load now runs again on each appearance and when the id changes, and is cancelled on disappear")
-        case .flagDefeatsID:
-            RuleReason("flag-defeats-id", .rewrite, meaning: "a run-once flag inside .task(id:) stops the work when the id changes, so the view keeps the old data: the flag goes",
-                       whatToDo: "review the diff: the work now runs again when the id changes, as the id intends, and on each appearance")
-        case .oneTimeSetup:
-            RuleReason("one-time-setup", .keep, meaning: "the guarded work neither awaits nor starts a Task: one-time setup, which task(id:) would redo on each appearance",
-                       whatToDo: "nothing")
-        case .noIdentity:
-            RuleReason("no-identity", .keep, meaning: "the work reads no stored Equatable property of the view to key on, so the flag is the honest tool",
-                       whatToDo: "nothing")
-        case .inFlightGuard:
-            RuleReason("in-flight-guard", .keep, meaning: "the flag is set before an await and set back after it (directly, in defer, or in a function the work calls): it guards against running twice at once, it is no run-once flag",
-                       whatToDo: "nothing")
-        case .flagSetElsewhere:
-            RuleReason("flag-set-elsewhere", .skip, meaning: "the flag is also set where the rule does not follow it",
-                       whatToDo: "check what the other set is for before replacing the flag by hand")
-        case .flagSetBack:
-            RuleReason("flag-set-back", .keep, meaning: "the flag is set back somewhere, so it is not a run-once flag",
-                       whatToDo: "nothing")
-        case .flagReadElsewhere:
-            RuleReason("flag-read-elsewhere", .keep, meaning: "the flag is also read elsewhere, so removing it would change more than this closure",
-                       whatToDo: "nothing")
-        case .flagPassedAsBinding:
-            RuleReason("flag-passed-as-binding", .skip, meaning: "$flag is passed on as a binding, which can set the flag",
-                       whatToDo: "check what the binding's receiver does with it before replacing the flag by hand")
-        case .flagStorageUsed:
-            RuleReason("flag-storage-used", .keep, meaning: "the flag's storage (_flag) is used elsewhere, so removing the flag would change more than this closure",
-                       whatToDo: "nothing")
-        case .severalIdentities:
-            RuleReason("several-identities", .skip, meaning: "several stored properties could key the task",
-                       whatToDo: "choose one with \"identity\": {\"View\": \"property\"} in .swiftui-migrate.json")
-        case .configuredIdentityNotFound:
-            RuleReason("configured-identity-not-found", .skip, meaning: "the identity configured for the view is not a stored Equatable property the action reads",
-                       whatToDo: "fix the identity setting in .swiftui-migrate.json")
-        case .siblingOnChange:
-            RuleReason("sibling-onchange", .skip, meaning: "a sibling .onChange(of: id) already reacts when the id changes, so task(id:) would run the work twice",
-                       whatToDo: "merge the two into one .task(id:) by hand")
-        case .flagDeclaredElsewhere:
-            RuleReason("flag-declared-elsewhere", .skip, meaning: "the flag is declared in another file (the view's struct, where this is an extension of it), which a rewrite of this file cannot remove",
-                       whatToDo: "replace the flag with task(id:) by hand, removing its declaration too")
-        case .guardInHelper:
-            RuleReason("guard-in-helper", .skip, meaning: "the flag's guard stands in a helper the modifier calls, which the rule does not rewrite",
-                       whatToDo: "remove the flag, its guard and its set from the helper, and call it from .task(id:)")
         }
     }
 }

@@ -112,6 +112,9 @@ enum TaskMoveFact: Hashable, Sendable {
         }
     }
 
+    /// The words of the skip or keep, keeping `kept` (what the rule leaves as it is).
+    func words(keeping kept: String) -> FindingWords { FindingWords(entry, headline: headline(keeping: kept), reason: reason) }
+
     /// The headline of the skip or keep, keeping `kept` (what the rule leaves as it is).
     func headline(keeping kept: String) -> String {
         switch self {

@@ -42,6 +42,6 @@ struct ExplainTool: AgentTool {
     }
 
     private static func entry(_ reason: RuleReason, of rule: any Rule) -> [String: Any] {
-        ["id": reason.id(in: rule.id), "action": reason.action.rawValue, "meaning": reason.meaning, "whatToDo": reason.whatToDo]
+        ["id": reason.id(in: rule.id), "action": reason.action.rawValue, "meaning": reason.generalMeaning, "whatToDo": reason.whatToDo]
     }
 }
