@@ -51,7 +51,7 @@ final class PullRequestBodyTests: XCTestCase {
         XCTAssertFalse(body.contains("no identity to key on"), "kept sites stay out of the body: \(body)")
         XCTAssertFalse(body.contains("PlainView"), body)
         // One line per kind of site left, with its count; long reasons shortened, in full in the details block.
-        XCTAssertTrue(body.contains("- **1** × `group-lifecycle/several-members` reported: several views show at once"), body)
+        XCTAssertTrue(body.contains("- **1** × `group-lifecycle/several-members` reported: the Group shows several views at once"), body)
         for line in body.split(separator: "\n") where line.hasPrefix("|") || line.hasPrefix("- **") {
             let reason = line.hasPrefix("|") ? String(line.split(separator: "|").last ?? "") : String(line)
             XCTAssertLessThanOrEqual(reason.count, 240, "a cell or kind line too long to read: \(line)")
@@ -83,7 +83,7 @@ final class PullRequestBodyTests: XCTestCase {
         let body = try ToolProcess.run(["scan", "--format", "markdown"], in: repository.path).stdout
         let kinds = body.split(separator: "\n").filter { $0.hasPrefix("- **") }
         XCTAssertEqual(kinds.count, 2, body)
-        XCTAssertTrue(kinds.contains { $0.hasPrefix("- **3** × `group-lifecycle/several-members` reported: ") && $0.contains(". To do: ") }, body)
+        XCTAssertTrue(kinds.contains { $0.hasPrefix("- **3** × `group-lifecycle/several-members` reported: ") && $0.contains(" To do: ") }, body)
         // Each site is still named in the details block.
         for file in ["App/PairView.swift:5", "App/OtherPairView.swift:5", "App/ShelfView.swift:22"] {
             XCTAssertTrue(body.contains("`\(file)`"), "\(file): \(body)")

@@ -35,38 +35,28 @@ public struct GroupModifiersRule: ShippedRule {
         guard !members.views.isEmpty, members.views.count <= maxMembers, chain.modifiers.count <= maxModifiers else {
             return nil
         }
-        func skip(_ decision: Decision) -> Finding {
-            context.finding(id, at: group.name, decision.words)
+        func skip(_ words: FindingWords) -> Finding {
+            context.finding(id, at: group.name, words)
         }
 
         if let action = chain.modifiers.first(where: { Self.isActionOrPresentation($0.name) }) {
-            return skip(.actionModifier(action.name))
+            return skip(Self.actionModifier.words(["a modifier": ".\(action.name)"]))
         }
         if members.showsSeveralAtOnce, let identity = chain.modifiers.first(where: { Self.isIdentity($0.name) }) {
-            return skip(.sharedIdentity(identity.name))
+            return skip(Self.sharedIdentity.words(["an identity modifier": ".\(identity.name)"]))
         }
         do {
             let edits = try site.unwrapEdits(in: context)
-            return context.finding(id, at: group.name, Decision.distribute.words, safety: .preserving, edits: edits)
+            return context.finding(id, at: group.name, Self.distribute.words(), safety: .preserving, edits: edits)
         } catch {
-            return error == .noMembers ? nil : skip(.cannotUnwrap(error))
+            return error == .noMembers ? nil : skip(Self.obstacles.words(error))
         }
     }
 
-    /// What the rule decides at one small Group with non-lifecycle modifiers.
-    enum Decision {
-        /// Apply the chain to each member and remove the Group.
-        case distribute
-        /// The chain has `name`, which runs an action or presents something.
-        case actionModifier(String)
-        /// The Group shows several members at once and the chain has the identity modifier `name`.
-        case sharedIdentity(String)
-        /// The Group cannot be unwrapped.
-        case cannotUnwrap(GroupSite.Obstacle)
-    }
-
+    /// The decisions, in the order `explain` lists them (a Group with no members is left alone).
     public var reasons: [RuleReason] {
-        DecisionKind.allCases.map(\.catalogEntry) + GroupSite.Obstacle.all.filter { $0 != .noMembers }.map { $0.catalogEntry(.skip) }
+        [Self.distribute, Self.actionModifier, Self.sharedIdentity, Self.obstacles.otherStatements, Self.obstacles.shadowedName,
+         Self.obstacles.notInBuilder, Self.obstacles.layout]
     }
 
     /// Modifiers that run an action or present something (`onChange`, `onTapGesture`, `sheet`,
@@ -122,55 +112,20 @@ extension GroupModifiersRule {
 
 // MARK: - Words
 
-fileprivate extension GroupModifiersRule.Decision {
-    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
-
-    var catalogEntry: RuleReason {
-        switch self {
-        case .distribute: DecisionKind.distribute.catalogEntry
-        case .actionModifier: DecisionKind.actionModifier.catalogEntry
-        case .sharedIdentity: DecisionKind.sharedIdentity.catalogEntry
-        case .cannotUnwrap(let obstacle): obstacle.catalogEntry(.skip)
-        }
-    }
-
-    var headline: String {
-        switch self {
-        case .distribute: "apply the Group's modifiers to each member and remove the Group"
-        case .actionModifier, .sharedIdentity: "leave the Group as it is"
-        case .cannotUnwrap: "apply the Group's modifiers to each member by hand"
-        }
-    }
-
-    var reason: String? {
-        switch self {
-        case .distribute: nil
-        case .actionModifier(let name):
-            "the chain has .\(name), which runs an action or presents something; copied onto each member it could run "
-                + "once per member, and what a Group does with it on current SDKs is not documented"
-        case .sharedIdentity(let name):
-            "the Group shows several members at once and its chain has .\(name), which would give each of them the same identity"
-        case .cannotUnwrap(let obstacle): obstacle.fact
-        }
-    }
-}
-
-/// The decisions of `group-modifiers` without their payload, in the order `explain` lists them: its
-/// catalog is `allCases`, so no decision can be left out of it.
-fileprivate enum DecisionKind: CaseIterable {
-    case distribute, actionModifier, sharedIdentity
-
-    var catalogEntry: RuleReason {
-        switch self {
-        case .distribute:
-            RuleReason("distribute", .rewrite, meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
-                       whatToDo: "review the diff")
-        case .actionModifier:
-            RuleReason("action-modifier", .keep, meaning: "the chain has a modifier that runs an action or presents something; copied onto each member it could run once per member",
-                       whatToDo: "leave the Group")
-        case .sharedIdentity:
-            RuleReason("shared-identity", .keep, meaning: "the Group shows several members at once and its chain gives them an identity (id, tag), which each copy would repeat",
-                       whatToDo: "leave the Group")
-        }
-    }
+extension GroupModifiersRule {
+    static let distribute = RuleReason(
+        "distribute", .rewrite, headline: "apply the Group's modifiers to each member and remove the Group",
+        meaning: "a small Group that only shares a few modifiers: they are written on each member and the Group goes",
+        whatToDo: "review the diff")
+    static let actionModifier = RuleReason(
+        "action-modifier", .keep, headline: "leave the Group as it is",
+        meaning: "the chain has {a modifier}, which runs an action or presents something; copied onto each member it could run "
+            + "once per member, and what a Group does with it on current SDKs is not documented",
+        whatToDo: "leave the Group")
+    static let sharedIdentity = RuleReason(
+        "shared-identity", .keep, headline: "leave the Group as it is",
+        meaning: "the Group shows several members at once and its chain has {an identity modifier}, which would give each of "
+            + "them the same identity",
+        whatToDo: "leave the Group")
+    static let obstacles = GroupObstacleReasons(.skip, headline: "apply the Group's modifiers to each member by hand")
 }

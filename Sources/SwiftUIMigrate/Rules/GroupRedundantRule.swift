@@ -40,26 +40,17 @@ public struct GroupRedundantRule: ShippedRule {
         let name = site.group.name
         do {
             let edits = try site.unwrapEdits(in: context)
-            return context.finding(id, at: name, Decision.unwrap(into: container).words, safety: .preserving, edits: edits)
+            return context.finding(id, at: name, Self.unwrap.words(["container": container]), safety: .preserving, edits: edits)
         } catch {
             switch error {
             case .noMembers, .notInBuilder, .shadowed: return nil
-            case .otherStatements, .layout: return context.finding(id, at: name, Decision.cannotUnwrap(error).words)
+            case .otherStatements, .layout: return context.finding(id, at: name, Self.obstacles.words(error))
             }
         }
     }
 
-    /// What the rule decides at one Group without modifiers in a container.
-    enum Decision {
-        /// Remove the Group; its members stand in `container`.
-        case unwrap(into: String)
-        /// The Group cannot be unwrapped.
-        case cannotUnwrap(GroupSite.Obstacle)
-    }
-
-    public var reasons: [RuleReason] {
-        [Decision.unwrap(into: ""), .cannotUnwrap(.otherStatements), .cannotUnwrap(.layout)].map(\.catalogEntry)
-    }
+    /// The decisions, in the order `explain` lists them.
+    public var reasons: [RuleReason] { [Self.unwrap, Self.obstacles.otherStatements, Self.obstacles.layout] }
 }
 
 // MARK: - Documentation
@@ -111,29 +102,10 @@ extension GroupRedundantRule {
 
 // MARK: - Words
 
-fileprivate extension GroupRedundantRule.Decision {
-    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
-
-    var catalogEntry: RuleReason {
-        switch self {
-        case .unwrap:
-            RuleReason("unwrap", .rewrite, meaning: "a Group without modifiers in a container's content: its members move into the container",
-                       whatToDo: "review the diff; the output needs Swift 5.9 when the container then holds more than ten views")
-        case .cannotUnwrap(let obstacle): obstacle.catalogEntry(.skip)
-        }
-    }
-
-    var headline: String {
-        switch self {
-        case .unwrap(let container): "remove the Group so its members stand directly in the \(container)"
-        case .cannotUnwrap: "remove the Group by hand"
-        }
-    }
-
-    var reason: String? {
-        switch self {
-        case .unwrap: nil
-        case .cannotUnwrap(let obstacle): obstacle.fact
-        }
-    }
+extension GroupRedundantRule {
+    static let unwrap = RuleReason(
+        "unwrap", .rewrite, headline: "remove the Group so its members stand directly in the {container}",
+        meaning: "a Group without modifiers in a container's content: its members move into the container",
+        whatToDo: "review the diff; the output needs Swift 5.9 when the container then holds more than ten views")
+    static let obstacles = GroupObstacleReasons(.skip, headline: "remove the Group by hand")
 }
