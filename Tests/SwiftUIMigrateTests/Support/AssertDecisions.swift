@@ -3,7 +3,8 @@ import XCTest
 
 /// One decision a test expects: where the finding starts (a marker such as `1️⃣` in the source) and its
 /// decision id (`guard-flag-load/no-identity`), optionally its action and safety label, and the facts its
-/// words must name (a property, a line, a container: never a sentence).
+/// words must name, each as a whole (a property, a line number, a container: never a sentence). `Finding`
+/// carries no typed facts, so a fact is looked for in its headline and reason.
 struct DecisionSpec: CustomStringConvertible {
     var marker: String
     var id: String
@@ -55,7 +56,8 @@ struct MarkedSource {
     }
 }
 
-/// Runs `rules` (all turned on, checked as `checkedMigration` does) over `marked` with its markers taken out,
+/// Runs `rules` (turned on unless `configuration` turns one off; checked as `checkedMigration` does) over `marked`
+/// with its markers taken out, as the file `path` of the module `module` holds,
 /// and asserts its findings are exactly `expected`, in source order: each starts at its marker and has its
 /// decision id, and the action, safety label and facts the spec gives. `after`, when given, is the whole
 /// rewritten text. Every rewrite carries its edits, unless `mergesFixes` (a rewrite whose fix the engine
@@ -64,10 +66,12 @@ struct MarkedSource {
 @discardableResult
 func assertDecisions(
     _ marked: String, rules: [any Rule], configuration: Configuration = Configuration(), module: ModuleIndex? = nil,
-    _ expected: [DecisionSpec], after: String? = nil, mergesFixes: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    path: String = "<input>", _ expected: [DecisionSpec], after: String? = nil, mergesFixes: Bool = false,
+    file: StaticString = #filePath, line: UInt = #line
 ) -> (text: String, findings: [Finding]) {
     let source = MarkedSource(marked)
-    let (text, findings) = decisionRun(source.text, rules: rules, configuration: configuration, module: module, file: file, line: line)
+    let (text, findings) = decisionRun(
+        source.text, rules: rules, configuration: configuration, module: module, path: path, file: file, line: line)
     if !mergesFixes {
         let editless = findings.filter { $0.action == .rewrite && $0.edits.isEmpty }.map(\.reasonID)
         XCTAssertEqual(editless, [], "a rewrite without edits", file: file, line: line)
@@ -85,7 +89,7 @@ func assertDecisions(
         if let safety = spec.safety { XCTAssertEqual(finding.safety, safety, "\(spec)", file: file, line: line) }
         let words = finding.message + "\n" + (finding.reason ?? "")
         for fact in spec.facts {
-            XCTAssertTrue(words.contains(fact), "\(spec): its words do not name \(fact)", file: file, line: line)
+            XCTAssertTrue(names(words, fact), "\(spec): its words do not name \(fact)", file: file, line: line)
         }
     }
     if !matches {
@@ -99,26 +103,41 @@ func assertDecisions(
     return (text, actual)
 }
 
+/// True when `words` hold `fact` as a whole: not inside a longer name or number (`7` is not in `17`).
+private func names(_ words: String, _ fact: String) -> Bool {
+    func isNamePart(_ character: Character?) -> Bool { character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+    var rest = words[...]
+    while let range = rest.range(of: fact) {
+        let before = range.lowerBound == words.startIndex ? nil : words[words.index(before: range.lowerBound)]
+        let after = range.upperBound == words.endIndex ? nil : words[range.upperBound]
+        if !(isNamePart(before) && isNamePart(fact.first)) && !(isNamePart(after) && isNamePart(fact.last)) { return true }
+        rest = words[range.upperBound...]
+    }
+    return false
+}
+
 /// `assertDecisions` for a source with no finding: it is left as it is, and nothing is decided.
 func assertNoDecisions(
     _ source: String, rules: [any Rule], configuration: Configuration = Configuration(), module: ModuleIndex? = nil,
-    file: StaticString = #filePath, line: UInt = #line
+    path: String = "<input>", file: StaticString = #filePath, line: UInt = #line
 ) {
-    assertDecisions(source, rules: rules, configuration: configuration, module: module, [], after: MarkedSource(source).text, file: file, line: line)
+    assertDecisions(
+        source, rules: rules, configuration: configuration, module: module, path: path, [], after: MarkedSource(source).text,
+        file: file, line: line)
 }
 
 /// The run `assertDecisions` checks: no internal error, and a second run on the output changes nothing and
 /// rewrites nothing.
 private func decisionRun(
-    _ source: String, rules: [any Rule], configuration: Configuration, module: ModuleIndex?, file: StaticString, line: UInt
+    _ source: String, rules: [any Rule], configuration: Configuration, module: ModuleIndex?, path: String, file: StaticString, line: UInt
 ) -> (text: String, findings: [Finding]) {
     var configuration = configuration
     for rule in rules where configuration.rules[rule.id] == nil { configuration.rules[rule.id] = true }
     let engine = MigrationEngine(configuration: configuration, rules: rules)
-    let migration = engine.migrate(bytes: Array(source.utf8), file: "<input>", module: module)
+    let migration = engine.migrate(bytes: Array(source.utf8), file: path, module: module)
     let text = String(decoding: migration.migrated, as: UTF8.self)
     XCTAssertNil(migration.internalError, file: file, line: line)
-    let again = engine.migrate(bytes: Array(text.utf8), file: "<input>", module: module)
+    let again = engine.migrate(bytes: Array(text.utf8), file: path, module: module)
     XCTAssertEqual(String(decoding: again.migrated, as: UTF8.self), text, "not idempotent", file: file, line: line)
     XCTAssertFalse(again.findings.contains { $0.action == .rewrite }, "a second run rewrites again", file: file, line: line)
     return (text, migration.findings)
