@@ -567,8 +567,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
             let findings = MigrationEngine(configuration: configuration, rules: [AppearChangeLoadRule()])
                 .migrate(source: source).migration.findings
             XCTAssertEqual(findings.map(\.reasonID), decision.map { ["appear-change-load/" + $0] } ?? [], fixture.name)
-            let words = (findings.first?.message ?? "") + "\n" + (findings.first?.reason ?? "")
-            for fact in facts { XCTAssertTrue(words.contains(fact), "\(fixture.name): its words do not name \(fact)") }
+            assertWords(of: findings.first, name: facts, fixture.name)
         }
     }
 }

@@ -392,8 +392,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             let findings = MigrationEngine(configuration: Configuration()).migrate(source: source).migration.findings
             XCTAssertEqual(findings.map(\.reasonID), [decision.id], name)
             XCTAssertEqual(findings.first?.action, .skip, name)
-            let words = (findings.first?.message ?? "") + "\n" + (findings.first?.reason ?? "")
-            for fact in decision.facts { XCTAssertTrue(words.contains(fact), "\(name): its words do not name \(fact)") }
+            assertWords(of: findings.first, name: decision.facts, name)
         }
     }
 

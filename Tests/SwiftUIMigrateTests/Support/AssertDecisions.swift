@@ -87,10 +87,7 @@ func assertDecisions(
         matches = matches && finding.offset == offset && finding.reasonID == spec.id
         if let action = spec.action { XCTAssertEqual(finding.action, action, "\(spec)", file: file, line: line) }
         if let safety = spec.safety { XCTAssertEqual(finding.safety, safety, "\(spec)", file: file, line: line) }
-        let words = finding.message + "\n" + (finding.reason ?? "")
-        for fact in spec.facts {
-            XCTAssertTrue(names(words, fact), "\(spec): its words do not name \(fact)", file: file, line: line)
-        }
+        assertWords(of: finding, name: spec.facts, "\(spec)", file: file, line: line)
     }
     if !matches {
         let marks = actual.map { (offset: $0.offset, label: $0.reasonID) }
@@ -101,6 +98,14 @@ func assertDecisions(
     }
     if let after { XCTAssertEqual(text, after, file: file, line: line) }
     return (text, actual)
+}
+
+/// Asserts the words of `finding` (its headline and reason) name each of `facts` as a whole; `label` names it in a failure.
+func assertWords(of finding: Finding?, name facts: [String], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+    let words = (finding?.message ?? "") + "\n" + (finding?.reason ?? "")
+    for fact in facts {
+        XCTAssertTrue(names(words, fact), "\(label): its words do not name \(fact)", file: file, line: line)
+    }
 }
 
 /// True when `words` hold `fact` as a whole: not inside a longer name or number (`7` is not in `17`).
