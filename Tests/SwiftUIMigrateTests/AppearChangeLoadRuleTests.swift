@@ -7,15 +7,14 @@ import XCTest
 final class AppearChangeLoadRuleTests: XCTestCase {
     private let rule = [AppearChangeLoadRule()]
 
-    /// Asserts the one decision of `rules` at the start (marked 1️⃣) of `source`, a keep or a skip that leaves the
-    /// text as it is, with the facts its words must name.
+    /// Asserts the one decision of `rules` (this rule unless given) at the start (marked 1️⃣) of `source`:
+    /// `appear-change-load/<id>`, a keep or a skip that leaves the text as it is.
     private func assertLeaves(
         _ source: String, rules: [any Rule]? = nil, configuration: Configuration = Configuration(), _ id: String,
         action: FindingAction? = nil, facts: [String] = [], file: StaticString = #filePath, line: UInt = #line
     ) {
-        assertDecisions(source, rules: rules ?? rule, configuration: configuration, [
-            DecisionSpec("1️⃣", "appear-change-load/" + id, action: action, facts: facts),
-        ], after: MarkedSource(source).text, file: file, line: line)
+        assertOneDecision(source, rules: rules ?? rule, configuration: configuration, "appear-change-load/" + id,
+                          action: action, facts: facts, unchanged: true, file: file, line: line)
     }
 
     private let merge = DecisionSpec("1️⃣", "appear-change-load/merge-into-task-id", action: .rewrite)

@@ -30,9 +30,8 @@ final class GroupLifecycleRuleTests: XCTestCase {
         action: FindingAction? = nil, safety: SafetyLabel? = nil, facts: [String] = [], unchanged: Bool = false,
         file: StaticString = #filePath, line: UInt = #line
     ) -> (text: String, findings: [Finding]) {
-        assertDecisions(marked(source), rules: rule, configuration: settings(strategy, host: host), [
-            DecisionSpec("1️⃣", "group-lifecycle/" + id, action: action, safety: safety, facts: facts),
-        ], after: unchanged ? source : nil, file: file, line: line)
+        assertOneDecision(marked(source), rules: rule, configuration: settings(strategy, host: host), "group-lifecycle/" + id,
+                          action: action, safety: safety, facts: facts, unchanged: unchanged, file: file, line: line)
     }
 
     /// `body` wrapped in a view, with each line of `body` indented two levels.

@@ -7,15 +7,14 @@ final class GuardFlagLoadRuleTests: XCTestCase {
     private let rule = [GuardFlagLoadRule()]
     private let bothRules: [any Rule] = [GuardFlagLoadRule(), OnAppearTaskRule()]
 
-    /// Asserts the one decision of `rules` at the modifier (marked 1️⃣) of `source`, a keep or a skip that leaves the
-    /// text as it is, with the facts its words must name.
+    /// Asserts the one decision of `rules` (both loading rules unless given) at the modifier (marked 1️⃣) of `source`:
+    /// `guard-flag-load/<id>`, a keep or a skip that leaves the text as it is.
     private func assertLeaves(
         _ source: String, rules: [any Rule]? = nil, configuration: Configuration = Configuration(), _ id: String,
         action: FindingAction? = nil, facts: [String] = [], file: StaticString = #filePath, line: UInt = #line
     ) {
-        assertDecisions(source, rules: rules ?? bothRules, configuration: configuration, [
-            DecisionSpec("1️⃣", "guard-flag-load/" + id, action: action, facts: facts),
-        ], after: MarkedSource(source).text, file: file, line: line)
+        assertOneDecision(source, rules: rules ?? bothRules, configuration: configuration, "guard-flag-load/" + id,
+                          action: action, facts: facts, unchanged: true, file: file, line: line)
     }
 
     /// A view with `members` whose text carries `.modifier { action }`, its name marked 1️⃣.

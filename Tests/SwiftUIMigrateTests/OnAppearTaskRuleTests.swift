@@ -64,21 +64,20 @@ final class OnAppearTaskRuleTests: XCTestCase {
                         after: MarkedSource(source).text)
     }
 
-    /// Asserts the one decision at the onAppear (marked 1️⃣) of `source`: a skip or a keep leaves the text as it is.
+    /// Asserts the one decision at the onAppear (marked 1️⃣) of `source`: `onappear-task/<id>`, a skip or a keep that
+    /// leaves the text as it is.
     private func assertLeaves(
         _ source: String, _ id: String, action: FindingAction? = nil, facts: [String] = [],
         file: StaticString = #filePath, line: UInt = #line
     ) {
-        assertDecisions(source, rules: rule, [DecisionSpec("1️⃣", "onappear-task/" + id, action: action, facts: facts)],
-                        after: MarkedSource(source).text, file: file, line: line)
+        assertOneDecision(source, rules: rule, "onappear-task/" + id, action: action, facts: facts, unchanged: true, file: file, line: line)
     }
 
     /// Asserts the one decision at the onAppear (marked 1️⃣) of `source` is a rewrite, `id` (`move-into-task` unless said).
     private func assertRewrites(
         _ source: String, _ id: String = "move-into-task", safety: SafetyLabel? = nil, file: StaticString = #filePath, line: UInt = #line
     ) {
-        assertDecisions(source, rules: rule, [DecisionSpec("1️⃣", "onappear-task/" + id, action: .rewrite, safety: safety)],
-                        file: file, line: line)
+        assertOneDecision(source, rules: rule, "onappear-task/" + id, action: .rewrite, safety: safety, file: file, line: line)
     }
 
     func testAdviceToLeaveTheCodeIsAKeep() {

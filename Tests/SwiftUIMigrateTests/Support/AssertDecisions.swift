@@ -56,9 +56,9 @@ struct MarkedSource {
     }
 }
 
-/// Runs `rules` (turned on unless `configuration` turns one off; checked as `checkedMigration` does) over `marked`
-/// with its markers taken out, as the file `path` of the module `module` holds,
-/// and asserts its findings are exactly `expected`, in source order: each starts at its marker and has its
+/// Runs `rules` (turned on unless `configuration` turns one off) over `marked` with its markers taken out, as the file `path` of the module `module` holds,
+/// checks the run (no internal error; a second run on the output changes and rewrites nothing), and asserts its
+/// findings are exactly `expected`, in source order: each starts at its marker and has its
 /// decision id, and the action, safety label and facts the spec gives. `after`, when given, is the whole
 /// rewritten text. Every rewrite carries its edits, unless `mergesFixes` (a rewrite whose fix the engine
 /// merged into another finding's over the fixpoint's passes keeps its place without edits: `FixAttribution`).
@@ -119,6 +119,19 @@ private func names(_ words: String, _ fact: String) -> Bool {
         rest = words[range.upperBound...]
     }
     return false
+}
+
+/// `assertDecisions` for one decision at the marker 1️⃣ of `source`: `id`, with the action, safety label and facts
+/// given; `unchanged`: the text stays as it is (a keep, a skip or a report).
+@discardableResult
+func assertOneDecision(
+    _ source: String, rules: [any Rule], configuration: Configuration = Configuration(), _ id: String,
+    action: FindingAction? = nil, safety: SafetyLabel? = nil, facts: [String] = [], unchanged: Bool = false,
+    file: StaticString = #filePath, line: UInt = #line
+) -> (text: String, findings: [Finding]) {
+    assertDecisions(source, rules: rules, configuration: configuration, [
+        DecisionSpec("1️⃣", id, action: action, safety: safety, facts: facts),
+    ], after: unchanged ? MarkedSource(source).text : nil, file: file, line: line)
 }
 
 /// `assertDecisions` for a source with no finding: it is left as it is, and nothing is decided.
