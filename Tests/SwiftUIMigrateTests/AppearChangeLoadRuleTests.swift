@@ -5,28 +5,19 @@ import XCTest
 /// Cases of `appear-change-load` beyond its examples and fixtures, and its composition with
 /// `onappear-task` through the engine with every default rule on.
 final class AppearChangeLoadRuleTests: XCTestCase {
-    private func run(
-        _ source: String, configuration: Configuration = Configuration(), rules: [any Rule] = [AppearChangeLoadRule()],
-        file: StaticString = #filePath, line: UInt = #line
-    ) -> (text: String, findings: [Finding]) {
-        let engine = MigrationEngine(configuration: configuration, rules: rules)
-        let (text, migration) = engine.migrate(source: source)
-        XCTAssertNil(migration.internalError, file: file, line: line)
-        let again = engine.migrate(source: text)
-        XCTAssertEqual(again.text, text, "idempotent", file: file, line: line)
-        XCTAssertFalse(again.migration.findings.contains { $0.action == .rewrite }, "no rewrite on the output", file: file, line: line)
-        return (text, migration.findings)
+    private let rule = [AppearChangeLoadRule()]
+
+    /// Asserts the one decision of `rules` (this rule unless given) at the start (marked 1️⃣) of `source`:
+    /// `appear-change-load/<id>`, a keep or a skip that leaves the text as it is.
+    private func assertLeaves(
+        _ source: String, rules: [any Rule]? = nil, configuration: Configuration = Configuration(), _ id: String,
+        action: FindingAction? = nil, facts: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        assertOneDecision(source, rules: rules ?? rule, configuration: configuration, "appear-change-load/" + id,
+                          action: action, facts: facts, unchanged: true, file: file, line: line)
     }
 
-    private func skipReason(
-        _ source: String, configuration: Configuration = Configuration(), action: FindingAction = .skip,
-        file: StaticString = #filePath, line: UInt = #line
-    ) -> String? {
-        let result = run(source, configuration: configuration, file: file, line: line)
-        XCTAssertEqual(result.text, source, "a skip changes nothing", file: file, line: line)
-        XCTAssertEqual(result.findings.map(\.action), [action], file: file, line: line)
-        return result.findings.first?.reason
-    }
+    private let merge = DecisionSpec("1️⃣", "appear-change-load/merge-into-task-id", action: .rewrite)
 
     /// A view whose `start` and `change` links stand on one chain, with `extra` members.
     private func view(_ links: String, extra: String = "") -> String {
@@ -47,7 +38,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
     // MARK: - Composition with onappear-task
 
     private let pair = """
-                    .onAppear {
+                    .1️⃣onAppear {
                         Task { profile = await RecipeStore.shared.profile(chefID) }
                     }
                     .onChange(of: chefID) { _, _ in
@@ -61,21 +52,19 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         """
 
     func testEveryDefaultRuleOnEndsWithOneKeyedTask() {
-        let result = run(view(pair), rules: RuleRegistry.all)
-        XCTAssertEqual(result.text, view(merged))
-        XCTAssertEqual(result.findings.map(\.ruleID), ["appear-change-load"], "onappear-task leaves the pair's start alone")
-        XCTAssertEqual(
-            result.findings.first?.safety,
-            .behaviorChange(
+        // onappear-task leaves the pair's start alone.
+        assertDecisions(view(pair), rules: RuleRegistry.all, [
+            DecisionSpec("1️⃣", "appear-change-load/merge-into-task-id", action: .rewrite, safety: .behaviorChange(
                 "re-runs on each appearance and when chefID changes, as before; a run still in progress is now cancelled "
-                    + "when chefID changes and when the view disappears"))
+                    + "when chefID changes and when the view disappears")),
+        ], after: view(merged))
     }
 
     func testTheLabelSaysWhatOfTheOnChangeNowWaitsAndWhatIsNewlyCancelled() {
         // A `.task` start was cancelled on disappear already; the onChange's first statement ran during the change.
         let helper = "    @State private var isStale = false\n    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
         let links = """
-                    .task {
+                    .1️⃣task {
                         isStale = true
                         await reload()
                     }
@@ -84,13 +73,11 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                         Task { await reload() }
                     }
             """
-        let finding = run(view(links, extra: helper)).findings.first
-        XCTAssertEqual(finding?.action, .rewrite)
-        XCTAssertEqual(
-            finding?.safety,
-            .behaviorChange(
+        assertDecisions(view(links, extra: helper), rules: rule, [
+            DecisionSpec("1️⃣", "appear-change-load/merge-into-task-id", action: .rewrite, safety: .behaviorChange(
                 "re-runs on each appearance and when chefID changes, as before; a run still in progress is now cancelled "
-                    + "when chefID changes; the onChange's isStale = true now runs asynchronously, at the start of the task"))
+                    + "when chefID changes; the onChange's isStale = true now runs asynchronously, at the start of the task")),
+        ])
     }
 
     func testAFileWithOnChangeButNoStartIsNotParsed() {
@@ -107,14 +94,12 @@ final class AppearChangeLoadRuleTests: XCTestCase {
             """.utf8)
         let engine = MigrationEngine(configuration: Configuration())
         XCTAssertFalse(ByteSearch.containsAny(onChangeOnly, engine.triggerWords), "\(engine.triggerWords)")
-        XCTAssertTrue(ByteSearch.containsAny(Array(view(pair).utf8), AppearChangeLoadRule().triggerWords))
+        XCTAssertTrue(ByteSearch.containsAny(Array(MarkedSource(view(pair)).text.utf8), AppearChangeLoadRule().triggerWords))
     }
 
     func testRuleOrderDoesNotMatter() {
-        let forward = run(view(pair), rules: RuleRegistry.all).text
-        let reversed = run(view(pair), rules: RuleRegistry.all.reversed()).text
-        XCTAssertEqual(forward, reversed)
-        XCTAssertEqual(forward, view(merged))
+        assertDecisions(view(pair), rules: RuleRegistry.all, [merge], after: view(merged))
+        assertDecisions(view(pair), rules: RuleRegistry.all.reversed(), [merge], after: view(merged))
     }
 
     func testOnChangeFirstPutsTheTaskInItsPlace() {
@@ -123,7 +108,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                         Task { profile = await RecipeStore.shared.profile(newID) }
                     }
                     .padding()
-                    .onAppear {
+                    .1️⃣onAppear {
                         Task { profile = await RecipeStore.shared.profile(chefID) }
                     }
             """
@@ -133,20 +118,21 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                     }
                     .padding()
             """
-        XCTAssertEqual(run(view(swapped), rules: RuleRegistry.all).text, view(expected))
+        assertDecisions(view(swapped), rules: RuleRegistry.all, [merge], after: view(expected))
     }
 
     func testWithThePairRuleOffOnAppearTaskRewritesTheStart() {
         var configuration = Configuration()
         configuration.rules["appear-change-load"] = false
-        let result = run(view(pair), configuration: configuration, rules: RuleRegistry.all)
-        XCTAssertEqual(result.findings.map(\.ruleID), ["onappear-task"])
-        XCTAssertTrue(result.text.contains(".task {"), result.text)
+        let (text, _) = assertDecisions(view(pair), rules: RuleRegistry.all, configuration: configuration, [
+            DecisionSpec("1️⃣", "onappear-task/move-into-task", action: .rewrite),
+        ])
+        XCTAssertTrue(text.contains(".task {"), text)
     }
 
     func testTaskStartPairsWithOnChangeTask() {
         let links = """
-                    .task {
+                    .1️⃣task {
                         await reload()
                     }
                     .onChange(of: chefID) { _, _ in
@@ -161,10 +147,10 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                     }
             """
         let helper = "    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
-        XCTAssertEqual(run(view(links, extra: helper), rules: RuleRegistry.all).text, view(expected, extra: helper))
+        assertDecisions(view(links, extra: helper), rules: RuleRegistry.all, [merge], after: view(expected, extra: helper))
     }
 
-    func testGroupHoistInAnEarlierPassClearsTheGroupBranchHazard() throws {
+    func testGroupHoistInAnEarlierPassClearsTheGroupBranchHazard() {
         let source = """
             struct HistoryView: View {
                 @Binding var showMerges: Bool
@@ -172,13 +158,13 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                 @State private var tracks: [Track] = []
 
                 var body: some View {
-                    Group {
+                    2️⃣Group {
                         switch phase {
                         case 0: ProgressView()
                         default: Text("\\(tracks.count)")
                         }
                     }
-                    .task {
+                    .1️⃣task {
                         await reload()
                     }
                     .onChange(of: showMerges) { _, _ in
@@ -194,20 +180,19 @@ final class AppearChangeLoadRuleTests: XCTestCase {
             }
 
             """
-        // Alone, the Group swaps its branches when reload() sets phase: the pair is kept as it is.
-        let alone = run(source)
-        XCTAssertEqual(alone.findings.map(\.reasonID), ["appear-change-load/work-removes-host"])
-        XCTAssertTrue(alone.findings.first?.reason?.contains("a branch of the Group") ?? false, alone.findings.first?.reason ?? "")
+        // Alone, the Group swaps its branches when reload() sets phase: the pair is kept as it is. The words name
+        // the Group's branch (Finding has no typed field for it).
+        assertLeaves(source, "work-removes-host", facts: ["Group"])
 
         // With every default rule, group-lifecycle hoists the Group into a ZStack first; the
         // pair is then merged, and reported as rewritten.
-        let all = run(source, rules: RuleRegistry.all)
-        XCTAssertTrue(all.text.contains("ZStack {"), all.text)
-        XCTAssertTrue(all.text.contains(".task(id: showMerges) {\n            await reload()\n        }\n    }"), all.text)
-        XCTAssertFalse(all.text.contains("onChange"), all.text)
-        let pairFinding = try XCTUnwrap(all.findings.first { $0.ruleID == "appear-change-load" })
-        XCTAssertEqual(pairFinding.action, .rewrite)
-        XCTAssertEqual(pairFinding.line, 13)
+        let (text, _) = assertDecisions(source, rules: RuleRegistry.all, [
+            DecisionSpec("2️⃣", "group-lifecycle/hoist-no-runtime-change", action: .rewrite),
+            DecisionSpec("1️⃣", "appear-change-load/merge-into-task-id", action: .rewrite),
+        ], mergesFixes: true)
+        XCTAssertTrue(text.contains("ZStack {"), text)
+        XCTAssertTrue(text.contains(".task(id: showMerges) {\n            await reload()\n        }\n    }"), text)
+        XCTAssertFalse(text.contains("onChange"), text)
     }
 
     // MARK: - Forms of onChange
@@ -221,36 +206,36 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         ]
         for action in actions {
             let links = """
-                        .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                        .1️⃣onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
                         .onChange(of: chefID) \(action)
                 """
-            XCTAssertEqual(run(view(links)).findings.map(\.action), [.rewrite], action)
+            assertDecisions(view(links), rules: rule, [merge])
         }
         let perform = """
-                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .1️⃣onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
                     .onChange(of: chefID, perform: { _ in Task { profile = await RecipeStore.shared.profile(chefID) } })
             """
-        XCTAssertEqual(run(view(perform)).findings.map(\.action), [.rewrite])
+        assertDecisions(view(perform), rules: rule, [merge])
         let initialFalse = """
-                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+                    .1️⃣onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
                     .onChange(of: chefID, initial: false) { Task { profile = await RecipeStore.shared.profile(chefID) } }
             """
-        XCTAssertEqual(run(view(initialFalse)).findings.map(\.action), [.rewrite])
+        assertDecisions(view(initialFalse), rules: rule, [merge])
     }
 
     // MARK: - Skips and keeps
 
     func testSkipsWithReasons() {
-        XCTAssertEqual(skipReason(view("""
-                    .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
+        // The words name the onChange's value (Finding has no typed field for it).
+        assertLeaves(view("""
+                    .1️⃣onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
                     .onChange(of: chefID, initial: true) { Task { profile = await RecipeStore.shared.profile(chefID) } }
-            """)), "onChange(of: chefID) already runs when the view appears (initial: true), so the start runs the work twice")
-        let detached = run(view("""
-                    .onAppear { Task.detached { _ = await RecipeStore.shared.profile(chefID) } }
+            """), "onchange-runs-initially", action: .skip, facts: ["chefID"])
+        // Nothing to do: a keep.
+        assertLeaves(view("""
+                    .1️⃣onAppear { Task.detached { _ = await RecipeStore.shared.profile(chefID) } }
                     .onChange(of: chefID) { Task.detached { _ = await RecipeStore.shared.profile(chefID) } }
-            """))
-        XCTAssertEqual(detached.findings.map(\.reasonID), ["appear-change-load/detached-task"], "nothing to do: a keep")
-        XCTAssertEqual(detached.findings.map(\.action), [.keep])
+            """), "detached-task", action: .keep)
     }
 
     /// Closures that share a callee, a statement or a branch but do not run the same work.
@@ -308,22 +293,28 @@ final class AppearChangeLoadRuleTests: XCTestCase {
     ]
 
     func testWorksThatDifferAreNoPair() {
-        for (name, links) in notPairs {
-            XCTAssertEqual(run(view(links)).findings, [], name)
+        for (_, links) in notPairs {
+            assertNoDecisions(view(links), rules: rule)
         }
     }
 
     func testTheStartOfANonPairIsDecidedByOnAppearTaskInBothOrders() {
+        // What onappear-task decides at each start: its Task is last and alone, or inside a closure, or after a statement.
+        let decisions = ["the start registers the work for later": "nested-task", "the same statements in another order": "setup-stays-in-onappear"]
         for (name, links) in notPairs {
+            let marked = view(links).replacingOccurrences(of: "        .onAppear", with: "2️⃣        .1️⃣onAppear")
             for rules in [RuleRegistry.all, RuleRegistry.all.reversed()] {
-                let (text, findings) = run(view(links), rules: rules)
-                // The log stays in onAppear; the load, moved into .task, and the onChange's are then a pair.
-                let expected = name == "an extra statement in the start" ? ["appear-change-load", "onappear-task"] : ["onappear-task"]
-                XCTAssertEqual(findings.map(\.ruleID).sorted(), expected, name)
-                if expected.count == 2 { XCTAssertTrue(text.contains("Analytics.log(\"chef\")\n        }\n        .task(id: chefID) {"), text) }
-                let startLine = view(links).split(separator: "\n", omittingEmptySubsequences: false)
-                    .firstIndex { $0.contains(".onAppear") }.map { $0 + 1 }
-                XCTAssertEqual(findings.first?.line, startLine, name)
+                if name == "an extra statement in the start" {
+                    // The log stays in onAppear; the load, moved into .task, and the onChange's are then a pair, found
+                    // in the next pass and placed at the start of the line its task now stands on.
+                    let (text, _) = assertDecisions(marked, rules: rules, [
+                        DecisionSpec("2️⃣", "appear-change-load/merge-into-task-id"),
+                        DecisionSpec("1️⃣", "onappear-task/setup-stays-in-onappear"),
+                    ], mergesFixes: true)
+                    XCTAssertTrue(text.contains("Analytics.log(\"chef\")\n        }\n        .task(id: chefID) {"), text)
+                } else {
+                    assertDecisions(marked, rules: rules, [DecisionSpec("1️⃣", "onappear-task/" + (decisions[name] ?? "move-into-task"))])
+                }
             }
         }
     }
@@ -331,24 +322,22 @@ final class AppearChangeLoadRuleTests: XCTestCase {
     func testShorthandNewValueCountsOnlyInTheOnChangeClosureItself() {
         let extra = "    func select(_ id: ChefID) { profile = ChefProfile(id: id, name: \"\") }\n"
         let direct = """
-                    .onAppear { select(chefID) }
+                    .1️⃣onAppear { select(chefID) }
                     .onChange(of: chefID) { select($0) }
             """
-        let kept = run(view(direct, extra: extra)).findings
-        XCTAssertEqual(kept.map(\.action), [.keep])
-        XCTAssertEqual(kept.first?.reason?.hasPrefix("the work never suspends"), true, kept.first?.reason ?? "")
+        assertLeaves(view(direct, extra: extra), "synchronous-work", action: .keep)
         // `$0` of a nested closure is that closure's, not the new value: the works differ, so no pair.
         let nested = """
                     .onAppear { others.forEach { _ in select(chefID) } }
                     .onChange(of: chefID) { others.forEach { _ in select($0) } }
             """
-        XCTAssertEqual(run(view(nested, extra: extra + "    let others: [ChefID]\n")).findings, [])
+        assertNoDecisions(view(nested, extra: extra + "    let others: [ChefID]\n"), rules: rule)
     }
 
     func testTwoValuesOfOneTypeKeyOnBoth() {
         let extra = "    @State private var page = 0\n    @State private var size: Int = 20\n"
         let links = """
-                    .onAppear { Task { await reload() } }
+                    .1️⃣onAppear { Task { await reload() } }
                     .onChange(of: page) { Task { await reload() } }
                     .onChange(of: size) { Task { await reload() } }
             """
@@ -358,38 +347,36 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                         await reload()
                     }
             """
-        XCTAssertEqual(run(view(links, extra: helper)).text, view(expected, extra: helper))
+        assertDecisions(view(links, extra: helper), rules: rule, [merge], after: view(expected, extra: helper))
 
+        // The words name the values (Finding has no typed field for them).
         let mixed = links.replacingOccurrences(of: "of: size", with: "of: chefID")
-        XCTAssertEqual(
-            skipReason(view(mixed, extra: helper)),
-            "the rule cannot tell that the onChange values page, chefID have one type, which task(id: [page, chefID]) needs")
+        assertLeaves(view(mixed, extra: helper), "values-of-unknown-types", action: .skip, facts: ["page, chefID"])
     }
 
     func testSynchronousWorkIsKeptUnlessOptedIn() {
         let extra = "    @State private var names: [String] = []\n    func refilter() { names = names.sorted() }\n"
         let links = """
-                    .onAppear { refilter() }
+                    .1️⃣onAppear { refilter() }
                     .onChange(of: chefID) { _, _ in refilter() }
             """
-        let kept = run(view(links, extra: extra))
-        XCTAssertEqual(kept.text, view(links, extra: extra))
-        XCTAssertEqual(kept.findings.map(\.action), [.keep])
+        assertLeaves(view(links, extra: extra), "synchronous-work", action: .keep)
 
         var configuration = Configuration()
         configuration.ruleOptions["appear-change-load"] = ["syncWork": "onChangeInitial"]
-        let rewritten = run(view(links, extra: extra), configuration: configuration)
-        XCTAssertEqual(rewritten.text, view("""
+        assertDecisions(view(links, extra: extra), rules: rule, configuration: configuration, [
+            DecisionSpec("1️⃣", "appear-change-load/merge-into-onchange-initial", action: .rewrite,
+                         safety: .behaviorChange("runs on the first appearance only, no longer on every re-appearance")),
+        ], after: view("""
                     .onChange(of: chefID, initial: true) {
                         refilter()
                     }
             """, extra: extra))
-        XCTAssertEqual(rewritten.findings.first?.safety, .behaviorChange("runs on the first appearance only, no longer on every re-appearance"))
 
+        // The words name the floor, where it was set, and what the API needs (Finding has no typed fields for them).
         configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(16)], source: ".swiftui-migrate.json")
-        XCTAssertEqual(
-            skipReason(view(links, extra: extra), configuration: configuration, action: .keep),
-            "the deployment floor is iOS 16.0 (.swiftui-migrate.json), and onChange with zero or two parameters or initial: needs iOS 17.0")
+        assertLeaves(view(links, extra: extra), configuration: configuration, "below-floor", action: .keep,
+                     facts: ["iOS 16.0", ".swiftui-migrate.json", "iOS 17.0"])
     }
 
     func testSyncWorkOptionIsDeclaredAndChecked() throws {
@@ -408,45 +395,43 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         // No function call, the same statements: a synchronous pair, kept.
         let extra = "    @State private var width: Double = 0\n    let measured: Double\n"
         let copies = """
-                    .onAppear { width = measured }
+                    .1️⃣onAppear { width = measured }
                     .onChange(of: measured) { width = measured }
             """
-        XCTAssertEqual(run(view(copies, extra: extra)).findings.map(\.action), [.keep])
+        assertLeaves(view(copies, extra: extra), "synchronous-work", action: .keep)
 
         // `.task { @MainActor in … }` is a start; its body becomes the keyed task's.
         let helper = "    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
         let mainActor = """
-                    .task { @MainActor in
+                    .1️⃣task { @MainActor in
                         await reload()
                     }
                     .onChange(of: chefID) { Task { await reload() } }
             """
-        XCTAssertEqual(run(view(mainActor, extra: helper)).text, view("""
+        assertDecisions(view(mainActor, extra: helper), rules: rule, [merge], after: view("""
                     .task(id: chefID) {
                         await reload()
                     }
             """, extra: helper))
     }
 
-    func testSynchronousWorkIsKeptWhateverTheModifier() throws {
+    func testSynchronousWorkIsKeptWhateverTheModifier() {
         // `.task { recount() }` runs recount() at once, as onAppear would: task(id:) would only defer the onChange's run.
         let extra = "    @State private var title = \"\"\n    func retitle() { title = chefID.rawValue }\n"
         let links = """
-                    .task {
+                    .1️⃣task {
                         retitle()
                     }
                     .onChange(of: chefID) { retitle() }
             """
-        let finding = try XCTUnwrap(run(view(links, extra: extra)).findings.first)
-        XCTAssertEqual(finding.action, .keep)
-        XCTAssertTrue(finding.reason?.hasPrefix("the work never suspends") ?? false, finding.reason ?? "")
+        assertLeaves(view(links, extra: extra), "synchronous-work", action: .keep)
 
         // A Task that never awaits is synchronous work too, deferred to a later turn.
         let deferred = """
-                    .onAppear { Task { retitle() } }
+                    .1️⃣onAppear { Task { retitle() } }
                     .onChange(of: chefID) { Task { retitle() } }
             """
-        XCTAssertEqual(run(view(deferred, extra: extra)).findings.map(\.action), [.keep])
+        assertLeaves(view(deferred, extra: extra), "synchronous-work", action: .keep)
 
         // Shared synchronous work beside a load in the task is not the same work.
         let loadToo = """
@@ -456,29 +441,35 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                     }
                     .onChange(of: chefID) { retitle() }
             """
-        XCTAssertEqual(run(view(loadToo, extra: extra)).findings, [])
+        assertNoDecisions(view(loadToo, extra: extra), rules: rule)
     }
 
-    func testTheOptionIsOfferedOnlyWhereTheFloorAllowsIt() throws {
+    func testTheOptionIsOfferedOnlyWhereTheFloorAllowsIt() {
         let extra = "    @State private var names: [String] = []\n    func refilter() { names = names.sorted() }\n"
         let links = """
-                    .onAppear { refilter() }
+                    .1️⃣onAppear { refilter() }
                     .onChange(of: chefID) { _, _ in refilter() }
             """
         var configuration = Configuration()
         configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(16)], source: ".swiftui-migrate.json")
-        let below = try XCTUnwrap(run(view(links, extra: extra), configuration: configuration).findings.first)
-        XCTAssertEqual(below.action, .keep)
-        XCTAssertEqual(below.reason, "the work never suspends, so task(id:) would only make it asynchronous and cancellable")
+        let below = assertDecisions(view(links, extra: extra), rules: rule, configuration: configuration, [
+            DecisionSpec("1️⃣", "appear-change-load/synchronous-work", action: .keep),
+        ])
         configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(17)], source: ".swiftui-migrate.json")
-        let above = try XCTUnwrap(run(view(links, extra: extra), configuration: configuration).findings.first)
-        XCTAssertTrue(above.reason?.contains(#"{"syncWork": "onChangeInitial"}"#) ?? false, above.reason ?? "")
+        let above = assertDecisions(view(links, extra: extra), rules: rule, configuration: configuration, [
+            DecisionSpec("1️⃣", "appear-change-load/synchronous-work", action: .keep),
+        ])
+        // The same decision; only where the floor allows the option do its words offer it (a fact of the floor,
+        // which Finding has no typed field for).
+        let option = #"{"syncWork": "onChangeInitial"}"#
+        XCTAssertFalse(below.findings.first?.reason?.contains(option) ?? true, below.findings.first?.reason ?? "")
+        XCTAssertTrue(above.findings.first?.reason?.contains(option) ?? false, above.findings.first?.reason ?? "")
     }
 
-    func testASynchronousPairStartingANestedTaskIsASkipNamingIt() throws {
+    func testASynchronousPairStartingANestedTaskIsASkipNamingIt() {
         let extra = "    @State private var isReady = false\n    func reload() async { profile = await RecipeStore.shared.profile(chefID) }\n"
         let links = """
-                    .onAppear {
+                    .1️⃣onAppear {
                         if isReady { Task { await reload() } }
                     }
                     .onChange(of: chefID) {
@@ -486,20 +477,17 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                     }
             """
         for rules in [[AppearChangeLoadRule()], RuleRegistry.all, RuleRegistry.all.reversed()] as [[any Rule]] {
-            let findings = run(view(links, extra: extra), rules: rules).findings
-            XCTAssertEqual(findings.map(\.ruleID), ["appear-change-load"])
-            let finding = try XCTUnwrap(findings.first)
-            XCTAssertEqual(finding.action, .skip)
-            XCTAssertTrue(finding.reason?.contains("starts the Task on line 10 inside an if") ?? false, finding.reason ?? "")
+            // The words name the Task's line and what it starts in (Finding has no typed fields for them).
+            assertLeaves(view(links, extra: extra), rules: rules, "nested-task", action: .skip, facts: ["10", "if"])
         }
     }
 
     func testFloorBelowTaskSkips() {
         var configuration = Configuration()
         configuration.deploymentTarget = DeploymentFloor([.iOS: PlatformVersion(14)], source: ".swiftui-migrate.json")
-        XCTAssertEqual(
-            skipReason(view(pair), configuration: configuration, action: .keep),
-            "the deployment floor is iOS 14.0 (.swiftui-migrate.json), and task needs iOS 15.0")
+        // The words name the floor, where it was set, and what task needs (Finding has no typed fields for them).
+        assertLeaves(view(pair), configuration: configuration, "below-floor", action: .keep,
+                     facts: ["iOS 14.0", ".swiftui-migrate.json", "iOS 15.0"])
     }
 
     func testUnrelatedOnChangeIsNoPair() {
@@ -507,66 +495,78 @@ final class AppearChangeLoadRuleTests: XCTestCase {
                     .onAppear { Task { profile = await RecipeStore.shared.profile(chefID) } }
                     .onChange(of: chefID) { _, _ in Analytics.log("chef") }
             """
-        XCTAssertEqual(run(view(links)).findings, [])
+        assertNoDecisions(view(links), rules: rule)
         // Wrappers such as Task.sleep and withAnimation are not shared work.
         let wrappers = """
                     .onAppear { Task { try? await Task.sleep(nanoseconds: 1); profile = await RecipeStore.shared.profile(chefID) } }
                     .onChange(of: chefID) { _, _ in Task { try? await Task.sleep(nanoseconds: 1); withAnimation { Analytics.log("chef") } } }
             """
-        XCTAssertEqual(run(view(wrappers)).findings, [])
+        assertNoDecisions(view(wrappers), rules: rule)
     }
 
-    // MARK: - Fixtures: each case's decision and reason
+    // MARK: - Fixtures: each case's decision and the facts its words name
 
-    /// The decision each fixture case stands for (nil: no finding, the closures are no pair), and a
-    /// phrase its reason must hold: the fixture harness checks only the text, so a negative case
-    /// skipped for the wrong reason would pass there.
-    private static let fixtureDecisions: [String: (FindingAction?, String)] = [
-        "task-start-pair": (.rewrite, ""),
-        "onappear-task-new-value": (.rewrite, ""),
-        "onchange-first": (.rewrite, ""),
-        "priority-kept": (.rewrite, ""),
-        "comments-kept": (.rewrite, ""),
-        "two-values-one-type": (.rewrite, ""),
-        "perform-forms": (.rewrite, ""),
-        "closing-line-chain": (.rewrite, ""),
-        "crlf": (.rewrite, ""),
-        "tabs-one-line": (.rewrite, ""),
-        "sync-work-on-change-initial": (.rewrite, ""),
-        "sync-work-kept": (.keep, "asynchronous and cancellable"),
-        "sync-work-option-below-ios17": (.keep, "needs iOS 17.0"),
-        "different-arguments": (nil, ""),
-        "old-value-read": (nil, ""),
-        "two-values-different-types": (.skip, "cannot tell that the onChange values"),
-        "initial-true": (.skip, "(initial: true)"),
-        "start-does-more": (nil, ""),
-        "detached-task": (.keep, "Task.detached"),
-        "floor-below-ios15": (.keep, "task needs iOS 15.0"),
-        "hazard-sentinel": (.keep, "is a sentinel"),
-        "hazard-self-cancelling-host": (.keep, "sets isLoadingPage before it awaits"),
-        "hazard-hidden-in-flight-writer": (.skip, "!library.isRefreshing, a flag set where"),
-        "hazard-no-owned-state": (.keep, "changes no state the view owns"),
-        "pair-merged-flag-not-also-skipped": (.rewrite, ""),
-        "sync-work-several-values-no-option-offered": (.keep, "asynchronous and cancellable"),
-        "sync-work-several-values-option-set": (.keep, "several onChange run it"),
-        "hazard-effect": (.keep, "library.sync(playlistID: playlistID) is made for its effect"),
-        "hazard-lazy-row": (.keep, "a row of a ForEach in LazyVStack"),
+    /// The decision each fixture case stands for (nil: no finding, the closures are no pair), and the facts its
+    /// words must name (Finding has no typed fields for them). The `.findings` snapshots hold the same decisions
+    /// with their places; this table says what each case stands for, so a snapshot rewritten to another
+    /// decision fails here too.
+    private static let fixtureDecisions: [String: (String?, [String])] = [
+        "task-start-pair": ("merge-into-task-id", []),
+        "onappear-task-new-value": ("merge-into-task-id", []),
+        "onchange-first": ("merge-into-task-id", []),
+        "priority-kept": ("merge-into-task-id", []),
+        "comments-kept": ("merge-into-task-id", []),
+        "two-values-one-type": ("merge-into-task-id", []),
+        "perform-forms": ("merge-into-task-id", []),
+        "closing-line-chain": ("merge-into-task-id", []),
+        "crlf": ("merge-into-task-id", []),
+        "tabs-one-line": ("merge-into-task-id", []),
+        "sync-work-on-change-initial": ("merge-into-onchange-initial", []),
+        "sync-work-kept": ("synchronous-work", []),
+        "sync-work-option-below-ios17": ("below-floor", ["iOS 17.0"]),
+        "different-arguments": (nil, []),
+        "old-value-read": (nil, []),
+        "two-values-different-types": ("values-of-unknown-types", []),
+        "initial-true": ("onchange-runs-initially", []),
+        "start-does-more": (nil, []),
+        "detached-task": ("detached-task", []),
+        "floor-below-ios15": ("below-floor", ["iOS 15.0"]),
+        "hazard-sentinel": ("sentinel-host", []),
+        "hazard-self-cancelling-host": ("work-removes-host", ["isLoadingPage"]),
+        "hazard-hidden-in-flight-writer": ("hidden-in-flight-flag", ["!library.isRefreshing"]),
+        "hazard-no-owned-state": ("no-owned-state", []),
+        "pair-merged-flag-not-also-skipped": ("merge-into-task-id", []),
+        "sync-work-several-values-no-option-offered": ("synchronous-work", []),
+        "sync-work-several-values-option-set": ("synchronous-several-values", []),
+        "hazard-effect": ("awaited-operation", ["library.sync(playlistID: playlistID)"]),
+        "hazard-lazy-row": ("lazy-row", ["LazyVStack"]),
+        "main-actor-pair-in-free-function": ("main-actor-outside-view", []),
+        "model-method-clears-host": ("object-method-removes-host", ["syncer.sync()", "syncer.isIdle"]),
+        "model-method-out-of-sight": ("object-method-unseen", ["library.sync()", "library.lastSync"]),
+        "old-value-shadows-property": ("onchange-reads-old-value", ["previousID"]),
+        "pair-in-context-menu": ("menu-content", ["contextMenu"]),
+        "stored-task": ("stored-task", []),
+        "task-capture-list": ("task-signature", ["[playlistID] in"]),
+        "task-inside-if": ("nested-task", ["if"]),
+        "task-not-last": ("task-not-last", []),
+        "task-returns-value": ("task-returns-value", []),
+        "task-start-defers-only": ("deferral-only", []),
+        "task-throws": ("task-throws", []),
+        "two-priorities": ("priority-twice", []),
     ]
 
     func testEachFixtureCaseIsDecidedForItsReason() throws {
         let cases = FixtureCase.discoverRepositoryFixtures().cases.filter { $0.ruleID == "appear-change-load" }
         XCTAssertEqual(Set(cases.map(\.name)), Set(Self.fixtureDecisions.keys), "every case has an expected decision")
         for fixture in cases {
-            guard let (action, phrase) = Self.fixtureDecisions[fixture.name] else { continue }
+            guard let (decision, facts) = Self.fixtureDecisions[fixture.name] else { continue }
             var configuration = Configuration()
             if let url = fixture.configuration { configuration = try Configuration.load(path: url.path) }
             let source = try String(contentsOf: fixture.before, encoding: .utf8)
             let findings = MigrationEngine(configuration: configuration, rules: [AppearChangeLoadRule()])
                 .migrate(source: source).migration.findings
-            XCTAssertEqual(findings.map(\.action), action.map { [$0] } ?? [], fixture.name)
-            if !phrase.isEmpty {
-                XCTAssertTrue(findings.first?.reason?.contains(phrase) ?? false, "\(fixture.name): \(findings.first?.reason ?? "no reason")")
-            }
+            XCTAssertEqual(findings.map(\.reasonID), decision.map { ["appear-change-load/" + $0] } ?? [], fixture.name)
+            assertWords(of: findings.first, name: facts, fixture.name)
         }
     }
 }

@@ -6,19 +6,32 @@ import XCTest
 /// `group-lifecycle`'s decisions, and the syntax helpers it rests on, beyond
 /// what its examples and fixtures show.
 final class GroupLifecycleRuleTests: XCTestCase {
-    private func migrate(
-        _ source: String, strategy: GroupStrategy = .auto, host: String = "ZStack"
-    ) -> (text: String, migration: FileMigration) {
+    private let rule = [GroupLifecycleRule()]
+
+    /// A configuration with group-lifecycle's `strategy` and `host` container.
+    private func settings(_ strategy: GroupStrategy = .auto, host: String = "ZStack") -> Configuration {
         var configuration = Configuration()
         configuration.strategy = strategy
         configuration.hostContainer = host
-        let engine = MigrationEngine(configuration: configuration, rules: [GroupLifecycleRule()])
-        let result = engine.migrate(source: source)
-        XCTAssertNil(result.migration.internalError)
-        let again = engine.migrate(source: result.text)
-        XCTAssertEqual(again.text, result.text, "not idempotent")
-        XCTAssertFalse(again.migration.findings.contains { $0.action == .rewrite }, "a second run rewrites again")
-        return result
+        return configuration
+    }
+
+    /// `source` with its first Group marked 1️⃣: where a finding on that Group stands.
+    private func marked(_ source: String) -> String {
+        guard let range = source.range(of: "Group") else { return source }
+        return source.replacingCharacters(in: range, with: "1️⃣Group")
+    }
+
+    /// Asserts group-lifecycle's one decision on the first Group of `source`, `group-lifecycle/<id>`, with the action,
+    /// safety label and facts given; `unchanged`: the text stays as it is.
+    @discardableResult
+    private func assertDecision(
+        _ source: String, _ id: String, strategy: GroupStrategy = .auto, host: String = "ZStack",
+        action: FindingAction? = nil, safety: SafetyLabel? = nil, facts: [String] = [], unchanged: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> (text: String, findings: [Finding]) {
+        assertOneDecision(marked(source), rules: rule, configuration: settings(strategy, host: host), "group-lifecycle/" + id,
+                          action: action, safety: safety, facts: facts, unchanged: unchanged, file: file, line: line)
     }
 
     /// `body` wrapped in a view, with each line of `body` indented two levels.
@@ -32,14 +45,10 @@ final class GroupLifecycleRuleTests: XCTestCase {
 
     func testHoistFindingIsAtTheGroupIdentifierWithItsLabel() {
         let source = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}")
-        let (text, migration) = migrate(source)
+        let (text, findings) = assertDecision(source, "hoist-no-runtime-change", action: .rewrite)
         XCTAssertTrue(text.contains("        ZStack {\n"))
-        let finding = migration.findings.first
-        XCTAssertEqual(finding?.line, 5)
-        XCTAssertEqual(finding?.column, 9)
-        XCTAssertEqual(finding?.message, "replace the Group with a ZStack so the lifecycle action belongs to one view")
-        XCTAssertEqual(finding?.safety?.name, "behavior-change")
-        XCTAssertEqual(finding?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+        XCTAssertEqual(findings.first.map { [$0.line, $0.column] }, [5, 9])
+        XCTAssertEqual(findings.first?.safety?.name, "behavior-change")
     }
 
     /// An action that opens with a check stopping it while the value choosing the member is at its initial
@@ -47,162 +56,129 @@ final class GroupLifecycleRuleTests: XCTestCase {
     /// or reports; an action that proceeds at first (a loader) is hoisted as before.
     func testAnActionWaitingForTheMemberChoiceIsKeyedOnIt() {
         let group = "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n"
-        func decided(_ chain: String) -> (String?, String) {
-            let (text, migration) = migrate(view(group + chain, extra: "    func load() async {}\n"))
-            return (migration.findings.first?.reasonID, text)
-        }
+        func source(_ chain: String) -> String { view(group + chain, extra: "    func load() async {}\n") }
         let keyed = [
             (".task {\n    guard flag else { return }\n    await load()\n}", ".task(id: flag) {"),
             (".task(priority: .low) {\n    if !flag { return }\n    await load()\n}", ".task(id: flag, priority: .low) {"),
             (".task {\n    if flag == true {\n        await load()\n    }\n}", ".task(id: flag) {"),
         ]
         for (chain, header) in keyed {
-            let (reason, text) = decided(chain)
-            XCTAssertEqual(reason, "group-lifecycle/hoist-task-id", chain)
+            let (text, _) = assertDecision(source(chain), "hoist-task-id")
             XCTAssertTrue(text.contains(header) && text.contains("ZStack {"), text)
         }
-        XCTAssertEqual(decided(".onAppear {\n    guard flag else { return }\n    Task { await load() }\n}").0,
-                       "group-lifecycle/reads-member-choice")
-        XCTAssertEqual(decided(".task(id: 1) {\n    guard flag else { return }\n    await load()\n}").0,
-                       "group-lifecycle/reads-member-choice")
+        assertDecision(source(".onAppear {\n    guard flag else { return }\n    Task { await load() }\n}"), "reads-member-choice")
+        assertDecision(source(".task(id: 1) {\n    guard flag else { return }\n    await load()\n}"), "reads-member-choice")
         // Goes on at first (flag starts false): the action does not wait for the other member.
-        XCTAssertEqual(decided(".task {\n    guard !flag else { return }\n    await load()\n}").0,
-                       "group-lifecycle/hoist-no-runtime-change")
-        XCTAssertEqual(decided(".task {\n    await load()\n    guard flag else { return }\n}").0,
-                       "group-lifecycle/hoist-no-runtime-change")
+        assertDecision(source(".task {\n    guard !flag else { return }\n    await load()\n}"), "hoist-no-runtime-change")
+        assertDecision(source(".task {\n    await load()\n    guard flag else { return }\n}"), "hoist-no-runtime-change")
     }
 
     func testAHoistSaysWhetherItChangesWhatTheAppDoesOnItsFloor() {
         let group = "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}"
-        func hoist(_ source: String, floor: [Platform: PlatformVersion]?) -> Finding? {
-            var configuration = floor.map(Configuration.withDeploymentTarget) ?? Configuration()
-            configuration.rules = ["group-lifecycle": true]
-            let finding = MigrationEngine(configuration: configuration).migrate(source: source).migration.findings.first
-            XCTAssertEqual(finding?.action, .rewrite, source)
-            return finding
+        func hoist(_ source: String, floor: [Platform: PlatformVersion]?, _ id: String, line: UInt = #line) -> Finding? {
+            let configuration = floor.map(Configuration.withDeploymentTarget) ?? Configuration()
+            return assertDecisions(marked(source), rules: RuleRegistry.all, configuration: configuration, [
+                DecisionSpec("1️⃣", "group-lifecycle/" + id, action: .rewrite),
+            ], line: line).findings.first
         }
         // Outside a row builder, on an iOS 15+ floor (or none known), iOS 15+ SDK builds already merge the action.
-        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-no-runtime-change")
-        XCTAssertEqual(hoist(view(group), floor: nil)?.reasonID, "group-lifecycle/hoist-no-runtime-change")
+        let same = hoist(view(group), floor: [.iOS: PlatformVersion(16)], "hoist-no-runtime-change")
+        hoist(view(group), floor: nil, "hoist-no-runtime-change")
         // Below iOS 15 the action ran once per member there: the hoist changes it.
-        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(14)])?.reasonID, "group-lifecycle/hoist-below-merging-floor")
+        let below = hoist(view(group), floor: [.iOS: PlatformVersion(14)], "hoist-below-merging-floor")
         // In a List each member is a row of its own, whose action the hoist makes one.
         let row = view("List {\n" + group + "\n}")
-        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.reasonID, "group-lifecycle/hoist-in-row")
-        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.name, "behavior-change", "the label is kept")
+        let inRow = hoist(row, floor: [.iOS: PlatformVersion(16)], "hoist-in-row")
+        XCTAssertEqual(inRow?.safety?.name, "behavior-change", "the label is kept")
 
         // The label stays strict; the printed line and the runtimeChange field sort them.
-        let same = hoist(view(group), floor: [.iOS: PlatformVersion(16)])
         XCTAssertEqual(same?.safety?.changesRuntime, false)
         XCTAssertEqual(same?.safety?.name, "behavior-change")
         XCTAssertTrue(XcodeFormat.line(for: same!).contains("(behavior-change, no runtime change on this floor)"))
-        XCTAssertEqual(hoist(row, floor: [.iOS: PlatformVersion(16)])?.safety?.changesRuntime, true)
-        XCTAssertEqual(hoist(view(group), floor: [.iOS: PlatformVersion(14)])?.safety?.changesRuntime, true)
+        XCTAssertEqual(inRow?.safety?.changesRuntime, true)
+        XCTAssertEqual(below?.safety?.changesRuntime, true)
     }
 
     func testAHoistWithAnEmptyPathSaysTheContainerNowTakesAPlace() {
         let onlyIf = "Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.onAppear {}"
-        func hoist(_ body: String) -> Finding? {
-            migrate(view(body)).migration.findings.first
-        }
-        let alone = hoist(onlyIf)
-        XCTAssertEqual(alone?.reasonID, "group-lifecycle/hoist-empty-path")
+        let alone = assertDecision(view(onlyIf), "hoist-empty-path").findings.first
         XCTAssertEqual(alone?.safety?.changesRuntime, true)
         XCTAssertFalse(alone?.safety?.explanation?.contains("takes a place") ?? true)
-        let spaced = hoist("VStack(spacing: 8) {\n" + onlyIf + "\n    Text(\"b\")\n}")
-        XCTAssertEqual(spaced?.reasonID, "group-lifecycle/hoist-empty-path")
+        let spaced = assertDecision(view("VStack(spacing: 8) {\n" + onlyIf + "\n    Text(\"b\")\n}"), "hoist-empty-path").findings.first
         XCTAssertTrue(spaced?.safety?.explanation?.hasSuffix("the empty ZStack then still takes a place in the VStack, with its spacing") ?? false,
                       spaced?.safety?.explanation ?? "")
-        let unspaced = hoist("HStack(spacing: 0) {\n" + onlyIf + "\n    Text(\"b\")\n}")
+        let unspaced = assertDecision(view("HStack(spacing: 0) {\n" + onlyIf + "\n    Text(\"b\")\n}"), "hoist-empty-path").findings.first
         XCTAssertFalse(unspaced?.safety?.explanation?.contains("takes a place") ?? true)
     }
 
     func testGroupAsHostContainerIsReportedNotLooped() {
-        let source = view("Group {\n    Text(\"a\")\n}\n.onAppear {}")
-        let (text, migration) = migrate(source, host: "SwiftUI.Group")
-        XCTAssertEqual(text, source)
-        XCTAssertEqual(migration.findings.map(\.action), [.report])
+        assertDecision(view("Group {\n    Text(\"a\")\n}\n.onAppear {}"), "host-is-group", host: "SwiftUI.Group", action: .report, unchanged: true)
     }
 
     func testModuleQualifiedGroupIsHoisted() {
-        let (text, _) = migrate(view("SwiftUI.Group {\n    Text(\"a\")\n}\n.task {}"))
+        let (text, _) = assertDecision(view("SwiftUI.Group {\n    Text(\"a\")\n}\n.task {}"), "hoist-no-runtime-change")
         XCTAssertTrue(text.contains("SwiftUI.ZStack {"), text)
     }
 
     func testContentLabelledClosureIsAGroupButSubviewsIsNot() {
-        let (text, _) = migrate(view("Group(content: {\n    Text(\"a\")\n})\n.onAppear {}"))
+        let (text, _) = assertDecision(view("Group(content: {\n    Text(\"a\")\n})\n.onAppear {}"), "hoist-no-runtime-change")
         XCTAssertTrue(text.contains("ZStack(content: {"), text)
-        let subviews = view("Group(subviews: content) { subviews in\n    Text(\"a\")\n}\n.onAppear {}")
-        XCTAssertEqual(migrate(subviews).migration.findings, [])
-        let sections = view("Group(sections: content) { sections in\n    Text(\"a\")\n}\n.task {}")
-        XCTAssertEqual(migrate(sections).migration.findings, [])
+        assertNoDecisions(view("Group(subviews: content) { subviews in\n    Text(\"a\")\n}\n.onAppear {}"), rules: rule)
+        assertNoDecisions(view("Group(sections: content) { sections in\n    Text(\"a\")\n}\n.task {}"), rules: rule)
     }
 
     func testEveryTaskFormIsALifecycleModifier() {
         for modifier in [".task {}", ".task(id: flag) {}", ".task(priority: .low) {}", ".task(id: flag, priority: .low) {}",
                          ".onDisappear {}", ".onAppear(perform: {})"] {
-            let (_, migration) = migrate(view("Group {\n    Text(\"a\")\n}\n.padding()\n\(modifier)"))
-            XCTAssertEqual(migration.findings.map(\.action), [.rewrite], modifier)
+            assertDecision(view("Group {\n    Text(\"a\")\n}\n.padding()\n\(modifier)"), "hoist-no-runtime-change", action: .rewrite)
         }
     }
 
     func testSeveralMembersAreReportedWhateverTheStrategy() {
         let source = view("Group {\n    Text(\"a\")\n    if flag {\n        Text(\"b\")\n    }\n}\n.onAppear {}")
         for strategy in GroupStrategy.allCases {
-            let (text, migration) = migrate(source, strategy: strategy)
-            XCTAssertEqual(text, source)
-            XCTAssertEqual(migration.findings.map(\.action), [.report])
-            XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/several-members")
+            assertDecision(source, "several-members", strategy: strategy, action: .report, unchanged: true)
         }
     }
 
     func testForEachMemberCountsAsSeveral() {
         let source = view("Group {\n    ForEach(0..<3) { index in\n        Text(\"\\(index)\")\n    }\n}\n.onAppear {}")
-        XCTAssertEqual(migrate(source).migration.findings.map(\.action), [.report])
+        assertDecision(source, "several-members", action: .report)
     }
 
     func testHoistStrategyReportsWhatItCannotHoist() {
         let source = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(flag)\n.onAppear {}")
-        let (text, migration) = migrate(source, strategy: .hoist)
-        XCTAssertEqual(text, source)
-        XCTAssertEqual(migration.findings.map(\.action), [.report])
-        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/hoist-blocked-member-scoped")
-        XCTAssertTrue(migration.findings.first?.reason?.contains(".id") ?? false, "the reason names the modifier")
+        // The words name the modifier (Finding has no typed field for it).
+        assertDecision(source, "hoist-blocked-member-scoped", strategy: .hoist, action: .report, facts: [".id"], unchanged: true)
     }
 
     func testMemberScopedModifiersForceDistribution() {
         for modifier in [".id(1)", ".transition(.opacity)", ".zIndex(1)", ".tag(1)",
                          ".matchedGeometryEffect(id: 1, in: namespace)"] {
-            let source = view("Group {\n    Text(\"a\")\n}\n\(modifier)\n.onAppear {}")
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(migration.findings.first?.message, "distribute the Group's modifiers onto its members", modifier)
+            let (text, _) = assertDecision(view("Group {\n    Text(\"a\")\n}\n\(modifier)\n.onAppear {}"), "distribute")
             XCTAssertTrue(text.contains("        Text(\"a\")\n            \(modifier)\n            .onAppear {}"), text)
         }
     }
 
-    func testListRowModifiersBlockAHoistOnlyInARow() throws {
+    func testListRowModifiersBlockAHoistOnlyInARow() {
         for modifier in [".listRowSeparator(.hidden)", ".listRowInsets(EdgeInsets())", ".swipeActions { Text(\"x\") }"] {
             // A screen (the body), one view on every path: the one view is configured the same on a container.
             let screen = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n\(modifier)\n.onAppear {}")
-            let hoisted = migrate(screen)
-            XCTAssertEqual(hoisted.migration.findings.first?.message, "replace the Group with a ZStack so the lifecycle action belongs to one view", modifier)
+            assertDecision(screen, "hoist-no-runtime-change")
             // A row of a List builder: each member is a row of its own, so the modifier acts on each.
             let row = view("List {\n    Group {\n        if flag {\n            Text(\"a\")\n        } else {\n            Text(\"b\")\n        }\n    }\n    \(modifier)\n    .onAppear {}\n}")
-            XCTAssertEqual(migrate(row).migration.findings.first?.message, "distribute the Group's modifiers onto its members", modifier)
+            assertDecision(row, "distribute")
         }
         // A screen that shows nothing on some path, with a list-row modifier: likely a row where it is used,
-        // where a container would add an empty row.
+        // where a container would add an empty row. The words name the modifier (Finding has no typed field for it).
         let mayBeEmpty = view("Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.listRowSeparator(.hidden)\n.onAppear {}")
-        let finding = try XCTUnwrap(migrate(mayBeEmpty, strategy: .hoist).migration.findings.first)
-        XCTAssertEqual(finding.action, .report)
-        XCTAssertTrue(finding.reason?.hasPrefix("the chain has .listRowSeparator, so the Group is likely a list row") ?? false, finding.reason ?? "")
+        assertDecision(mayBeEmpty, "hoist-blocked-list-row", strategy: .hoist, action: .report, facts: [".listRowSeparator"])
     }
 
     func testAListRowModifierOnAScreensContentDoesNotMakeItARow() {
         let group = "Group {\n    if flag {\n        Text(\"a\")\n    }\n}\n.listRowSeparator(.hidden)\n.onAppear {}"
-        XCTAssertEqual(migrate(view(group)).migration.findings.map(\.reasonID), ["group-lifecycle/distribute"])
-        let screen = group + "\n.navigationTitle(\"Shelf\")"
-        XCTAssertEqual(migrate(view(screen)).migration.findings.map(\.reasonID), ["group-lifecycle/hoist-empty-path"])
+        assertDecision(view(group), "distribute")
+        assertDecision(view(group + "\n.navigationTitle(\"Shelf\")"), "hoist-empty-path")
     }
 
     func testAnAppsOwnModifierIsDecidedByWhatItApplies() {
@@ -216,33 +192,33 @@ final class GroupLifecycleRuleTests: XCTestCase {
             }
             """
         let index = ModuleIndex(files: { ["Modifiers.swift"] }) { $0 == "Modifiers.swift" ? Array(modifiers.utf8) : nil }
-        func decided(_ chain: String, strategy: GroupStrategy = .auto) -> [String] {
-            var configuration = Configuration()
-            configuration.strategy = strategy
-            let engine = MigrationEngine(configuration: configuration, rules: [GroupLifecycleRule()])
-            let source = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n" + chain)
-            return engine.migrate(bytes: Array(source.utf8), file: "V.swift", module: index).findings.map(\.reasonID)
+        func source(_ chain: String) -> String {
+            view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n" + chain)
+        }
+        func assertDecided(_ chain: String, _ id: String?, strategy: GroupStrategy = .auto, line: UInt = #line) {
+            assertDecisions(marked(source(chain)), rules: rule, configuration: settings(strategy), module: index, path: "V.swift",
+                            id.map { [DecisionSpec("1️⃣", "group-lifecycle/" + $0)] } ?? [], line: line)
         }
         // A modifier that applies onAppear is the Group's lifecycle modifier; one that only styles is not.
-        XCTAssertEqual(decided(".refreshOnAppear { await Feed.refresh() }"), ["group-lifecycle/hoist-no-runtime-change"])
-        XCTAssertEqual(decided(".styled()"), [])
+        assertDecided(".refreshOnAppear { await Feed.refresh() }", "hoist-no-runtime-change")
+        assertDecided(".styled()", nil)
         // One whose onAppear is its own (it takes no action from the caller) is not the Group's lifecycle modifier.
-        XCTAssertEqual(decided(".glowing()"), [])
+        assertDecided(".glowing()", nil)
         // One that applies .id blocks the hoist as .id does, then the chain is copied onto each member.
-        XCTAssertEqual(decided(".pinned(1)\n.onAppear { }"), ["group-lifecycle/distribute"])
-        XCTAssertEqual(decided(".id(1)\n.onAppear { }"), ["group-lifecycle/distribute"])
-        XCTAssertEqual(decided(".pinned(1)\n.onAppear { }", strategy: .hoist), ["group-lifecycle/hoist-blocked-member-scoped"])
+        assertDecided(".pinned(1)\n.onAppear { }", "distribute")
+        assertDecided(".id(1)\n.onAppear { }", "distribute")
+        assertDecided(".pinned(1)\n.onAppear { }", "hoist-blocked-member-scoped", strategy: .hoist)
         // One that presents is a presentation, as .sheet is.
-        XCTAssertEqual(decided(".pinned(1)\n.jarSheet($flag)\n.onAppear { }"), ["group-lifecycle/presents-or-navigates"])
-        XCTAssertEqual(decided(".id(1)\n.sheet(isPresented: $flag) { Text(\"Jar\") }\n.onAppear { }"), ["group-lifecycle/presents-or-navigates"])
+        assertDecided(".pinned(1)\n.jarSheet($flag)\n.onAppear { }", "presents-or-navigates")
+        assertDecided(".id(1)\n.sheet(isPresented: $flag) { Text(\"Jar\") }\n.onAppear { }", "presents-or-navigates")
     }
 
-    func testABodyGroupIsDecidedWhereItsViewIsUsedAndTheFindingNamesThatPlace() throws {
+    func testABodyGroupIsDecidedWhereItsViewIsUsedAndTheFindingNamesThatPlace() {
         let badge = """
             struct OfferBadge: View {
                 let offer: String?
                 var body: some View {
-                    Group {
+                    1️⃣Group {
                         if let offer { Text(offer) }
                     }
                     .onAppear { }
@@ -250,58 +226,51 @@ final class GroupLifecycleRuleTests: XCTestCase {
             }
 
             """
-        func decided(usedBy user: String?) throws -> Finding {
-            let files = ["App/OfferBadge.swift": badge] .merging(user.map { ["App/Store.swift": $0] } ?? [:]) { first, _ in first }
+        func decided(_ marked: String, usedBy user: String?, _ id: String, line: UInt = #line) -> Finding? {
+            let files = ["App/OfferBadge.swift": MarkedSource(marked).text].merging(user.map { ["App/Store.swift": $0] } ?? [:]) { first, _ in first }
             let index = ModuleIndex(files: { Array(files.keys) }) { files[$0].map { Array($0.utf8) } }
-            let engine = MigrationEngine(configuration: Configuration(), rules: [GroupLifecycleRule()])
-            return try XCTUnwrap(engine.migrate(bytes: Array(badge.utf8), file: "App/OfferBadge.swift", module: index).findings.first)
+            return assertDecisions(marked, rules: rule, module: index, path: "App/OfferBadge.swift", [
+                DecisionSpec("1️⃣", "group-lifecycle/" + id),
+            ], line: line).findings.first
         }
-        let padded = try decided(usedBy: "struct Store: View {\n    var body: some View {\n        OfferBadge(offer: nil).padding()\n    }\n}\n")
-        XCTAssertEqual(padded.reasonID, "group-lifecycle/hoist-empty-path")
-        XCTAssertEqual(padded.safety?.explanation?.hasSuffix("; the empty ZStack then still takes the padding it is given where the view is used (in Store.swift:3)"), true)
-        let row = try decided(usedBy: "struct Store: View {\n    var body: some View {\n        List {\n            OfferBadge(offer: nil)\n        }\n    }\n}\n")
-        XCTAssertEqual(row.reasonID, "group-lifecycle/distribute", "an empty row where the view is a List's row")
+        let padded = decided(badge, usedBy: "struct Store: View {\n    var body: some View {\n        OfferBadge(offer: nil).padding()\n    }\n}\n", "hoist-empty-path")
+        XCTAssertEqual(padded?.safety?.explanation?.hasSuffix("; the empty ZStack then still takes the padding it is given where the view is used (in Store.swift:3)"), true)
+        // An empty row where the view is a List's row.
+        decided(badge, usedBy: "struct Store: View {\n    var body: some View {\n        List {\n            OfferBadge(offer: nil)\n        }\n    }\n}\n", "distribute")
+        // No place seen: decided as it stands.
         let always = badge.replacingOccurrences(of: "if let offer { Text(offer) }", with: "if let offer { Text(offer) } else { Text(\"None\") }")
-        let index = ModuleIndex(files: { ["App/OfferBadge.swift"] }) { _ in Array(always.utf8) }
-        let unseen = try XCTUnwrap(MigrationEngine(configuration: Configuration(), rules: [GroupLifecycleRule()])
-            .migrate(bytes: Array(always.utf8), file: "App/OfferBadge.swift", module: index).findings.first)
-        XCTAssertEqual(unseen.reasonID, "group-lifecycle/hoist-no-runtime-change", "no place seen: decided as it stands")
-        XCTAssertEqual(unseen.safety?.explanation?.hasSuffix("(outside a row: where the view is used was not seen)"), true)
-        let previewOnly = try decided(usedBy: "#Preview {\n    OfferBadge(offer: \"10%\").padding()\n}\n")
-        XCTAssertEqual(previewOnly.reasonID, "group-lifecycle/hoist-empty-path")
-        XCTAssertEqual(previewOnly.safety?.explanation?.contains("padding"), false, "a preview is no place the view is used")
+        let unseen = decided(always, usedBy: nil, "hoist-no-runtime-change")
+        XCTAssertEqual(unseen?.safety?.explanation?.hasSuffix("(outside a row: where the view is used was not seen)"), true)
+        let previewOnly = decided(badge, usedBy: "#Preview {\n    OfferBadge(offer: \"10%\").padding()\n}\n", "hoist-empty-path")
+        XCTAssertEqual(previewOnly?.safety?.explanation?.contains("padding"), false, "a preview is no place the view is used")
     }
 
     func testEnvironmentModifiersAreCopiedOntoEachMember() {
         for modifier in [".environment(\\.locale, locale)", ".environmentObject(model)"] {
-            let source = memberScoped(modifier)
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(migration.findings.first?.message, "distribute the Group's modifiers onto its members", modifier)
+            let (text, _) = assertDecision(memberScoped(modifier), "distribute")
             XCTAssertTrue(text.contains("Text(\"a\")\n                .id(flag)\n                \(modifier)"), text)
         }
     }
 
     func testGroupOutsideAViewBuilderIsReported() {
         let source = view("Text(\"a\")\n    .overlay(Group {\n        if flag {\n            Text(\"b\")\n        }\n    }.id(flag).onAppear {})")
-        let (text, migration) = migrate(source)
-        XCTAssertEqual(text, source)
-        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/not-in-builder")
+        assertDecision(source, "not-in-builder", unchanged: true)
     }
 
     func testUnknownContainerClosureIsNotTakenForABuilder() {
         let source = view("Card {\n    Group {\n        if flag {\n            Text(\"b\")\n        }\n    }\n    .onAppear {}\n}")
-        XCTAssertEqual(migrate(source, strategy: .distribute).migration.findings.map(\.action), [.report])
+        assertDecision(source, "not-in-builder", strategy: .distribute, action: .report)
     }
 
     func testIfBranchOfBodyIsABuilder() {
         let source = view("if flag {\n    Group {\n        if flag {\n            Text(\"b\")\n        }\n    }\n    .onAppear {}\n}")
-        let (text, _) = migrate(source, strategy: .distribute)
+        let (text, _) = assertDecision(source, "distribute", strategy: .distribute)
         XCTAssertTrue(text.contains("        if flag {\n            if flag {\n                Text(\"b\")\n                    .onAppear {}\n            }\n        }"), text)
     }
 
     func testReturnInBodyIsDropped() {
         let source = view("return Group {\n    if flag {\n        Text(\"b\")\n    }\n}\n.onAppear {}")
-        let (text, _) = migrate(source, strategy: .distribute)
+        let (text, _) = assertDecision(source, "distribute", strategy: .distribute)
         XCTAssertTrue(text.contains("    var body: some View {\n        if flag {\n            Text(\"b\")\n                .onAppear {}\n        }\n    }"), text)
     }
 
@@ -323,52 +292,40 @@ final class GroupLifecycleRuleTests: XCTestCase {
             }
 
             """
-        let (text, _) = migrate(source, strategy: .distribute)
+        let (text, _) = assertDecision(source, "distribute", strategy: .distribute)
         XCTAssertTrue(text.contains("    /// The content.\n    @ViewBuilder\n    @MainActor private var content: some View {\n        if flag {"), text)
     }
 
     func testBranchBindingUsedByTheChainBlocksDistribution() {
+        // The words name the binding (Finding has no typed field for it).
         let ifLet = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    print(name)\n}")
-        let (text, migration) = migrate(ifLet, strategy: .distribute)
-        XCTAssertEqual(text, ifLet)
-        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/shadowed-name")
-        XCTAssertTrue(migration.findings.first?.reason?.contains("`name`") ?? false, "the reason names the binding")
+        assertDecision(ifLet, "shadowed-name", strategy: .distribute, facts: ["name"], unchanged: true)
         let caseLet = view("Group {\n    switch phase {\n    case .failed(let message):\n        Text(message)\n    default:\n        Text(\"a\")\n    }\n}\n.onAppear {\n    print(message)\n}")
-        XCTAssertTrue(migrate(caseLet, strategy: .distribute).migration.findings.first?.reason?.contains("binds `message`") ?? false)
+        assertDecision(caseLet, "shadowed-name", strategy: .distribute, facts: ["message"])
+        // `.name` after a dot is not the binding.
         let memberOnly = view("Group {\n    if let name {\n        Text(name)\n    }\n}\n.task {\n    model.name = \"a\"\n}")
-        XCTAssertEqual(migrate(memberOnly, strategy: .distribute).migration.findings.first?.message,
-                       "distribute the Group's modifiers onto its members", "`.name` after a dot is not the binding")
+        assertDecision(memberOnly, "distribute", strategy: .distribute)
+        // A declaration inside a branch binds its name there.
         let branchLet = view("Group {\n    if flag {\n        let name = \"a\"\n        Text(name)\n    }\n}\n.task {\n    print(name)\n}")
-        XCTAssertTrue(migrate(branchLet, strategy: .distribute).migration.findings.first?.reason?.contains("binds `name`") ?? false,
-                      "a declaration inside a branch binds its name there")
+        assertDecision(branchLet, "shadowed-name", strategy: .distribute, facts: ["name"])
     }
 
     func testAnActionThatChangesWhichMemberShowsIsNotDistributed() {
         // Copied into the branches, an action that switches the members starts again on every
-        // member it brings in: `.id` blocks the hoist, so each of these is reported.
-        func reason(_ body: String, extra: String = "") -> String? {
-            let source = view(body, extra: extra)
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(text, source, body)
-            XCTAssertEqual(migration.findings.map(\.action), [.report], body)
-            return migration.findings.first?.reason
-        }
-        let assigned = reason("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(1)\n.task {\n    flag = true\n    await work()\n}")
-        XCTAssertEqual(assigned, "the chain has .id, which acts on each member, so the Group cannot become a container; and "
-            + "the chain's .task sets flag, and flag chooses the member that shows: copied onto each member, it would start "
-            + "again on every member it brings in, and the copy on the member that goes away is cancelled; move .task to "
-            + "the one member, or the enclosing view, that owns the work, and keep the rest of the chain on the Group")
-        let called = reason("Group {\n    switch model.phase {\n    case .idle:\n        Text(\"a\")\n    default:\n        Text(\"b\")\n    }\n}\n.id(1)\n.onAppear {\n    model.start()\n}")
-        XCTAssertTrue(called?.contains("the chain's .onAppear calls model.start(), which may change model.phase, and model.phase chooses the member") ?? false, called ?? "")
-        let helper = reason(
+        // member it brings in: `.id` blocks the hoist, so each of these is reported. The words name the blocking
+        // modifier, the action, and what it changes (Finding has no typed fields for them).
+        let assigned = "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(1)\n.task {\n    flag = true\n    await work()\n}"
+        assertDecision(view(assigned), "chooses-member", action: .report, facts: [".id", ".task", "flag"], unchanged: true)
+        let called = "Group {\n    switch model.phase {\n    case .idle:\n        Text(\"a\")\n    default:\n        Text(\"b\")\n    }\n}\n.id(1)\n.onAppear {\n    model.start()\n}"
+        assertDecision(view(called), "chooses-member", action: .report, facts: [".onAppear", "model.start()", "model.phase"], unchanged: true)
+        let helper = view(
             "Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        if ready {\n            Text(\"b\")\n        }\n    }\n}\n.id(1)\n.onDisappear(perform: reset)",
             extra: "    @State private var ready = false\n    func reset() { ready = false }\n")
-        XCTAssertTrue(helper?.contains("the chain's .onDisappear sets ready, and ready chooses the member") ?? false, helper ?? "")
+        assertDecision(helper, "chooses-member", action: .report, facts: [".onDisappear", "ready"], unchanged: true)
 
         // Control: an action that writes other state is still distributed.
         let other = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(1)\n.onAppear {\n    count += 1\n}", extra: "    @State private var count = 0\n")
-        let (text, migration) = migrate(other)
-        XCTAssertEqual(migration.findings.map(\.message), ["distribute the Group's modifiers onto its members"])
+        let (text, _) = assertDecision(other, "distribute")
         XCTAssertTrue(text.contains("            Text(\"a\")\n                .id(1)\n                .onAppear {\n                    count += 1\n"), text)
     }
 
@@ -388,79 +345,63 @@ final class GroupLifecycleRuleTests: XCTestCase {
             ("Menu", "Menu(\"More\") {\n    Section {\n\(indented(group, by: 2))\n    }\n}"),
         ]
         for (name, body) in holders {
-            let source = view(body)
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(text, source, name)
-            XCTAssertEqual(migration.findings.map(\.action), [.report], name)
-            XCTAssertEqual(migration.findings.first?.reason, "the Group stands in the content of \(name), where SwiftUI makes each "
-                + "view an item: a menu item, an option, a tab, a toolbar item or an action; a container there would be one "
-                + "item that may not show as its members did, and whether a lifecycle action runs on an item is not "
-                + "documented; move .onAppear to the view that holds the \(name)", name)
+            // The words name the item container and the action to move (Finding has no typed fields for them).
+            assertDecision(view(body), "item-content", action: .report, facts: [name, ".onAppear"], unchanged: true)
         }
         // Several members in a menu: still item content, never "move the modifier to a container".
-        let several = view("Menu(\"More\") {\n    Group {\n        Button(\"A\") {}\n        Button(\"B\") {}\n    }\n    .onAppear {}\n}")
-        XCTAssertEqual(migrate(several).migration.findings.map(\.reasonID), ["group-lifecycle/item-content"])
+        assertDecision(view("Menu(\"More\") {\n    Group {\n        Button(\"A\") {}\n        Button(\"B\") {}\n    }\n    .onAppear {}\n}"), "item-content")
         // Controls: a stack's content, a List's Section and a sheet's content lay views out, so the hoist stays.
-        for body in ["VStack {\n\(indented(group, by: 1))\n}", "List {\n    Section {\n\(indented(group, by: 2))\n    }\n}",
-                     "Text(\"x\")\n    .sheet(isPresented: $shown) {\n\(indented(group, by: 2))\n    }"] {
-            let (text, migration) = migrate(view(body))
-            XCTAssertEqual(migration.findings.map(\.action), [.rewrite], body)
+        for (body, id) in [("VStack {\n\(indented(group, by: 1))\n}", "hoist-no-runtime-change"),
+                           ("List {\n    Section {\n\(indented(group, by: 2))\n    }\n}", "hoist-in-row"),
+                           ("Text(\"x\")\n    .sheet(isPresented: $shown) {\n\(indented(group, by: 2))\n    }", "hoist-no-runtime-change")] {
+            let (text, _) = assertDecision(view(body), id, action: .rewrite)
             XCTAssertTrue(text.contains("ZStack {"), text)
         }
     }
 
     func testAMemberNamingAHelperThatShowsSeveralViewsIsReported() {
         let group = "Group {\n    if flag {\n        Text(\"empty\")\n    } else {\n        MEMBER\n    }\n}\n.onAppear {}"
-        func decide(_ member: String, _ helper: String) -> (FindingAction?, String?) {
-            let finding = migrate(view(group.replacingOccurrences(of: "MEMBER", with: member), extra: helper)).migration.findings.first
-            return (finding?.action, finding?.reason)
+        func source(_ member: String, _ helper: String) -> String {
+            view(group.replacingOccurrences(of: "MEMBER", with: member), extra: helper)
         }
+        // The words name the helper (Finding has no typed field for it).
         let property = "    @ViewBuilder private var rows: some View {\n        Text(\"a\")\n        Text(\"b\")\n    }\n"
         for member in ["rows", "self.rows", "rows.padding()"] {
-            let (action, reason) = decide(member, property)
-            XCTAssertEqual(action, .report, member)
-            XCTAssertEqual(reason, "the member rows is a @ViewBuilder helper that shows several views at once, which the Group "
-                + "flattens into its parent: Apple documents the action once for each, SDK builds since 2021 merge the calls, "
-                + "and a container would stack them; move the modifier "
-                + "to a container or to the one view that owns the work", member)
+            assertDecision(source(member, property), "helper-shows-several", action: .report, facts: ["rows"])
         }
         let function = "    @ViewBuilder private func rows() -> some View {\n        Text(\"a\")\n        Text(\"b\")\n    }\n"
-        XCTAssertEqual(decide("rows()", function).1?.hasPrefix("the member rows() is a @ViewBuilder helper"), true)
+        assertDecision(source("rows()", function), "helper-shows-several", facts: ["rows()"])
 
         // Controls: one view on every path of the helper, or a helper that is not a builder, still hoist.
         let oneEach = "    @ViewBuilder private var rows: some View {\n        if flag {\n            Text(\"a\")\n        } else {\n            Text(\"b\")\n        }\n    }\n"
-        XCTAssertEqual(decide("rows", oneEach).0, .rewrite)
+        assertDecision(source("rows", oneEach), "hoist-no-runtime-change", action: .rewrite)
         let plain = "    private var rows: some View {\n        VStack {\n            Text(\"a\")\n            Text(\"b\")\n        }\n    }\n"
-        XCTAssertEqual(decide("rows", plain).0, .rewrite)
+        assertDecision(source("rows", plain), "hoist-no-runtime-change", action: .rewrite)
     }
 
     func testCommentAfterAMemberStaysOnItsLine() {
         let source = view("Group {\n    if flag {\n        Text(\"a\") // the title\n    }\n}\n.onAppear {}")
-        let (text, _) = migrate(source, strategy: .distribute)
+        let (text, _) = assertDecision(source, "distribute", strategy: .distribute)
         XCTAssertTrue(text.contains("            Text(\"a\") // the title\n                .onAppear {}\n"), text)
     }
 
     func testUnusualLayoutIsReported() {
         let source = view("Group { // wrapper\n    if flag {\n        Text(\"a\")\n    }\n}\n.onAppear {}")
-        let (text, migration) = migrate(source, strategy: .distribute)
-        XCTAssertEqual(text, source)
-        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/layout")
+        assertDecision(source, "layout", strategy: .distribute, unchanged: true)
     }
 
     func testGroupWithoutLifecycleModifierOrWithoutMembers() {
-        XCTAssertEqual(migrate(view("Group {\n    Text(\"a\")\n}\n.font(.title)")).migration.findings, [])
-        let empty = migrate(view("Group {\n    EmptyView()\n}\n.onAppear {}", extra: ""))
-        XCTAssertEqual(empty.migration.findings.first?.action, .report, "only EmptyView: the action never runs")
-        XCTAssertEqual(empty.migration.findings.first?.reasonID, "group-lifecycle/shows-no-view")
-        let nothing = migrate(view("Group {\n}\n.onAppear {}"))
-        XCTAssertEqual(nothing.migration.findings.first?.action, .report)
+        assertNoDecisions(view("Group {\n    Text(\"a\")\n}\n.font(.title)"), rules: rule)
+        // Only EmptyView, or nothing: the action never runs.
+        assertDecision(view("Group {\n    EmptyView()\n}\n.onAppear {}"), "shows-no-view", action: .report)
+        assertDecision(view("Group {\n}\n.onAppear {}"), "shows-no-view", action: .report)
     }
 
     func testNestedDistributionsSettleInOneOutput() {
         let source = view("""
             VStack {
-                Group {
-                    Group {
+                1️⃣Group {
+                    2️⃣Group {
                         if flag {
                             Text("a")
                         }
@@ -470,8 +411,10 @@ final class GroupLifecycleRuleTests: XCTestCase {
                 .onAppear {}
             }
             """)
-        let (text, _) = migrate(source, strategy: .distribute)
-        XCTAssertEqual(text, view("""
+        assertDecisions(source, rules: rule, configuration: settings(.distribute), [
+            DecisionSpec("1️⃣", "group-lifecycle/distribute"),
+            DecisionSpec("2️⃣", "group-lifecycle/distribute"),
+        ], after: view("""
             VStack {
                 if flag {
                     Text("a")
@@ -479,7 +422,7 @@ final class GroupLifecycleRuleTests: XCTestCase {
                         .onAppear {}
                 }
             }
-            """))
+            """), mergesFixes: true)
     }
 
     // MARK: Policy
@@ -493,14 +436,15 @@ final class GroupLifecycleRuleTests: XCTestCase {
             "Group {\n    if flag {\n        Text(\"a\")\n    } else if !flag {\n        Text(\"b\")\n    }\n}\n.onDisappear {}",
         ]
         for body in sources {
-            let (text, migration) = migrate(view(body))
+            let (text, findings) = assertDecision(view(body), "hoist-empty-path")
             XCTAssertTrue(text.contains("        ZStack {\n"), text)
-            let label = migration.findings.first?.safety?.explanation ?? ""
+            let label = findings.first?.safety?.explanation ?? ""
             XCTAssertTrue(label.hasPrefix("runs once per appearance of the container"), label)
             XCTAssertTrue(label.hasSuffix(emptyPathSentence), label)
         }
-        let always = migrate(view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}"))
-        XCTAssertFalse(always.migration.findings.first?.safety?.explanation?.contains(emptyPathSentence) ?? true)
+        let always = assertDecision(view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.onAppear {}"),
+                                    "hoist-no-runtime-change")
+        XCTAssertFalse(always.findings.first?.safety?.explanation?.contains(emptyPathSentence) ?? true)
     }
 
     func testEmptyRowsOfListFormSectionAndForEachAreDistributed() {
@@ -508,26 +452,22 @@ final class GroupLifecycleRuleTests: XCTestCase {
         let distributed = "    if flag {\n            Text(\"a\")\n                .onAppear {}\n        }"
         for container in ["List {", "Form {", "Section {", "VStack {\n    ForEach(0..<2, id: \\.self) { index in", "List {\n    Group {"] {
             let closing = String(repeating: "\n}", count: container.components(separatedBy: "{").count - 1)
-            let source = view("\(container)\n    \(group)\(closing)")
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(migration.findings.first?.message, "distribute the Group's modifiers onto its members", container)
+            // The Group under test is the last one: the outer Group of the last container is plain.
+            let source = view("\(container)\n    1️⃣\(group)\(closing)")
+            let (text, _) = assertDecisions(source, rules: rule, [DecisionSpec("1️⃣", "group-lifecycle/distribute")])
             XCTAssertFalse(text.contains("ZStack"), text)
             XCTAssertTrue(text.contains(distributed) || text.contains(distributed.replacingOccurrences(of: "\n        ", with: "\n            ")), text)
         }
         // In a stack an empty ZStack is no row; and a row that always shows one view stays one row.
-        XCTAssertTrue(migrate(view("VStack {\n    \(group)\n}")).text.contains("ZStack {"))
+        XCTAssertTrue(assertDecision(view("VStack {\n    \(group)\n}"), "hoist-empty-path").text.contains("ZStack {"))
         let oneRow = "List {\n    Group {\n        if flag {\n            Text(\"a\")\n        } else {\n            Text(\"b\")\n        }\n    }\n    .onAppear {}\n}"
-        XCTAssertTrue(migrate(view(oneRow)).text.contains("List {\n            ZStack {"))
+        XCTAssertTrue(assertDecision(view(oneRow), "hoist-in-row").text.contains("List {\n            ZStack {"))
     }
 
     func testHoistStrategyNamesTheEmptyRow() {
         let source = view("List {\n    Group {\n        if flag {\n            Text(\"a\")\n        }\n    }\n    .task {}\n}")
-        let (text, migration) = migrate(source, strategy: .hoist)
-        XCTAssertEqual(text, source)
-        XCTAssertEqual(migration.findings.first?.reason,
-                       "the Group is a row of a List and shows no view on some path, where a container would add an "
-                        + "empty row, so it cannot become a container; move .task to the one member, or the enclosing "
-                        + "view, that owns the work, and keep the rest of the chain on the Group, or use the distribute strategy")
+        // The words name the row's container and the action to move (Finding has no typed fields for them).
+        assertDecision(source, "hoist-blocked-empty-row", strategy: .hoist, facts: ["List", ".task"], unchanged: true)
     }
 
     /// `body` as a Group of `flag ? A : B` carrying `.id(flag)` (which keeps it from becoming a container) and `chain`.
@@ -542,91 +482,78 @@ final class GroupLifecycleRuleTests: XCTestCase {
                          ".confirmationDialog(\"c\", isPresented: $show) {}", ".navigationDestination(for: Int.self) { Text(\"\\($0)\") }",
                          ".navigationTitle(\"t\")", ".toolbar { Text(\"t\") }", ".searchable(text: $query)",
                          ".refreshable {}"] {
-            let source = memberScoped(modifier)
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(text, source, modifier)
             let name = String(modifier.dropFirst().prefix { $0.isLetter })
-            XCTAssertEqual(migration.findings.first?.reason,
-                           "the chain has .id, which acts on each member, so the Group cannot become a container; and "
-                            + "the chain has .\(name), which presents or navigates from the view it is on; copied onto "
-                            + "each member it would be installed once per member; move .onAppear to the one member, or "
-                            + "the enclosing view, that owns the work, and keep the rest of the chain on the Group", modifier)
+            // The words name the modifier blocking the hoist, the presenting one and the action to move (Finding has
+            // no typed fields for them).
+            assertDecision(memberScoped(modifier), "presents-or-navigates", facts: [".id", ".\(name)", ".onAppear"], unchanged: true)
         }
     }
 
     func testUnknownModifiersBlockDistribution() {
         for modifier in [".injectTabDestinations()", ".onFirstAppear {}", ".toast(isPresented: $show)"] {
-            let source = memberScoped(modifier)
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(text, source, modifier)
             let name = String(modifier.dropFirst().prefix { $0.isLetter })
-            XCTAssertTrue(migration.findings.first?.reason?.contains(
-                ".\(name) is not a SwiftUI modifier the tool knows (it may present, navigate or run work)") ?? false,
-                migration.findings.first?.reason ?? "")
+            // The words name the unknown modifier (Finding has no typed field for it).
+            assertDecision(memberScoped(modifier), "unknown-modifier", facts: [".\(name)"], unchanged: true)
         }
         for known in [".padding()", ".font(.title)", ".accessibilityLabel(\"a\")", ".onChange(of: flag) { _ in }",
                       ".listRowSeparator(.hidden)", ".frame(width: 10)"] {
-            XCTAssertEqual(migrate(memberScoped(known)).migration.findings.first?.action, .rewrite, known)
+            assertDecision(memberScoped(known), "distribute", action: .rewrite)
         }
     }
 
     func testEmptyViewMembersBlockDistribution() {
         let source = memberScoped("", members: "if flag {\n    Text(\"a\")\n} else {\n    EmptyView()\n}")
-        let (text, migration) = migrate(source)
-        XCTAssertEqual(text, source)
-        XCTAssertEqual(migration.findings.first?.reasonID, "group-lifecycle/empty-view-member")
+        assertDecision(source, "empty-view-member", unchanged: true)
     }
 
     func testDistributionLineBudget() {
         // Three members: two more copies. `.id(flag)` + 18 lines of `.padding()` + `.onAppear {}` = 20 lines → 40: allowed.
         let three = "if flag {\n    Text(\"a\")\n} else if show {\n    Text(\"b\")\n} else {\n    Text(\"c\")\n}"
         let atLimit = memberScoped(Array(repeating: ".padding()", count: 18).joined(separator: "\n"), members: three)
-        XCTAssertEqual(migrate(atLimit).migration.findings.first?.action, .rewrite)
+        assertDecision(atLimit, "distribute", action: .rewrite)
+        // The words name the chain's lines, the copies, the lines added and the limit (Finding has no typed fields for them).
         let overLimit = memberScoped(Array(repeating: ".padding()", count: 19).joined(separator: "\n"), members: three)
-        let (text, migration) = migrate(overLimit)
-        XCTAssertEqual(text, overLimit)
-        XCTAssertTrue(migration.findings.first?.reason?.contains(
-            "copying the 21-line chain onto 2 more members would add 42 lines, over the limit of 40") ?? false,
-            migration.findings.first?.reason ?? "")
+        assertDecision(overLimit, "over-budget", facts: ["21", "2", "42", "40"], unchanged: true)
     }
 
     func testEveryBlockerIsNamed() {
         let source = memberScoped(".sheet(isPresented: $show) { Text(\"s\") }\n.injectTabDestinations()",
                                   members: "if flag {\n    Text(\"a\")\n} else {\n    EmptyView()\n}")
-        let reason = migrate(source).migration.findings.first?.reason ?? ""
-        for part in [".sheet, which presents", ".injectTabDestinations is not", "EmptyView()"] {
-            XCTAssertTrue(reason.contains(part), reason)
-        }
+        // The first blocker decides; the words name every one (Finding has no typed fields for them).
+        assertDecision(source, "presents-or-navigates", facts: [".sheet", ".injectTabDestinations", "EmptyView()"])
     }
 
     func testClosureParametersAndLocalsOfTheChainAreNotConflicts() {
-        func action(_ chain: String) -> FindingAction? {
-            let source = view("Group {\n    if let error {\n        Text(error)\n    }\n}\n\(chain)")
-            return migrate(source, strategy: .distribute).migration.findings.first?.action
+        func source(_ chain: String) -> String { view("Group {\n    if let error {\n        Text(error)\n    }\n}\n\(chain)") }
+        for chain in [".onChange(of: flag) { error in\n    print(error)\n}\n.onAppear {}",
+                      ".onChange(of: flag) { (error: Bool) in\n    print(error)\n}\n.onAppear {}",
+                      ".task {\n    do {\n        try await load()\n    } catch {\n        print(error)\n    }\n}",
+                      ".task {\n    let error = await load()\n    print(error)\n}",
+                      ".task {\n    if let error = await load() {\n        print(error)\n    }\n}"] {
+            assertDecision(source(chain), "distribute", strategy: .distribute, action: .rewrite)
         }
-        XCTAssertEqual(action(".onChange(of: flag) { error in\n    print(error)\n}\n.onAppear {}"), .rewrite)
-        XCTAssertEqual(action(".onChange(of: flag) { (error: Bool) in\n    print(error)\n}\n.onAppear {}"), .rewrite)
-        XCTAssertEqual(action(".task {\n    do {\n        try await load()\n    } catch {\n        print(error)\n    }\n}"), .rewrite)
-        XCTAssertEqual(action(".task {\n    let error = await load()\n    print(error)\n}"), .rewrite)
-        XCTAssertEqual(action(".task {\n    if let error = await load() {\n        print(error)\n    }\n}"), .rewrite)
         // The outer `error` itself, or captured by name, is a conflict.
-        XCTAssertEqual(action(".task {\n    print(error)\n}"), .report)
-        XCTAssertEqual(action(".task { [error] in\n    print(error)\n}"), .report)
-        XCTAssertEqual(action(".task { [copy = error] in\n    print(copy)\n}"), .report)
-        XCTAssertEqual(action(".task {\n    do {\n        print(error)\n    }\n}"), .report)
+        for chain in [".task {\n    print(error)\n}", ".task { [error] in\n    print(error)\n}", ".task { [copy = error] in\n    print(copy)\n}",
+                      ".task {\n    do {\n        print(error)\n    }\n}"] {
+            assertDecision(source(chain), "shadowed-name", strategy: .distribute, action: .report)
+        }
         // A closure in the branch's condition binds nothing for the branch.
         let conditionClosure = view("Group {\n    if items.contains(where: { item in item.isEmpty }) {\n        Text(\"a\")\n    }\n}\n.task {\n    print(item)\n}")
-        XCTAssertEqual(migrate(conditionClosure, strategy: .distribute).migration.findings.first?.action, .rewrite)
+        assertDecision(conditionClosure, "distribute", strategy: .distribute, action: .rewrite)
     }
 
     func testOnlyTheGroupsOwnStatementsAreChecked() {
-        let nested = view("Group {\n    if flag {\n        Group {\n            let title = \"a\"\n            Text(title)\n        }\n    }\n}\n.onAppear {}")
-        let (text, migration) = migrate(nested, strategy: .distribute)
-        // The outer Group distributes; the inner one, now carrying `.onAppear`, has its own `let` and is reported.
-        XCTAssertEqual(Set(migration.findings.map(\.action)), [.rewrite, .report])
+        let nested = view("1️⃣Group {\n    if flag {\n        Group {\n            let title = \"a\"\n            Text(title)\n        }\n    }\n}\n.onAppear {}")
+            .replacingOccurrences(of: "        1️⃣Group", with: "2️⃣        1️⃣Group")
+        // The outer Group distributes; the inner one, now carrying `.onAppear`, has its own `let` and is reported: found in
+        // the next pass, inside the outer Group's edit, it is placed where that edit starts (the outer Group's line).
+        let (text, _) = assertDecisions(nested, rules: rule, configuration: settings(.distribute), [
+            DecisionSpec("1️⃣", "group-lifecycle/distribute", action: .rewrite),
+            DecisionSpec("2️⃣", "group-lifecycle/other-statements", action: .report),
+        ])
         XCTAssertTrue(text.contains("            Group {\n                let title = \"a\"\n                Text(title)\n            }\n            .onAppear {}"), text)
         let topLevel = view("Group {\n    let title = \"a\"\n    Text(title)\n}\n.id(flag)\n.onAppear {}")
-        XCTAssertEqual(migrate(topLevel).migration.findings.first?.reasonID, "group-lifecycle/other-statements")
+        assertDecision(topLevel, "other-statements")
         XCTAssertEqual(members("if a {\n    let title = \"a\"\n    Text(title)\n}").unsupported.count, 0)
         XCTAssertEqual(members("if a {\n    let title = \"a\"\n    Text(title)\n}").boundNames, ["title"])
         XCTAssertEqual(members("Group {\n    let title = \"a\"\n    Text(title)\n}").unsupported.count, 0)

@@ -4,13 +4,13 @@ import XCTest
 /// `group-modifiers`' decisions beyond what its examples and fixtures show,
 /// and how it shares Groups with `group-lifecycle`.
 final class GroupModifiersRuleTests: XCTestCase {
-    private func migrate(
-        _ source: String, rules: [any Rule] = [GroupModifiersRule()], options: [String: RuleOptionValue] = [:],
-        file: StaticString = #filePath, line: UInt = #line
-    ) -> (text: String, migration: FileMigration) {
+    private let rule = [GroupModifiersRule()]
+
+    /// A configuration with group-modifiers' `options`.
+    private func options(_ options: [String: RuleOptionValue]) -> Configuration {
         var configuration = Configuration()
         configuration.ruleOptions["group-modifiers"] = options
-        return checkedMigration(source, rules: rules, configuration: configuration, file: file, line: line)
+        return configuration
     }
 
     /// `body` wrapped in a view, with each line of `body` indented two levels.
@@ -30,42 +30,39 @@ final class GroupModifiersRuleTests: XCTestCase {
     }
 
     func testFindingIsAtTheGroupIdentifierAndPreserving() {
-        let (text, migration) = migrate(view("Group {\n    Text(\"a\")\n    Text(\"b\")\n}\n.bold()"))
+        let (text, findings) = assertDecisions(view("1️⃣Group {\n    Text(\"a\")\n    Text(\"b\")\n}\n.bold()"), rules: rule, [
+            DecisionSpec("1️⃣", "group-modifiers/distribute", action: .rewrite, safety: .preserving),
+        ])
         XCTAssertTrue(text.contains("        Text(\"a\")\n            .bold()\n        Text(\"b\")\n            .bold()\n"), text)
-        let finding = migration.findings.first
-        XCTAssertEqual(finding?.line, 6)
-        XCTAssertEqual(finding?.column, 9)
-        XCTAssertEqual(finding?.action, .rewrite)
-        XCTAssertEqual(finding?.safety, .preserving)
-        XCTAssertEqual(finding?.message, "apply the Group's modifiers to each member and remove the Group")
+        XCTAssertEqual(findings.first.map { [$0.line, $0.column] }, [6, 9])
     }
 
     func testLimitsCountCopiesAndModifiersAndComeFromRuleOptions() {
-        let threeMembers = view("Group {\n    Text(\"a\")\n    Text(\"b\")\n    Text(\"c\")\n}\n.bold()")
-        XCTAssertEqual(migrate(threeMembers).migration.findings, [])
-        XCTAssertEqual(migrate(threeMembers, options: ["maxMembers": 3]).migration.findings.map(\.action), [.rewrite])
+        let distribute = [DecisionSpec("1️⃣", "group-modifiers/distribute", action: .rewrite)]
+        let threeMembers = view("1️⃣Group {\n    Text(\"a\")\n    Text(\"b\")\n    Text(\"c\")\n}\n.bold()")
+        assertNoDecisions(threeMembers, rules: rule)
+        assertDecisions(threeMembers, rules: rule, configuration: options(["maxMembers": 3]), distribute)
         // Each branch is a copy of the chain: if/else if/else is three members.
         let threeBranches = view(
             "Group {\n    if flag {\n        Text(\"a\")\n    } else if text.isEmpty {\n        Text(\"b\")\n    } else {\n"
                 + "        Text(\"c\")\n    }\n}\n.bold()")
-        XCTAssertEqual(migrate(threeBranches).migration.findings, [])
-        let threeModifiers = view("Group {\n    Text(\"a\")\n}\n.bold()\n.padding()\n.opacity(0.5)")
-        XCTAssertEqual(migrate(threeModifiers).migration.findings, [])
-        XCTAssertEqual(migrate(threeModifiers, options: ["maxModifiers": 3]).migration.findings.map(\.action), [.rewrite])
-        XCTAssertEqual(migrate(threeModifiers, options: ["maxModifiers": 0, "maxMembers": 9]).migration.findings, [])
+        assertNoDecisions(threeBranches, rules: rule)
+        let threeModifiers = view("1️⃣Group {\n    Text(\"a\")\n}\n.bold()\n.padding()\n.opacity(0.5)")
+        assertNoDecisions(threeModifiers, rules: rule)
+        assertDecisions(threeModifiers, rules: rule, configuration: options(["maxModifiers": 3]), distribute)
+        assertNoDecisions(threeModifiers, rules: rule, configuration: options(["maxModifiers": 0, "maxMembers": 9]))
     }
 
     func testLifecycleChainsBelongToGroupLifecycleOnly() {
         for modifier in [".onAppear {}", ".task {}", ".onDisappear {}", ".task(id: flag) {}"] {
-            let source = view("Group {\n    Text(\"a\")\n}\n.bold()\n\(modifier)")
-            XCTAssertEqual(migrate(source).migration.findings, [], modifier)
+            assertNoDecisions(view("Group {\n    Text(\"a\")\n}\n.bold()\n\(modifier)"), rules: rule)
         }
     }
 
     func testAllGroupRulesTogetherEachTakeTheirOwnGroups() {
         let source = view("""
             VStack {
-                Group {
+                1️⃣Group {
                     if flag {
                         Text("a")
                     } else {
@@ -76,24 +73,26 @@ final class GroupModifiersRuleTests: XCTestCase {
                 .onAppear {
                     print("shown")
                 }
-                Group {
+                2️⃣Group {
                     Text("c")
                     Text("d")
                 }
                 .bold()
-                Group {
+                3️⃣Group {
                     Text("e")
-                    Group {
+                    4️⃣Group {
                         Text("f")
                     }
                     .italic()
                 }
             }
             """)
-        let (text, migration) = migrate(source, rules: RuleRegistry.all)
-        XCTAssertEqual(
-            Set(migration.findings.map(\.ruleID)), ["group-lifecycle", "group-modifiers", "group-redundant"],
-            "\(migration.findings)")
+        let (text, _) = assertDecisions(source, rules: RuleRegistry.all, [
+            DecisionSpec("1️⃣", "group-lifecycle/hoist-no-runtime-change", action: .rewrite),
+            DecisionSpec("2️⃣", "group-modifiers/distribute", action: .rewrite),
+            DecisionSpec("3️⃣", "group-redundant/unwrap", action: .rewrite),
+            DecisionSpec("4️⃣", "group-modifiers/distribute", action: .rewrite),
+        ], mergesFixes: true)
         XCTAssertTrue(text.contains("ZStack {"), "group-lifecycle hoists the lifecycle Group:\n\(text)")
         XCTAssertFalse(text.contains("Group"), text)
         XCTAssertTrue(text.contains("            Text(\"f\")\n                .italic()\n"), text)
@@ -102,13 +101,11 @@ final class GroupModifiersRuleTests: XCTestCase {
     func testActionAndPresentationModifiersAreSkippedWithTheirName() {
         for modifier in [".onTapGesture {}", ".onChange(of: flag) {}", ".sheet(isPresented: $flag) {\n    Text(\"s\")\n}",
                          ".refreshable {}"] {
-            let source = view("Group {\n    Text(\"a\")\n}\n\(modifier)")
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(text, source, modifier)
-            XCTAssertEqual(migration.findings.map(\.reasonID), ["group-modifiers/action-modifier"], modifier)
-            XCTAssertEqual(migration.findings.map(\.action), [.keep], "leave the Group: a keep")
             let name = String(modifier.dropFirst().prefix { $0.isLetter })
-            XCTAssertTrue(migration.findings.first?.reason?.contains(".\(name)") ?? false, modifier)
+            // The words name the modifier (Finding has no typed field for it).
+            assertDecisions(view("1️⃣Group {\n    Text(\"a\")\n}\n\(modifier)"), rules: rule, [
+                DecisionSpec("1️⃣", "group-modifiers/action-modifier", action: .keep, facts: [".\(name)"]),
+            ], after: view("Group {\n    Text(\"a\")\n}\n\(modifier)"))
         }
         XCTAssertTrue(GroupModifiersRule.isActionOrPresentation("onSubmit"))
         XCTAssertFalse(GroupModifiersRule.isActionOrPresentation("opacity"))
@@ -117,33 +114,27 @@ final class GroupModifiersRuleTests: XCTestCase {
     }
 
     func testIdentityIsSkippedOnlyWhenSeveralMembersShowAtOnce() {
-        let several = view("Group {\n    Text(\"a\")\n    Text(\"b\")\n}\n.id(flag)")
-        let (text, migration) = migrate(several)
-        XCTAssertEqual(text, several)
-        XCTAssertEqual(migration.findings.map(\.action), [.keep])
-        XCTAssertEqual(migration.findings.first?.reasonID, "group-modifiers/shared-identity")
-        let oneAtATime = view("Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(text)")
-        XCTAssertEqual(migrate(oneAtATime).migration.findings.map(\.action), [.rewrite])
+        let several = view("1️⃣Group {\n    Text(\"a\")\n    Text(\"b\")\n}\n.id(flag)")
+        assertDecisions(several, rules: rule, [DecisionSpec("1️⃣", "group-modifiers/shared-identity", action: .keep)],
+                        after: MarkedSource(several).text)
+        let oneAtATime = view("1️⃣Group {\n    if flag {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n.id(text)")
+        assertDecisions(oneAtATime, rules: rule, [DecisionSpec("1️⃣", "group-modifiers/distribute", action: .rewrite)])
     }
 
     func testGroupOutsideABuilderIsSkipped() {
-        let source = view("Color.clear\n    .overlay(Group {\n        Text(\"a\")\n    }.bold())")
-        let (text, migration) = migrate(source)
-        XCTAssertEqual(text, source)
-        XCTAssertEqual(migration.findings.map(\.action), [.skip])
-        XCTAssertEqual(migration.findings.first?.reasonID, "group-modifiers/not-in-builder")
+        let source = view("Color.clear\n    .overlay(1️⃣Group {\n        Text(\"a\")\n    }.bold())")
+        assertDecisions(source, rules: rule, [DecisionSpec("1️⃣", "group-modifiers/not-in-builder", action: .skip)],
+                        after: MarkedSource(source).text)
     }
 
     func testConditionalChainAndModuleQualifiedGroupAreDistributed() {
-        let source = view("SwiftUI.Group {\n    Text(\"a\")\n}\n#if os(iOS)\n.bold()\n#endif")
-        let (text, migration) = migrate(source)
-        XCTAssertEqual(migration.findings.map(\.action), [.rewrite])
+        let source = view("SwiftUI.1️⃣Group {\n    Text(\"a\")\n}\n#if os(iOS)\n.bold()\n#endif")
+        let (text, _) = assertDecisions(source, rules: rule, [DecisionSpec("1️⃣", "group-modifiers/distribute", action: .rewrite)])
         XCTAssertTrue(text.contains("        Text(\"a\")\n            #if os(iOS)\n            .bold()\n            #endif\n"), text)
     }
 
     func testSectionsAndEmptyGroupsAreNeverTouched() {
-        let sections = view("Group(sections: content) { sections in\n    Text(\"a\")\n}\n.bold()")
-        XCTAssertEqual(migrate(sections).migration.findings, [])
-        XCTAssertEqual(migrate(view("Group {}\n.bold()")).migration.findings, [])
+        assertNoDecisions(view("Group(sections: content) { sections in\n    Text(\"a\")\n}\n.bold()"), rules: rule)
+        assertNoDecisions(view("Group {}\n.bold()"), rules: rule)
     }
 }

@@ -6,11 +6,7 @@ import XCTest
 /// `group-redundant`'s decisions beyond what its examples and fixtures show,
 /// and the container the view-builder context reports.
 final class GroupRedundantRuleTests: XCTestCase {
-    private func migrate(
-        _ source: String, rules: [any Rule] = [GroupRedundantRule()], file: StaticString = #filePath, line: UInt = #line
-    ) -> (text: String, migration: FileMigration) {
-        checkedMigration(source, rules: rules, file: file, line: line)
-    }
+    private let rule = [GroupRedundantRule()]
 
     /// `body` in a view's `body`, each line indented two levels, with `extra` declarations after it.
     private func view(_ body: String, extra: String = "") -> String {
@@ -19,7 +15,7 @@ final class GroupRedundantRuleTests: XCTestCase {
         return "struct V: View {\n    let flag: Bool\n\n    var body: some View {\n\(indented)\n    }\n\(extra)}\n"
     }
 
-    private let twoTexts = "Group {\n    Text(\"a\")\n    Text(\"b\")\n}"
+    private let twoTexts = "1️⃣Group {\n    Text(\"a\")\n    Text(\"b\")\n}"
 
     private func inside(_ container: String) -> String {
         "\(container) {\n" + twoTexts.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n}"
@@ -32,13 +28,14 @@ final class GroupRedundantRuleTests: XCTestCase {
 
     func testUnwrapsInEachContainerWithItsName() {
         for container in ["VStack", "HStack(spacing: 4)", "List", "Form", "Section", "ScrollView", "LazyVGrid(columns: [])"] {
-            let (text, migration) = migrate(view(inside(container)))
+            let name = String(container.prefix { $0.isLetter })
+            // The words name the container (Finding has no typed field for it).
+            let (text, findings) = assertDecisions(view(inside(container)), rules: rule, [
+                DecisionSpec("1️⃣", "group-redundant/unwrap", action: .rewrite, safety: .preserving, facts: [name]),
+            ])
             XCTAssertFalse(text.contains("Group"), "\(container):\n\(text)")
             XCTAssertTrue(text.contains("            Text(\"a\")\n            Text(\"b\")\n        }"), text)
-            let name = String(container.prefix { $0.isLetter })
-            XCTAssertEqual(migration.findings.first?.message, "remove the Group so its members stand directly in the \(name)")
-            XCTAssertEqual(migration.findings.first?.safety, .preserving)
-            XCTAssertEqual(migration.findings.first?.column, 13)
+            XCTAssertEqual(findings.first?.column, 13)
         }
     }
 
@@ -52,9 +49,7 @@ final class GroupRedundantRuleTests: XCTestCase {
             view("VStack {\n    \(twoTexts.replacingOccurrences(of: "\n", with: "\n    "))\n    .padding()\n}"),
         ]
         for source in cases {
-            let (text, migration) = migrate(source)
-            XCTAssertEqual(text, source)
-            XCTAssertEqual(migration.findings, [], source)
+            assertNoDecisions(source, rules: rule)
         }
     }
 
@@ -63,7 +58,7 @@ final class GroupRedundantRuleTests: XCTestCase {
             VStack {
                 switch flag {
                 case true:
-                    Group {
+                    1️⃣Group {
                         Text("a")
                         Text("b")
                     }
@@ -71,23 +66,26 @@ final class GroupRedundantRuleTests: XCTestCase {
                     EmptyView()
                 }
             #if os(iOS)
-                Group {
+                2️⃣Group {
                     Text("c")
                 }
             #endif
             }
             """)
-        let (text, migration) = migrate(source)
-        XCTAssertEqual(migration.findings.map(\.action), [.rewrite, .rewrite])
+        let (text, _) = assertDecisions(source, rules: rule, [
+            DecisionSpec("1️⃣", "group-redundant/unwrap", action: .rewrite),
+            DecisionSpec("2️⃣", "group-redundant/unwrap", action: .rewrite),
+        ])
         XCTAssertFalse(text.contains("Group"), text)
         XCTAssertTrue(text.contains("        case true:\n                Text(\"a\")\n                Text(\"b\")\n"), text)
     }
 
     func testInnerGroupOfALifecycleGroupSettlesWithGroupLifecycle() {
-        let source = view("Group {\n    Group {\n        Text(\"a\")\n    }\n}\n.onAppear {}")
-        let (text, migration) = migrate(source, rules: RuleRegistry.all)
-        XCTAssertEqual(Set(migration.findings.map(\.ruleID)), ["group-lifecycle", "group-redundant"])
-        XCTAssertEqual(text, view("ZStack {\n    Text(\"a\")\n}\n.onAppear {}"))
+        let source = view("1️⃣Group {\n    2️⃣Group {\n        Text(\"a\")\n    }\n}\n.onAppear {}")
+        assertDecisions(source, rules: RuleRegistry.all, [
+            DecisionSpec("1️⃣", "group-lifecycle/hoist-no-runtime-change"),
+            DecisionSpec("2️⃣", "group-redundant/unwrap"),
+        ], after: view("ZStack {\n    Text(\"a\")\n}\n.onAppear {}"))
     }
 
     func testViewBuilderContextNamesTheContainer() {

@@ -4,19 +4,20 @@ import XCTest
 /// Cases of `guard-flag-load` beyond its examples and fixtures: the forms of the check
 /// and the set, the reasons given, and its interplay with `onappear-task`.
 final class GuardFlagLoadRuleTests: XCTestCase {
-    private func run(
-        _ source: String, rules: [any Rule] = [GuardFlagLoadRule()], configuration: Configuration = Configuration()
-    ) -> (text: String, findings: [Finding]) {
-        let engine = MigrationEngine(configuration: configuration, rules: rules)
-        let (text, migration) = engine.migrate(source: source)
-        XCTAssertNil(migration.internalError)
-        XCTAssertFalse(migration.findings.contains { $0.action == .rewrite && $0.edits.isEmpty }, "a rewrite without edits")
-        let again = engine.migrate(source: text)
-        XCTAssertEqual(again.text, text, "idempotent")
-        XCTAssertFalse(again.migration.findings.contains { $0.action == .rewrite }, "no rewrite on the output")
-        return (text, migration.findings)
+    private let rule = [GuardFlagLoadRule()]
+    private let bothRules: [any Rule] = [GuardFlagLoadRule(), OnAppearTaskRule()]
+
+    /// Asserts the one decision of `rules` (both loading rules unless given) at the modifier (marked 1️⃣) of `source`:
+    /// `guard-flag-load/<id>`, a keep or a skip that leaves the text as it is.
+    private func assertLeaves(
+        _ source: String, rules: [any Rule]? = nil, configuration: Configuration = Configuration(), _ id: String,
+        action: FindingAction? = nil, facts: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        assertOneDecision(source, rules: rules ?? bothRules, configuration: configuration, "guard-flag-load/" + id,
+                          action: action, facts: facts, unchanged: true, file: file, line: line)
     }
 
+    /// A view with `members` whose text carries `.modifier { action }`, its name marked 1️⃣.
     private func view(_ members: String, action: String, modifier: String = "onAppear") -> String {
         """
         struct BrewDetailView: View {
@@ -25,7 +26,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         \(members)
             var body: some View {
                 Text(brew?.name ?? "")
-                    .\(modifier) {
+                    .1️⃣\(modifier) {
         \(action)
                     }
             }
@@ -52,16 +53,15 @@ final class GuardFlagLoadRuleTests: XCTestCase {
     private let flag = "    @State private var hasLoaded = false\n"
     private let load = "                Task { brew = try? await BrewStore.shared.fetch(brewID) }"
 
-    func testSeedRewriteAndLabel() throws {
+    private let keyOnIdentity = DecisionSpec("1️⃣", "guard-flag-load/key-on-identity", action: .rewrite)
+
+    func testSeedRewriteAndLabel() {
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
-        let result = run(source)
-        XCTAssertEqual(result.text, rewritten)
-        let finding = try XCTUnwrap(result.findings.first)
-        XCTAssertEqual(finding.action, .rewrite)
-        XCTAssertEqual(finding.safety, .behaviorChange("re-runs on each appearance and when brewID changes; cancelled on disappear"))
-        XCTAssertEqual(finding.message, "key the load on the view's identity with task(id:) instead of a run-once flag")
-        XCTAssertEqual(finding.line, 8)
-        XCTAssertEqual(finding.column, 14, "at the onAppear name token")
+        let (_, findings) = assertDecisions(source, rules: rule, [
+            DecisionSpec("1️⃣", "guard-flag-load/key-on-identity", action: .rewrite,
+                         safety: .behaviorChange("re-runs on each appearance and when brewID changes; cancelled on disappear")),
+        ], after: rewritten)
+        XCTAssertEqual(findings.first.map { [$0.line, $0.column] }, [8, 14], "at the onAppear name token")
     }
 
     func testCheckForms() {
@@ -72,7 +72,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             "                if hasLoaded == true { return }\n                hasLoaded = true\n",
         ]
         for form in forms {
-            XCTAssertEqual(run(view(flag, action: form + load)).text, rewritten, form)
+            assertDecisions(view(flag, action: form + load), rules: rule, [keyOnIdentity], after: rewritten)
         }
     }
 
@@ -81,7 +81,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                             guard !hasLoaded else { return }
                             withAnimation(.default) { hasLoaded = true }
             """ + "\n" + load)
-        XCTAssertEqual(run(source).text, rewritten)
+        assertDecisions(source, rules: rule, [keyOnIdentity], after: rewritten)
     }
 
     func testInvertedIfReturn() {
@@ -89,16 +89,15 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                             if !isFirst { return }
                             isFirst = false
             """ + "\n" + load)
-        XCTAssertEqual(run(source).text, rewritten)
+        assertDecisions(source, rules: rule, [keyOnIdentity], after: rewritten)
     }
 
     func testWrongPolarityIsNotAFlag() {
         // `guard hasLoaded` on a flag starting false never proceeds: not the idiom.
-        let source = view(flag, action: "                guard hasLoaded else { return }\n                hasLoaded = true\n" + load)
-        XCTAssertEqual(run(source).findings, [])
+        assertNoDecisions(view(flag, action: "                guard hasLoaded else { return }\n                hasLoaded = true\n" + load), rules: rule)
     }
 
-    func testIfWithElseIsACheckWhoseOtherBranchRunsLater() throws {
+    func testIfWithElseIsACheckWhoseOtherBranchRunsLater() {
         // Setup only: kept, as any guarded setup.
         let setup = view(flag, action: """
                             if !hasLoaded {
@@ -107,7 +106,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                                 brew = nil
                             }
             """)
-        XCTAssertEqual(run(setup).findings.map(\.action), [.keep])
+        assertLeaves(setup, rules: rule, "one-time-setup", action: .keep)
         // A load in the first-time branch, a refresh in the other: for a person to decide, in either polarity.
         for (first, later) in [("!hasLoaded", "brew = nil"), ("hasLoaded", "hasLoaded = true\n" + load)] {
             let source = view(flag, action: """
@@ -117,146 +116,117 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                                     \(later)
                                 }
                 """)
-            let finding = try XCTUnwrap(onlyFinding(source), first)
-            XCTAssertEqual(finding.action, .skip, first)
-            XCTAssertEqual(
-                finding.reason,
-                "the check of hasLoaded has a branch that runs on every later appearance (brew = nil): a person must "
-                    + "decide what should run then before replacing the flag with task(id:)", first)
+            // The words name the flag and what the later branch runs (Finding has no typed fields for them).
+            assertLeaves(source, "later-branch", action: .skip, facts: ["hasLoaded", "brew = nil"])
         }
     }
 
     func testFlagNeverWrittenIsNotAFlag() {
+        // A plain guard is no run-once flag: onappear-task decides the closure.
         let source = view(flag, action: "                guard !hasLoaded else { return }\n" + load)
-        let result = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
-        XCTAssertEqual(result.findings.map(\.ruleID), ["onappear-task"], "a plain guard is no run-once flag")
+        assertDecisions(source, rules: bothRules, [DecisionSpec("1️⃣", "onappear-task/setup-decides-task")])
     }
 
-    func testBindingUseSkips() throws {
+    func testBindingUseSkips() {
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
             .replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "Toggle(\"Loaded\", isOn: $hasLoaded)")
-        let finding = try XCTUnwrap(run(source).findings.first)
-        XCTAssertEqual(finding.action, .skip)
-        XCTAssertEqual(finding.reason, "$hasLoaded is passed on line 7 as a binding, which can set it")
+        // The words name the binding and its line (Finding has no typed fields for them).
+        assertLeaves(source, rules: rule, "flag-passed-as-binding", action: .skip, facts: ["$hasLoaded", "7"])
     }
 
-    func testAFactOfAnotherFileNamesThatFileAndLine() throws {
+    func testAFactOfAnotherFileNamesThatFileAndLine() {
         let source = view("    @State var hasLoaded = false\n", action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
         let other = "extension BrewDetailView {\n    func signOut() {\n        hasLoaded = false\n    }\n}\n"
+        let unmarked = MarkedSource(source).text
         let module = ModuleIndex(files: { ["App/BrewDetailView.swift", "App/BrewDetailView+Session.swift"] }) { path in
-            Array((path.hasSuffix("+Session.swift") ? other : source).utf8)
+            Array((path.hasSuffix("+Session.swift") ? other : unmarked).utf8)
         }
-        let migration = MigrationEngine(configuration: Configuration(), rules: [GuardFlagLoadRule()])
-            .migrate(bytes: Array(source.utf8), file: "App/BrewDetailView.swift", module: module)
-        let finding = try XCTUnwrap(migration.findings.first)
-        XCTAssertEqual(finding.reasonID, "guard-flag-load/flag-set-back", "a reset in the view's extension in another file")
-        XCTAssertEqual(finding.reason, "hasLoaded is set back in BrewDetailView+Session.swift:3, so it is not a run-once flag")
-        XCTAssertEqual(migration.migrated, Array(source.utf8), "the file's own copy in the index is not read as another file")
+        // A reset in the view's extension in another file; the file's own copy in the index is not read as another file.
+        // The words name that file and line (Finding has no typed fields for them).
+        assertDecisions(source, rules: rule, module: module, path: "App/BrewDetailView.swift", [
+            DecisionSpec("1️⃣", "guard-flag-load/flag-set-back", facts: ["BrewDetailView+Session.swift:3"]),
+        ], after: unmarked)
     }
 
-    func testCancellationHazardsOfOnAppearWorkSkip() throws {
+    func testCancellationHazardsOfOnAppearWorkSkip() {
         let guardLines = "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
         let warmOnly = view(flag, action: guardLines + "                Task { _ = try? await BrewStore.shared.fetch(brewID) }\n")
-        let finding = try XCTUnwrap(run(warmOnly).findings.first)
-        XCTAssertEqual(finding.action, .keep)
-        XCTAssertEqual(finding.reasonID, "guard-flag-load/awaited-operation")
+        assertLeaves(warmOnly, rules: rule, "awaited-operation", action: .keep)
 
+        // The words name the host (Finding has no typed field for it).
         let sentinel = view(flag, action: guardLines + load).replacingOccurrences(of: "Text(brew?.name ?? \"\")", with: "EmptyView()")
-        XCTAssertEqual(run(sentinel).findings.first?.reasonID, "guard-flag-load/sentinel-host")
-        XCTAssertTrue(run(sentinel).findings.first?.reason?.contains("EmptyView()") ?? false, "the reason names the host")
+        assertLeaves(sentinel, rules: rule, "sentinel-host", facts: ["EmptyView()"])
 
         // Work already in a `.task` was cancellable before: no new hazard.
         let inTask = view(flag, action: guardLines + "                _ = try? await BrewStore.shared.fetch(brewID)\n", modifier: "task")
-        XCTAssertEqual(run(inTask).findings.first?.action, .rewrite)
+        assertDecisions(inTask, rules: rule, [keyOnIdentity])
     }
 
-    /// The one finding of `source` (run through both loading rules), asserting it changes nothing.
-    private func onlyFinding(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> Finding? {
-        let result = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
-        XCTAssertEqual(result.text, source, "no edit", file: file, line: line)
-        XCTAssertEqual(result.findings.count, 1, "\(result.findings)", file: file, line: line)
-        return result.findings.first
-    }
-
-    func testHelperGuardsAreFollowed() throws {
+    func testHelperGuardsAreFollowed() {
         let helper = { (body: String, action: String) in
             self.view(self.flag + "    func loadIfNeeded() {\n        guard !hasLoaded else { return }\n        hasLoaded = true\n\(body)\n    }\n",
                       action: action)
         }
         let load = "        Task { brew = try? await BrewStore.shared.fetch(brewID) }"
         for action in ["                loadIfNeeded()", "                Task { await loadIfNeeded() }"] {
-            let finding = try XCTUnwrap(onlyFinding(helper(load, action)))
-            XCTAssertEqual(finding.action, .skip)
-            XCTAssertEqual(finding.reason, "the guard is in loadIfNeeded(), which the rule does not rewrite: remove hasLoaded, "
-                + "its guard and its set there, and call loadIfNeeded() from .task(id: brewID)")
+            // The words name the helper, the flag and the identity (Finding has no typed fields for them).
+            assertLeaves(helper(load, action), "guard-in-helper", action: .skip, facts: ["loadIfNeeded()", "hasLoaded", ".task(id: brewID)"])
         }
         // One-time setup: no await, no Task.
-        let setup = try XCTUnwrap(onlyFinding(helper("        brew = Brew(id: brewID, name: \"\")", "                loadIfNeeded()")))
-        XCTAssertEqual(setup.action, .keep)
-        XCTAssertEqual(setup.reason, "one-time setup, not a load: task(id:) would redo it on each appearance")
+        assertLeaves(helper("        brew = Brew(id: brewID, name: \"\")", "                loadIfNeeded()"), "one-time-setup", action: .keep)
         // No identity read: the flag is the honest tool.
         let noIdentity = helper("        Task { brew = try? await BrewStore.shared.fetch(\"house\") }", "                loadIfNeeded()")
-        XCTAssertEqual(onlyFinding(noIdentity)?.reason, "no identity to key on")
-        // Set back in another function: not run-once.
+        assertLeaves(noIdentity, "no-identity")
+        // Set back in another function: not run-once. The words name the line and the helper.
         let setBack = helper(load, "                loadIfNeeded()")
             .replacingOccurrences(of: "    func loadIfNeeded()", with: "    func reset() { hasLoaded = false }\n    func loadIfNeeded()")
-        let reason = try XCTUnwrap(onlyFinding(setBack)?.reason)
-        XCTAssertEqual(reason, "hasLoaded is set back on line 5, so it is not a run-once flag (the guard is in loadIfNeeded())")
+        assertLeaves(setBack, "flag-set-back", facts: ["hasLoaded", "5", "loadIfNeeded()"])
     }
 
-    func testSiblingOnChangeOfTheIdentitySkips() throws {
+    func testSiblingOnChangeOfTheIdentitySkips() {
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
             .replacingOccurrences(of: "            }\n    }\n}", with: "            }\n            .onChange(of: brewID) { _ in }\n    }\n}")
         XCTAssertTrue(source.contains(".onChange(of: brewID)"))
-        XCTAssertEqual(onlyFinding(source)?.reason, "a sibling .onChange(of: brewID) already reacts when it changes, so "
-            + "task(id: brewID) would run the work twice")
-        XCTAssertEqual(onlyFinding(source)?.reasonID, "guard-flag-load/sibling-onchange")
+        // The words name the identity (Finding has no typed field for it).
+        assertLeaves(source, "sibling-onchange", facts: ["brewID"])
     }
 
-    func testInlineOneTimeSetupIsKept() throws {
+    func testInlineOneTimeSetupIsKept() {
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
-        let finding = try XCTUnwrap(onlyFinding(source))
-        XCTAssertEqual(finding.action, .keep)
-        XCTAssertEqual(finding.reason, "one-time setup, not a load: task(id:) would redo it on each appearance")
+        assertLeaves(source, "one-time-setup", action: .keep)
     }
 
-    func testCompoundGuardsAndLoggingElseAreReportedToAPerson() throws {
+    func testCompoundGuardsAndLoggingElseAreReportedToAPerson() {
         let set = "                hasLoaded = true\n" + load
         let compound = view(flag + "    let isSignedIn: Bool\n", action: "                guard !hasLoaded, isSignedIn else { return }\n" + set)
-        XCTAssertEqual(onlyFinding(compound)?.reason,
-                       "the check of hasLoaded also tests other conditions (!hasLoaded, isSignedIn): a person must decide "
-                       + "whether the work should still wait for them before replacing the flag with task(id:)")
+        // The words name the flag and the check's conditions, or what the else does (Finding has no typed fields for them).
+        assertLeaves(compound, "compound-check", facts: ["hasLoaded", "!hasLoaded, isSignedIn"])
         let conjunction = view(flag + "    let isSignedIn: Bool\n", action: "                if !hasLoaded && isSignedIn {\n" + set + "\n                }")
-        XCTAssertEqual(onlyFinding(conjunction)?.action, .skip)
+        assertLeaves(conjunction, "compound-check", action: .skip)
         let logging = view(flag, action: "                guard !hasLoaded else {\n                    Analytics.log(\"again\")\n                    return\n                }\n" + set)
-        XCTAssertEqual(onlyFinding(logging)?.reason,
-                       "the guard on hasLoaded does more than return (Analytics.log(\"again\")): a person must check "
-                       + "whether that still matters before replacing the flag with task(id:)")
+        assertLeaves(logging, "guard-does-more", facts: ["hasLoaded", "Analytics.log(\"again\")"])
         // Setup behind a compound check (no await, no Task) stays as it is: nothing for a person to decide.
         let compoundSetup = view(flag + "    let isSignedIn: Bool\n", action: "                guard !hasLoaded, isSignedIn else { return }\n"
             + "                hasLoaded = true\n                brew = Brew(id: brewID, name: \"\")")
-        XCTAssertEqual(onlyFinding(compoundSetup)?.action, .keep)
-        XCTAssertEqual(onlyFinding(compoundSetup)?.reason, "one-time setup, not a load: task(id:) would redo it on each appearance")
+        assertLeaves(compoundSetup, "one-time-setup", action: .keep)
         // An in-flight flag, set back in the closure after the await, behind a compound check: a keep of this
         // rule, whatever else the check tests; onappear-task leaves the closure to it.
         let reentrant = view("    @State private var isBusy = false\n    let isSignedIn: Bool\n",
                              action: "                guard !isBusy, isSignedIn else { return }\n                isBusy = true\n"
                                  + "                Task { brew = try? await BrewStore.shared.fetch(brewID); isBusy = false }")
-        let result = run(reentrant, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
-        XCTAssertEqual(result.findings.map(\.reasonID), ["guard-flag-load/in-flight-guard"])
-        XCTAssertEqual(result.findings.first?.action, .keep)
+        assertLeaves(reentrant, "in-flight-guard", action: .keep)
     }
 
     /// A flag set before an await and set back after it — in the closure, in a `defer`, in a function the
     /// work calls — guards against running twice at once: a keep, whatever else the check tests. Set back
     /// elsewhere (`.onDisappear`, a completion handler handed on before the await), it stays a skip
     /// (`testFlagFormsAPersonMustJudgeGetOneSkipEach`).
-    func testInFlightGuardsAreKept() throws {
+    func testInFlightGuardsAreKept() {
         let flag = "    @State private var hasLoaded = false\n"
         let load = "brew = try? await BrewStore.shared.fetch(brewID)"
         let kept = [
             ("binding then compound check, reset in a defer", screen(flag, """
-                        .task {
+                        .1️⃣task {
                             guard let name = brew?.name, !hasLoaded else { return }
                             hasLoaded = true
                             defer { hasLoaded = false }
@@ -272,15 +242,13 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                     }
 
                 """, """
-                        .onAppear {
+                        .1️⃣onAppear {
                             if !hasLoaded && isSignedIn { Task { await load() } }
                         }
                 """)),
         ]
-        for (name, source) in kept {
-            let finding = try XCTUnwrap(onlyFinding(source), name)
-            XCTAssertEqual(finding.reasonID, "guard-flag-load/in-flight-guard", name)
-            XCTAssertEqual(finding.action, .keep, name)
+        for (_, source) in kept {
+            assertLeaves(source, "in-flight-guard", action: .keep)
         }
     }
 
@@ -290,7 +258,8 @@ final class GuardFlagLoadRuleTests: XCTestCase {
         let cases = FixtureCase.discoverRepositoryFixtures().cases.filter { $0.ruleID == "guard-flag-load" }
         for name in ["load-once-compound-no-identity", "load-once-set-twice-no-identity", "or-early-return"] {
             let fixture = try XCTUnwrap(cases.first { $0.name == name }, name)
-            let findings = run(try String(contentsOf: fixture.before, encoding: .utf8), rules: RuleRegistry.all).findings
+            let source = try String(contentsOf: fixture.before, encoding: .utf8)
+            let findings = MigrationEngine(configuration: Configuration()).migrate(source: source).migration.findings
             XCTAssertEqual(findings.map(\.reasonID), ["guard-flag-load/no-identity"], name)
         }
     }
@@ -314,30 +283,30 @@ final class GuardFlagLoadRuleTests: XCTestCase {
     }
 
     /// The run-once flag forms only a person can judge: each gets exactly one finding, a skip
-    /// whose reason names every fact (the check's shape and what else sets the flag).
-    func testFlagFormsAPersonMustJudgeGetOneSkipEach() throws {
+    /// whose words name every fact (the check's shape and what else sets the flag; Finding has no typed fields for them).
+    func testFlagFormsAPersonMustJudgeGetOneSkipEach() {
         let flag = "    @State private var hasLoaded = false\n"
         let fetch = "Task { brew = try? await BrewStore.shared.fetch(brewID) }"
         let load = "brew = try? await BrewStore.shared.fetch(brewID)"
-        let cases: [(name: String, source: String, phrases: [String])] = [
+        let cases: [(name: String, source: String, id: String, facts: [String])] = [
             ("compound check, reset in onDisappear", screen(flag, """
-                        .task {
+                        .1️⃣task {
                             guard !hasLoaded, isSignedIn else { return }
                             hasLoaded = true
                             \(load)
                         }
                         .onDisappear { hasLoaded = false }
-                """), ["also tests other conditions (!hasLoaded, isSignedIn)", "hasLoaded is set back on line 15"]),
+                """), "flag-also-set-back", ["!hasLoaded, isSignedIn", "15"]),
             ("compound check, reset in a completion handler", screen(flag + "    func fetchLater(_ done: @escaping () -> Void) {}\n", """
-                        .task {
+                        .1️⃣task {
                             guard !hasLoaded && isSignedIn else { return }
                             hasLoaded = true
                             fetchLater { hasLoaded = false }
                             \(load)
                         }
-                """), ["also tests other conditions (!hasLoaded && isSignedIn)", "hasLoaded is set back on line 14"]),
+                """), "flag-also-set-back", ["!hasLoaded && isSignedIn", "14"]),
             ("logging else, reset in a function", screen(flag + "    func reset() { hasLoaded = false }\n", """
-                        .task {
+                        .1️⃣task {
                             guard !hasLoaded else {
                                 Analytics.log("again")
                                 return
@@ -345,7 +314,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                             hasLoaded = true
                             \(load)
                         }
-                """), ["does more than return (Analytics.log(\"again\"))", "hasLoaded is set back on line 7"]),
+                """), "flag-also-set-back", ["Analytics.log(\"again\")", "7"]),
             ("compound check in an onAppear helper, passed on as a binding", screen(flag + """
                     func appear() {
                         guard !hasLoaded, isSignedIn else { return }
@@ -354,11 +323,11 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                     }
 
                 """, """
-                        .onAppear { appear() }
+                        .1️⃣onAppear { appear() }
                         .sheet(isPresented: $hasLoaded) { Text("") }
-                """), ["also tests other conditions", "$hasLoaded is passed on line 16 as a binding"]),
+                """), "flag-also-set-back", ["!hasLoaded, isSignedIn", "$hasLoaded", "16"]),
             ("if/else in the closure", screen(flag, """
-                        .onAppear {
+                        .1️⃣onAppear {
                             if !hasLoaded {
                                 hasLoaded = true
                                 \(fetch)
@@ -366,7 +335,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                                 Analytics.log("back")
                             }
                         }
-                """), ["has a branch that runs on every later appearance (Analytics.log(\"back\"))"]),
+                """), "later-branch", ["Analytics.log(\"back\")"]),
             ("if/else in a helper", screen(flag + """
                     func appear() {
                         if hasLoaded {
@@ -378,15 +347,15 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                     }
 
                 """, """
-                        .onAppear { appear() }
-                """), ["has a branch that runs on every later appearance (Analytics.log(\"back\"))"]),
+                        .1️⃣onAppear { appear() }
+                """), "later-branch", ["Analytics.log(\"back\")"]),
             ("an early return joined with ||", screen("    @State private var isFirstRun = true\n", """
-                        .onAppear {
+                        .1️⃣onAppear {
                             if query.isEmpty || !isFirstRun { return }
                             isFirstRun = false
                             \(fetch)
                         }
-                """), ["the check of isFirstRun also tests other conditions (query.isEmpty || !isFirstRun)"]),
+                """), "compound-check", ["isFirstRun", "query.isEmpty || !isFirstRun"]),
             ("set only in a function the work calls", screen(flag + """
                     func load() async {
                         brew = try? await BrewStore.shared.fetch(brewID)
@@ -394,59 +363,55 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                     }
 
                 """, """
-                        .task {
+                        .1️⃣task {
                             guard !hasLoaded else { return }
                             await load()
                         }
-                """), ["hasLoaded is set only in load(), not in this closure"]),
+                """), "set-only-in-function", ["hasLoaded", "load()"]),
         ]
-        for (name, source, phrases) in cases {
-            let finding = try XCTUnwrap(onlyFinding(source), name)
-            XCTAssertEqual(finding.ruleID, "guard-flag-load", name)
-            XCTAssertEqual(finding.action, .skip, name)
-            for phrase in phrases {
-                XCTAssertTrue(finding.reason?.contains(phrase) ?? false, "\(name): \(finding.reason ?? "no reason")")
-            }
+        for (_, source, id, facts) in cases {
+            assertLeaves(source, id, action: .skip, facts: facts)
         }
     }
 
-    /// The flag-form fixtures a person must judge, and a phrase each one's reason holds (the fixture
-    /// harness checks only that they change nothing).
-    private static let flagFormFixtures: [String: String] = [
-        "compound-check-reset-on-disappear": "fetched is set back on line 18, so it is not a plain run-once flag: the check of fetched also tests other conditions (isOnline, !fetched)",
-        "if-else-later-branch": "has a branch that runs on every later appearance (Analytics.log(shelfName))",
-        "if-else-in-helper": "has a branch that runs on every later appearance (Analytics.log(authorID))",
-        "set-only-in-helper": "ready is set only in fill(), not in this closure",
+    /// The flag-form fixtures a person must judge, each one's decision, and the facts its words name (the fixture
+    /// snapshots hold the decisions; Finding has no typed fields for the facts).
+    private static let flagFormFixtures: [String: (id: String, facts: [String])] = [
+        "compound-check-reset-on-disappear": ("guard-flag-load/flag-also-set-back", ["fetched", "18", "isOnline, !fetched"]),
+        "if-else-later-branch": ("guard-flag-load/later-branch", ["Analytics.log(shelfName)"]),
+        "if-else-in-helper": ("guard-flag-load/later-branch", ["Analytics.log(authorID)"]),
+        "set-only-in-helper": ("guard-flag-load/set-only-in-function", ["ready", "fill()"]),
     ]
 
     func testEachFlagFormFixtureIsOneSkipForItsReason() throws {
         let cases = FixtureCase.discoverRepositoryFixtures().cases.filter { $0.ruleID == "guard-flag-load" }
-        for (name, phrase) in Self.flagFormFixtures {
+        for (name, decision) in Self.flagFormFixtures {
             let fixture = try XCTUnwrap(cases.first { $0.name == name }, name)
-            let findings = run(try String(contentsOf: fixture.before, encoding: .utf8), rules: RuleRegistry.all).findings
-            XCTAssertEqual(findings.map(\.ruleID), ["guard-flag-load"], name)
+            let source = try String(contentsOf: fixture.before, encoding: .utf8)
+            let findings = MigrationEngine(configuration: Configuration()).migrate(source: source).migration.findings
+            XCTAssertEqual(findings.map(\.reasonID), [decision.id], name)
             XCTAssertEqual(findings.first?.action, .skip, name)
-            XCTAssertTrue(findings.first?.reason?.contains(phrase) ?? false, "\(name): \(findings.first?.reason ?? "no reason")")
+            assertWords(of: findings.first, name: decision.facts, name)
         }
     }
 
-    func testStateStorageUseIsAUseOfTheFlag() throws {
+    func testStateStorageUseIsAUseOfTheFlag() {
         // `_hasLoaded` is the State's storage (a macro's peer from SDK 27); `$hasLoaded`: testBindingUseSkips.
         let flag = "    @State private var hasLoaded = false\n"
         let check = "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load
         let storage = view(flag + "    init(brewID: String) { self.brewID = brewID; _hasLoaded = State(initialValue: false) }\n", action: check)
-        XCTAssertEqual(onlyFinding(storage)?.reason, "hasLoaded's storage _hasLoaded is used on line 5, so removing the flag would change more than this closure")
+        // The words name the storage and its line (Finding has no typed fields for them).
+        assertLeaves(storage, "flag-storage-used", facts: ["_hasLoaded", "5"])
     }
 
-    func testSetInAnotherFunctionSkips() throws {
+    func testSetInAnotherFunctionSkips() {
         let source = view(flag + "    func reload() { hasLoaded = true }\n",
                           action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
-        let finding = try XCTUnwrap(run(source).findings.first)
-        XCTAssertEqual(finding.action, .skip)
-        XCTAssertEqual(finding.reason, "hasLoaded is also set on line 5, where the rule does not follow it")
+        // The words name the flag and the line of the other set (Finding has no typed fields for them).
+        assertLeaves(source, rules: rule, "flag-set-elsewhere", action: .skip, facts: ["hasLoaded", "5"])
     }
 
-    func testSetInsideAnIfSkips() throws {
+    func testSetInsideAnIfSkips() {
         let source = view(flag, action: """
                             guard !hasLoaded else { return }
                             Task {
@@ -456,29 +421,26 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                                 }
                             }
             """)
-        let finding = try XCTUnwrap(run(source).findings.first)
-        XCTAssertEqual(finding.action, .skip)
-        XCTAssertEqual(finding.reason, "hasLoaded is also set on line 13, where the rule does not follow it")
+        assertLeaves(source, rules: rule, "flag-set-elsewhere", action: .skip, facts: ["hasLoaded", "13"])
     }
 
-    func testTaskWithSignatureSkips() throws {
+    func testTaskWithSignatureSkips() {
         let source = view(flag, action: """
                             guard !hasLoaded else { return }
                             hasLoaded = true
                             Task { [brewID] in brew = try? await BrewStore.shared.fetch(brewID) }
             """)
-        let finding = try XCTUnwrap(run(source).findings.first)
-        XCTAssertEqual(finding.action, .skip)
-        XCTAssertEqual(finding.reason, "the Task's closure has a signature ([brewID] in), which task's action cannot take")
+        // The words name the signature (Finding has no typed field for it).
+        assertLeaves(source, rules: rule, "task-signature", action: .skip, facts: ["[brewID] in"])
     }
 
-    func testKeptFlagIsLeftToItselfByBothRules() throws {
+    func testKeptFlagIsLeftToItselfByBothRules() {
         let source = """
             struct Onboarding: View {
                 @State private var hasLogged = false
                 var body: some View {
                     Text("Hi")
-                        .onAppear {
+                        .1️⃣onAppear {
                             guard !hasLogged else { return }
                             hasLogged = true
                             Task { Analytics.log("onboarding") }
@@ -487,23 +449,16 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             }
 
             """
-        let result = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
-        XCTAssertEqual(result.text, source)
-        XCTAssertEqual(result.findings.count, 1)
-        XCTAssertEqual(result.findings.first?.action, .keep)
-        XCTAssertEqual(result.findings.first?.reason, "no identity to key on")
+        assertLeaves(source, "no-identity", action: .keep)
     }
 
     func testResultDoesNotDependOnRuleOrder() {
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
-        let forward = run(source, rules: [GuardFlagLoadRule(), OnAppearTaskRule()])
-        let backward = run(source, rules: [OnAppearTaskRule(), GuardFlagLoadRule()])
-        XCTAssertEqual(forward.text, rewritten)
-        XCTAssertEqual(backward.text, rewritten)
-        XCTAssertEqual(forward.findings.map(\.ruleID), ["guard-flag-load"])
+        assertDecisions(source, rules: bothRules, [keyOnIdentity], after: rewritten)
+        assertDecisions(source, rules: [OnAppearTaskRule(), GuardFlagLoadRule()], [keyOnIdentity], after: rewritten)
     }
 
-    func testTheOtherUseNamedIsOutsideTheClosureFirst() throws {
+    func testTheOtherUseNamedIsOutsideTheClosureFirst() {
         // The closure's own set sits in an if the rule does not remove; the reset in onDisappear is what matters.
         let source = """
             struct BrewDetailView: View {
@@ -512,7 +467,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                 @State private var hasLoaded = false
                 var body: some View {
                     Text(brew?.name ?? "")
-                        .onAppear {
+                        .1️⃣onAppear {
                             guard !hasLoaded else { return }
                             if brew == nil { hasLoaded = true }
                             Task { brew = try? await BrewStore.shared.fetch(brewID) }
@@ -521,40 +476,38 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                 }
             }
             """
-        let finding = try XCTUnwrap(run(source).findings.first)
-        XCTAssertEqual(finding.reasonID, "guard-flag-load/flag-set-back")
-        XCTAssertTrue(finding.reason?.contains("set back on line 12") ?? false, finding.reason ?? "")
+        // The words name the line of the reset (Finding has no typed field for it).
+        assertLeaves(source, rules: rule, "flag-set-back", facts: ["12"])
     }
 
-    func testFlagInsideAKeyedTaskDefeatsTheIDAndGoes() throws {
+    func testFlagInsideAKeyedTaskDefeatsTheIDAndGoes() {
         let work = "                brew = try? await BrewStore.shared.fetch(brewID)"
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + work,
                           modifier: "task(id: brewID)")
-        let result = run(source)
-        XCTAssertEqual(result.text, rewritten)
-        let finding = try XCTUnwrap(result.findings.first)
-        XCTAssertEqual([finding.reasonID], ["guard-flag-load/flag-defeats-id"])
-        XCTAssertEqual(finding.safety, .behaviorChange("the work now runs again when brewID changes, as the id intends, and on each appearance"))
+        assertDecisions(source, rules: rule, [
+            DecisionSpec("1️⃣", "guard-flag-load/flag-defeats-id", action: .rewrite, safety: .behaviorChange(
+                "the work now runs again when brewID changes, as the id intends, and on each appearance")),
+        ], after: rewritten)
 
         // The same skips as the other forms: a flag read elsewhere stays, and so does one-time setup.
         let readElsewhere = view(flag + "    var isReady: Bool { hasLoaded }\n",
                                  action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + work,
                                  modifier: "task(id: brewID)")
-        XCTAssertEqual(run(readElsewhere).findings.map(\.reasonID), ["guard-flag-load/flag-read-elsewhere"])
+        assertLeaves(readElsewhere, rules: rule, "flag-read-elsewhere")
         let setup = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n"
             + "                brew = nil", modifier: "task(id: brewID)")
-        XCTAssertEqual(run(setup).findings.map(\.reasonID), ["guard-flag-load/one-time-setup"])
+        assertLeaves(setup, rules: rule, "one-time-setup")
         // A keyed task without a flag is no finding.
-        XCTAssertEqual(run(view("", action: work, modifier: "task(id: brewID)")).findings, [])
+        assertNoDecisions(view("", action: work, modifier: "task(id: brewID)"), rules: rule)
     }
 
-    func testConfiguredIdentityThatIsNoCandidateSkips() throws {
+    func testConfiguredIdentityThatIsNoCandidateSkips() {
         var configuration = Configuration()
         configuration.identity = ["BrewDetailView": "brew"]
         let source = view(flag, action: "                guard !hasLoaded else { return }\n                hasLoaded = true\n" + load)
-        let finding = try XCTUnwrap(run(source, configuration: configuration).findings.first)
-        XCTAssertEqual(finding.action, .skip)
-        XCTAssertEqual(finding.reason, "the configured identity brew of BrewDetailView is not a stored Equatable property the action reads")
+        // The words name the configured identity and the view (Finding has no typed fields for them).
+        assertLeaves(source, rules: rule, configuration: configuration, "configured-identity-not-found", action: .skip,
+                     facts: ["brew", "BrewDetailView"])
     }
 
     func testServiceIsNotAnIdentityButTypedIDIs() {
@@ -567,7 +520,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
 
                 var body: some View {
                     Text(name)
-                        .task {
+                        .1️⃣task {
                             guard !hasLoaded else { return }
                             hasLoaded = true
                             _ = await loader.loadFeatured()
@@ -593,7 +546,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             }
 
             """
-        XCTAssertEqual(run(source).text, expected)
+        assertDecisions(source, rules: rule, [keyOnIdentity], after: expected)
     }
 
     func testBodyInExtensionAndTwoSpaceStyle() {
@@ -607,7 +560,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
 
             extension BrewView {
               var body: some View {
-                Text(notes).onAppear { guard !loaded else { return }; loaded = true; Task { notes = await RecipeStore.shared.notes(for: id) } }
+                Text(notes).1️⃣onAppear { guard !loaded else { return }; loaded = true; Task { notes = await RecipeStore.shared.notes(for: id) } }
               }
             }
 
@@ -627,7 +580,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             }
 
             """
-        XCTAssertEqual(run(source).text, expected)
+        assertDecisions(source, rules: rule, [keyOnIdentity], after: expected)
     }
 
     func testHeaderCommentOfAGroupStays() {
@@ -641,7 +594,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
 
                 var body: some View {
                     Text(brew?.name ?? "")
-                        .onAppear {
+                        .1️⃣onAppear {
                             guard !hasLoaded else { return }
                             hasLoaded = true
                             Task { brew = try? await BrewStore.shared.fetch(brewID) }
@@ -650,7 +603,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             }
 
             """
-        let text = run(source).text
+        let (text, _) = assertDecisions(source, rules: rule, [keyOnIdentity])
         XCTAssertTrue(text.contains("\n    // Loading state\n    @State private var brew: Brew?\n"), text)
     }
 
@@ -664,7 +617,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
                 var body: some View {
                     Text(brew?.name ?? "")
                     #if os(iOS)
-                        .onAppear {
+                        .1️⃣onAppear {
                             guard !hasLoaded else { return }
                             hasLoaded = true
                             Task { brew = try? await BrewStore.shared.fetch(brewID) }
@@ -674,7 +627,7 @@ final class GuardFlagLoadRuleTests: XCTestCase {
             }
 
             """
-        let text = run(source).text
+        let (text, _) = assertDecisions(source, rules: rule, [keyOnIdentity])
         XCTAssertTrue(text.contains("        #if os(iOS)\n            .task(id: brewID) {\n                brew = try? await"), text)
     }
 }
