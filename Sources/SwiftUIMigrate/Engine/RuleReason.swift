@@ -66,7 +66,7 @@ public struct RuleReason: Hashable, Sendable {
     }
 
     /// `template` with each blank replaced by `fact(name)`. A blank is `{` and `}` around a phrase that
-    /// starts and ends with neither a space nor a quote (so `Task { }`, `{ @MainActor in … }` and JSON's
+    /// starts with no quote and ends with no space (so `Task { }`, `{ @MainActor in … }` and JSON's
     /// `{"key": …}` are text); a blank filled with nothing at the very end leaves no space behind.
     private static func fill(_ template: String, _ fact: (Substring) -> String) -> String {
         guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
@@ -76,7 +76,7 @@ public struct RuleReason: Hashable, Sendable {
             text += rest[..<open]
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(where: { "{}\"".contains($0) }), rest[close] == "}",
-                  close > afterOpen, !" \"".contains(rest[afterOpen]), rest[rest.index(before: close)] != " " else {
+                  close > afterOpen, rest[afterOpen] != "\"", rest[rest.index(before: close)] != " " else {
                 text.append("{")
                 rest = rest[afterOpen...]
                 continue
