@@ -136,7 +136,8 @@ final class InteractiveReviewTests: XCTestCase {
         try Self.source.write(toFile: path, atomically: true, encoding: .utf8)
         let file = SourceFile(displayPath: path, absolutePath: path)
         let engine = MigrationEngine(configuration: Configuration())
-        let outcomes = MigrationRun.run([file], engine: engine, load: MigrationRun.reader(for: engine))
+        var outcomes: [FileOutcome] = []
+        MigrationRun.stream([file], engine: engine, load: MigrationRun.reader(for: engine)) { outcomes.append($0) }
         let baselinePath = folder + "/baseline.json"
         let review = InteractiveReview(
             terminal: ScriptedTerminal(["n", "y", "q"]), presenter: HunkPresenter(color: false),

@@ -79,13 +79,13 @@ final class RunMemoryTests: XCTestCase {
         var census = Census(files: plan.files.count)
         var index = 0
         var findings: [String] = []
-        try plan.stream(warn: { _ in }) { outcome in
+        try plan.run(into: EachOutcome { outcome in
             findings += outcome.migration?.findings.map(\.ruleID) ?? []
             census.mostHeld = max(census.mostHeld, lastFile.keys.reduce(0) { $0 + $1.index.heldFileCount })
             let past = lastFile.filter { $0.value < index }.keys.reduce(0) { $0 + $1.index.heldFileCount }
             census.mostHeldPast = max(census.mostHeldPast, past)
             index += 1
-        }
+        })
         census.mostFolders = plan.settings.fileSystem.mostKeptEntries
         XCTAssertEqual(findings.filter { $0 == "onappear-task" }.count, copies, "one finding in each copy: \(findings)")
         withExtendedLifetime(folders) {}
@@ -105,4 +105,11 @@ final class RunMemoryTests: XCTestCase {
         XCTAssertGreaterThan(two.mostFolders, 0)
         XCTAssertLessThanOrEqual(eight.mostFolders, two.mostFolders + 4, "folders kept grew with the repositories: \(two) → \(eight)")
     }
+}
+
+/// A sink that streams: each file's outcome goes to `each` as soon as the file is done.
+private struct EachOutcome: RunSink {
+    let each: (FileOutcome) -> Void
+
+    func take(_ outcomes: [FileOutcome]) { outcomes.forEach(each) }
 }

@@ -2,48 +2,50 @@
 /// anyone, so the text formats, SARIF, the per-file summary and pull-request bodies leave them
 /// out unless `--show-kept` (or `showKept` in the configuration) asks for them, and one line
 /// counts them. JSON carries every finding whatever this says.
+///
+/// A run's value, made once at its end from the findings it met; what a person reads of a file before then
+/// depends only on whether they are shown (`visible`).
 public struct KeptFindings: Sendable {
     /// True to list the kept findings.
-    public var shown: Bool
-    /// How many kept findings `filter` has left out so far.
-    public private(set) var hiddenCount = 0
+    public let shown: Bool
+    /// How many kept findings the run left out.
+    public let hiddenCount: Int
 
-    public init(shown: Bool) {
+    /// The kept findings of a run that met `findings`.
+    public init(_ findings: some Sequence<Finding>, shown: Bool) {
         self.shown = shown
+        hiddenCount = shown ? 0 : findings.reduce(0) { $0 + ($1.action == .keep ? 1 : 0) }
     }
 
-    /// `findings` as a person reads them: without the kept ones unless they are shown (counting those left out).
-    public mutating func filter(_ findings: [Finding]) -> [Finding] {
-        guard !shown else { return findings }
-        let kept = findings.filter { $0.action == .keep }.count
-        guard kept > 0 else { return findings }
-        hiddenCount += kept
-        return findings.filter { $0.action != .keep }
+    /// `findings` as a person reads them: without the kept ones unless they are `shown`.
+    public static func visible(_ findings: [Finding], shown: Bool) -> [Finding] {
+        shown ? findings : findings.filter { $0.action != .keep }
     }
 
-    /// `summaries` with their findings filtered.
-    public mutating func filter(_ summaries: [FileSummary]) -> [FileSummary] {
+    /// `summaries` with their findings as a person reads them.
+    public static func visible(_ summaries: [FileSummary], shown: Bool) -> [FileSummary] {
         summaries.map { summary in
             var shownSummary = summary
-            shownSummary.findings = filter(summary.findings)
+            shownSummary.findings = visible(summary.findings, shown: shown)
             return shownSummary
         }
     }
 
-    /// The per-file summary of `summaries` as a person reads it: the table without the kept findings unless they are
-    /// shown (and then without its kept column), followed by the line counting those left out so far.
-    public mutating func summaryTable(_ summaries: [FileSummary], tense: SummaryTense = .applied) -> String {
-        let table = SummaryTable.render(filter(summaries), tense: tense, showsKept: shown)
-        return countLine.map { table + $0 + "\n" } ?? table
-    }
-
-    /// `migrations` with their findings filtered (the texts, and so every edit, unchanged).
-    public mutating func filter(_ migrations: [FileMigration]) -> [FileMigration] {
+    /// `migrations` with their findings as a person reads them (the texts, and so every edit, unchanged).
+    public static func visible(_ migrations: [FileMigration], shown: Bool) -> [FileMigration] {
         migrations.map { migration in
             var shownMigration = migration
-            shownMigration.findings = filter(migration.findings)
+            shownMigration.findings = visible(migration.findings, shown: shown)
             return shownMigration
         }
+    }
+
+    /// The per-file summary of a run whose files are `summaries` as a person reads it: the table without the kept
+    /// findings unless they are `shown` (and then without its kept column), followed by the line counting those left
+    /// out.
+    public static func summaryTable(_ summaries: [FileSummary], tense: SummaryTense = .applied, shown: Bool) -> String {
+        let table = SummaryTable.render(visible(summaries, shown: shown), tense: tense, showsKept: shown)
+        return KeptFindings(summaries.lazy.flatMap(\.findings), shown: shown).countLine.map { table + $0 + "\n" } ?? table
     }
 
     /// The line that ends a run which left kept findings out, nil when it left none out:

@@ -66,7 +66,7 @@ public struct SARIFFormat: FindingsFormat {
                     insertedContent: ArtifactContent(text: edit.replacement))
             }
             fixes = [Fix(
-                description: Message(text: fixDescription(finding)),
+                description: Message(text: messageText(finding)),
                 artifactChanges: [ArtifactChange(artifactLocation: location, replacements: replacements)])]
         }
         return Result(
@@ -83,17 +83,7 @@ public struct SARIFFormat: FindingsFormat {
 
     /// The result's message: the finding's message, then what the fix changes or why there is none
     /// (also an editor diagnostic's message).
-    public static func messageText(_ finding: Finding) -> String {
-        switch finding.action {
-        case .rewrite: return fixDescription(finding)
-        case .keep, .skip, .report: return finding.reason.map { "\(finding.message): \($0)" } ?? finding.message
-        }
-    }
-
-    private static func fixDescription(_ finding: Finding) -> String {
-        guard let safety = finding.safety else { return finding.message }
-        return "\(finding.message) (\(safety.printed)\(safety.explanation.map { ": \($0)" } ?? ""))"
-    }
+    public static func messageText(_ finding: Finding) -> String { XcodeFormat.message(of: finding, whole: true) }
 
     private static func descriptor(_ rule: any Rule) -> ReportingDescriptor {
         let doc = rule.documentation

@@ -24,15 +24,22 @@ public struct XcodeFormat: FindingsFormat {
 
     /// What a line says after its location: `warning: headline (label)` or `note: headline: fact`.
     public static func text(of finding: Finding) -> String {
-        let severity = finding.action.asksForAction ? "warning" : "note"
-        var text = finding.message
+        "\(finding.action.asksForAction ? "warning" : "note"): \(message(of: finding, whole: false))"
+    }
+
+    /// A finding's one line of text, the one function every format and the editor print it with: the headline, then
+    /// for a rewrite its safety label (and, when `whole`, what the fix changes), for a keep, skip or report the reason
+    /// (only its deciding fact, `decidingFact`, unless `whole`).
+    public static func message(of finding: Finding, whole: Bool) -> String {
         switch finding.action {
         case .rewrite:
-            if let safety = finding.safety { text += " (\(safety.printed))" }
+            guard let safety = finding.safety else { return finding.message }
+            let change = whole ? safety.explanation.map { ": \($0)" } ?? "" : ""
+            return "\(finding.message) (\(safety.printed)\(change))"
         case .keep, .skip, .report:
-            if let reason = finding.reason { text += ": \(decidingFact(of: reason))" }
+            guard let reason = finding.reason else { return finding.message }
+            return "\(finding.message): \(whole ? reason : decidingFact(of: reason))"
         }
-        return "\(severity): \(text)"
     }
 
     /// The first clause of `reason`: up to its first `: ` or `; ` outside brackets and quotes. A reason

@@ -83,25 +83,14 @@ struct RepositoryJob: Sendable {
             guard let outcome = report.outcome else { return }
             result.base = outcome.base.hex
             result.changedPaths = outcome.changedPaths.sorted()
+            result.commit = outcome.result.commit?.hex
             switch outcome.result {
-            case .staged:
-                result.status = .migrated
-                result.branch = outcome.branch
-            case .committed(let commit):
-                result.status = .migrated
-                result.branch = outcome.branch
-                result.commit = commit.hex
-            case .alreadyApplied(let commit):
-                result.status = .alreadyApplied
-                result.branch = outcome.branch
-                result.commit = commit.hex
-            case .nothingToStage:
-                result.status = .clean
-                result.changedPaths = []
+            case .staged, .committed: (result.status, result.branch) = (.migrated, outcome.branch)
+            case .alreadyApplied: (result.status, result.branch) = (.alreadyApplied, outcome.branch)
+            case .nothingToStage: (result.status, result.changedPaths) = (.clean, [])
             }
             if let folder = pullRequestBodyFolder {
-                var kept = KeptFindings(shown: report.showsKept)
-                try PullRequestBody(folder: folder).write(kept.filter(report.rootSummaries), for: result)
+                try PullRequestBody(folder: folder).write(KeptFindings.visible(report.rootSummaries, shown: report.showsKept), for: result)
             }
             if let remote = push { BranchPush(remote: remote).run(git, result: &result) }
         }

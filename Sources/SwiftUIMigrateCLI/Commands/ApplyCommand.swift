@@ -116,27 +116,25 @@ struct ApplyCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         if let recovery = options.recovery { return try recover(recovery, paths: options.paths) }
-        let sink: ApplyRun.Sink, review: InteractiveReview?
+        let destination: ApplyRun.Destination, review: InteractiveReview?
         switch options.target {
         case .standardOutput:
             return try runToStandardOutput(options)
         case .inPlace:
             review = try self.review(options, writesDefaultBaseline: true)
             for path in options.paths { try SubmoduleFromSuperproject.refuse(path, command: "swiftui-migrate apply --in-place") }
-            sink = .files(paths: options.paths)
+            destination = .files(paths: options.paths)
         case .git(let mode, let commit):
             try SubmoduleFromSuperproject.refuse(options.paths[0], command: "swiftui-migrate apply")
             review = try self.review(options, writesDefaultBaseline: mode != .noCheckout)
-            sink = .branch(try Repository.discover(from: options.paths[0]), path: options.paths[0], mode: mode, commit: commit)
+            destination = .branch(try Repository.discover(from: options.paths[0]), path: options.paths[0], mode: mode, commit: commit)
         }
         let report = try ApplyRun.run(
-            options.migration, into: sink, review: review.map { review in { try review.run($0, engine: $1) } },
-            warn: console.warning, error: console.error)
-        var kept = KeptFindings(shown: report.showsKept)
-        console.status(kept.summaryTable(report.summaries))
+            options.migration, into: destination, review: review, warn: console.warning, error: console.error)
+        console.status(KeptFindings.summaryTable(report.summaries, shown: report.showsKept))
         if let line = ApplyRun.resultLine(report) { console.status(line + "\n") }
         if options.json { console.write(try ApplyRun.json(report)) }
-        try writeSummary(kept.filter(report.rootSummaries), to: options.summaryPath)
+        try writeSummary(KeptFindings.visible(report.rootSummaries, shown: report.showsKept), to: options.summaryPath)
         return report.writeFailed || report.leftUnread ? ExitCode.failure : ExitCode.success
     }
 
@@ -180,14 +178,8 @@ struct ApplyCommand: Command {
     /// the output never loses it — and the per-file summary on stderr.
     private func runToStandardOutput(_ options: Options) throws -> Int32 {
         let plan = try RunPlan(options.migration, source: .disk(options.paths))
-        let outcomes = try plan.run(warn: console.warning)
-        for outcome in outcomes {
-            // A clean file's bytes are dropped from its migration; the buffer still holds them.
-            let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
-            console.write(bytes: changed ?? outcome.file.buffer ?? [])
-        }
-        var kept = KeptFindings(shown: plan.settings.configuration.showKept)
-        console.status(kept.summaryTable(ApplyRun.summaries(outcomes)))
+        let summary = SummarySink(.applied, showsKept: plan.settings.configuration.showKept, console: console)
+        try plan.run(into: SinkGroup(sinks: [MigratedTextSink(console: console), summary]), warn: console.warning)
         return ExitCode.success
     }
 
@@ -201,6 +193,22 @@ struct ApplyCommand: Command {
             }
         } catch {
             throw CommandError("cannot write the summary to \(path): \(error)")
+        }
+    }
+}
+
+/// `apply --stdin-filepath`'s standard output: each file's migrated text, or its text as it came when nothing changes
+/// or it cannot be migrated.
+private struct MigratedTextSink: RunSink {
+    let console: Console
+
+    var streams: Bool { false }
+
+    func take(_ outcomes: [FileOutcome]) {
+        for outcome in outcomes {
+            // A clean file's bytes are dropped from its migration; the buffer still holds them.
+            let changed = outcome.migration.flatMap { $0.changed ? $0.migrated : nil }
+            console.write(bytes: changed ?? outcome.file.buffer ?? [])
         }
     }
 }

@@ -60,35 +60,13 @@ struct DiffCommand: Command {
                 writesDefaultBaseline: false, console: console)
             : nil
         let color = options.color.enabled(environment: environment, isTerminal: Console.outputIsTerminal)
-        var changed = 0
-        var summaries: [FileSummary] = []
         let plan = try RunPlan(options.migration, source: .disk(paths))
-        var kept = KeptFindings(shown: plan.settings.configuration.showKept)
-        var leftUnread = plan.unlistedFolders > 0
-        func show(_ outcome: FileOutcome) throws {
-            leftUnread = leftUnread || outcome.unread
-            guard let migration = outcome.migration else { return }
-            if !migration.findings.isEmpty {
-                summaries.append(FileSummary(file: outcome.file.displayPath, findings: migration.findings))
-            }
-            guard migration.changed else { return }
-            changed += 1
-            if options.listFiles {
-                console.write(outcome.file.displayPath + "\n")
-                return
-            }
-            guard let patch = try FilePatch.text(migration, path: outcome.file.rootPath, warn: console.warning) else { return }
-            console.write(color ? DiffColorizer.colorize(patch) : patch)
-        }
-        if let review {
-            for outcome in try review.run(try plan.run(warn: console.warning), engine: plan.engine) { try show(outcome) }
-        } else {
-            // Each file's patch is printed as soon as it and every earlier file are done.
-            try plan.stream(warn: console.warning, each: show)
-        }
-        console.status(kept.summaryTable(summaries, tense: .preview))
+        let summary = SummarySink(.preview, showsKept: plan.settings.configuration.showKept, console: console)
+        let output: any RunSink = options.listFiles ? FileListSink(console: console) : PatchSink(color: color, console: console)
+        var sink: any RunSink = SinkGroup(sinks: [output, summary])
+        if let review { sink = Relay(next: sink) { try review.run($0, engine: plan.engine) } }
         // Something not read is not a pass, whatever the rest would change.
-        if leftUnread { return ExitCode.failure }
-        return options.exitCode && changed > 0 ? ExitCode.pending : ExitCode.success
+        if try plan.run(into: sink, warn: console.warning) { return ExitCode.failure }
+        return options.exitCode && summary.changedFiles > 0 ? ExitCode.pending : ExitCode.success
     }
 }

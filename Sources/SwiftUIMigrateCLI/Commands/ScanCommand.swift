@@ -60,62 +60,20 @@ struct ScanCommand: Command {
 
     func run(_ options: Options) throws -> Int32 {
         if let path = options.printConfig { return try printConfiguration(of: path, options.migration) }
-        let format = options.format.format
-        // A format that streams is printed as the files are done; the others, and a run that writes a baseline,
-        // once every file is.
-        let streams = options.writeBaseline == nil && (options.listFiles || format.streams)
         let plan = try RunPlan(options.migration, source: .disk(options.paths))
-        var kept = KeptFindings(shown: plan.settings.configuration.showKept)
-        var collected: [(migration: FileMigration, rootPath: String)] = []
-        var asksForAction = false
-        // Files whose configuration sets failBuild and that hold a finding asking for action (for --exit-zero).
-        var failingBuild = 0
-        var leftUnread = plan.unlistedFolders > 0
-        try plan.stream(warn: console.warning, notes: console.note) { outcome in
-            leftUnread = leftUnread || outcome.unread
-            guard let migration = outcome.migration else { return }
-            if options.writeBaseline == nil, (outcome.file.configuration ?? plan.settings.configuration).failBuild,
-                migration.findings.contains(where: { $0.action.asksForAction })
-            {
-                failingBuild += 1
-            }
-            if !streams { return collected.append((migration, outcome.file.rootPath)) }
-            asksForAction = show([migration], rootPaths: [outcome.file.rootPath], options, kept: &kept) || asksForAction
-        }
-        if !streams {
-            var migrations = collected.map(\.migration)
-            if let path = options.writeBaseline { migrations = try writeBaseline(migrations, to: path) }
-            asksForAction = show(migrations, rootPaths: collected.map(\.rootPath), options, kept: &kept, streamed: false, sourceRoot: plan.sourceRoot)
-        }
-        if !options.listFiles && !format.listsEveryFinding, let line = kept.countLine { console.status(line + "\n") }
+        let verdict = ScanVerdict(plan.settings.configuration)
+        let report: any RunSink = options.listFiles
+            ? FileListSink(console: console)
+            : FindingsSink(
+                options.format.format, showsKept: plan.settings.configuration.showKept, sourceRoot: plan.sourceRoot, console: console)
+        var sink: any RunSink = SinkGroup(sinks: [report, verdict])
+        if let path = options.writeBaseline { sink = Relay(next: sink) { try writeBaseline($0, to: path) } }
         // Something not read is not a pass, whatever the rest found (also under --exit-zero).
-        if leftUnread { return ExitCode.failure }
-        guard options.exitZero else { return asksForAction ? ExitCode.pending : ExitCode.success }
-        guard failingBuild > 0 else { return ExitCode.success }
-        console.error("\(counted(failingBuild, "file")) with findings that ask for action, and their configuration sets \"failBuild\": true")
+        if try plan.run(into: sink, warn: console.warning, notes: console.note) { return ExitCode.failure }
+        guard options.exitZero else { return verdict.asksForAction ? ExitCode.pending : ExitCode.success }
+        guard verdict.failingBuild > 0 else { return ExitCode.success }
+        console.error("\(counted(verdict.failingBuild, "file")) with findings that ask for action, and their configuration sets \"failBuild\": true")
         return ExitCode.pending
-    }
-
-    /// Prints `migrations` (their files named by `rootPaths` for the formats other tools read) as `options` ask —
-    /// nothing for a file without a finding shown when `streamed`; a document of every file names `sourceRoot`, the
-    /// run's (SARIF's `%SRCROOT%`) — and returns true when a finding asks for action.
-    private func show(
-        _ migrations: [FileMigration], rootPaths: [String], _ options: Options, kept: inout KeptFindings,
-        streamed: Bool = true, sourceRoot: String? = nil
-    ) -> Bool {
-        let format = options.format.format
-        if options.listFiles {
-            console.write(migrations.filter(\.changed).map { $0.file + "\n" }.joined())
-        } else if format.listsEveryFinding {
-            console.write(format.render(migrations, FindingsReport.context()))
-        } else {
-            let named = format.namesFilesFromRoot ? zip(migrations, rootPaths).map { FindingsReport.named($0, $1) } : migrations
-            let shown = kept.filter(named)
-            if !streamed || shown.contains(where: { !$0.findings.isEmpty }) {
-                console.write(format.render(shown, FindingsReport.context(sourceRoot: sourceRoot)))
-            }
-        }
-        return migrations.contains { $0.findings.contains { $0.action.asksForAction } }
     }
 
     /// `--print-config PATH`: the configuration of the file (or of the files directly in the folder) at `path`.
@@ -127,19 +85,37 @@ struct ScanCommand: Command {
         return ExitCode.success
     }
 
-    /// Records every finding of `migrations` in the baseline file at `path` (replacing it) and
-    /// returns the migrations as the baseline now leaves them: no findings, nothing to change.
-    private func writeBaseline(_ migrations: [FileMigration], to path: String) throws -> [FileMigration] {
+    /// Records every finding of `outcomes` in the baseline file at `path` (replacing it) and returns the outcomes as
+    /// the baseline now leaves them: no findings, nothing to change.
+    private func writeBaseline(_ outcomes: [FileOutcome], to path: String) throws -> [FileOutcome] {
         let folder = FindingSelection.folder(of: path)
-        let findings = migrations.flatMap(\.findings)
+        let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
         let baseline = Baseline().adding(findings) { FindingSelection.baselinePath(of: $0, folder: folder) }
         try baseline.save(to: path)
         console.status("recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)\n")
-        return migrations.map { migration in
-            var hidden = migration
-            hidden.findings = []
-            hidden.migrated = migration.original
+        return outcomes.map { outcome in
+            var hidden = outcome
+            hidden.migration?.findings = []
+            hidden.migration?.migrated = outcome.migration?.original ?? []
             return hidden
+        }
+    }
+}
+
+/// What `scan`'s exit status rests on: whether a finding asks for action, and in how many files whose configuration
+/// sets `failBuild` (for `--exit-zero`).
+private final class ScanVerdict: RunSink {
+    private let configuration: Configuration
+    private(set) var asksForAction = false
+    private(set) var failingBuild = 0
+
+    /// A verdict over files whose configuration is `configuration` unless their own.
+    init(_ configuration: Configuration) { self.configuration = configuration }
+
+    func take(_ outcomes: [FileOutcome]) {
+        for outcome in outcomes where outcome.migration?.findings.contains(where: { $0.action.asksForAction }) == true {
+            asksForAction = true
+            if (outcome.file.configuration ?? configuration).failBuild { failingBuild += 1 }
         }
     }
 }

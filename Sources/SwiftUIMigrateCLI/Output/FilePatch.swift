@@ -17,3 +17,18 @@ enum FilePatch {
         return nil
     }
 }
+
+/// `diff`'s patch on standard output: each changed file's `FilePatch`, named from the repository's root, as the file
+/// is done; colored when `color`.
+struct PatchSink: RunSink {
+    let color: Bool
+    let console: Console
+
+    func take(_ outcomes: [FileOutcome]) throws {
+        for outcome in outcomes {
+            guard let migration = outcome.migration, migration.changed,
+                  let patch = try FilePatch.text(migration, path: outcome.file.rootPath, warn: console.warning) else { continue }
+            console.write(color ? DiffColorizer.colorize(patch) : patch)
+        }
+    }
+}

@@ -3,12 +3,13 @@ import Foundation
 import GitStage
 import SwiftUIMigrate
 
-/// `apply`'s one write path: migrate the files and hand the result to a sink — the files themselves
-/// (`--in-place`) or a new branch staged with GitStage (stage, stage and commit, or no-checkout) — under the
-/// repository's lock, with the journal kept while it writes and SIGINT/SIGTERM held off until it is done.
+/// `apply`'s one write path: migrate the files and hand the whole run to a writer (`ApplyWriter`) — the files
+/// themselves (`InPlaceWriter`, `--in-place`) or a new branch staged with GitStage (`BranchStager`: stage, stage and
+/// commit, or no-checkout) — under the repository's lock, with the journal kept while it writes and SIGINT/SIGTERM held
+/// off until it is done (one `JournalRecorder` for both).
 enum ApplyRun {
     /// Where the migration goes.
-    enum Sink {
+    enum Destination {
         /// The files at or below `paths`, no git state touched.
         case files(paths: [String])
         /// A new branch of `repository`, holding `path`, in `mode`, with the branch and commit `commit` names. With
@@ -23,11 +24,11 @@ enum ApplyRun {
         var outcome: StageOutcome?
         var mode: StageMode?
         /// Each file's summary, named as the user named it, kept findings included (JSON lists them; see `showsKept`).
-        var summaries: [FileSummary]
+        var summaries: [FileSummary] = []
         /// The same, named from the repository's root, for the pull-request body.
-        var rootSummaries: [FileSummary]
+        var rootSummaries: [FileSummary] = []
         /// How many Swift files the run looked at (read or skipped).
-        var fileCount: Int
+        var fileCount = 0
         /// True when `--show-kept` or `showKept` asks for the kept findings in summaries and bodies.
         var showsKept = false
         /// Every finding as `--format json` writes it, with its hunk.
@@ -38,18 +39,15 @@ enum ApplyRun {
         var leftUnread = false
     }
 
-    /// Decides which fixes go in (`apply --interactive`): gets the run's outcomes and engine,
-    /// returns the outcomes to write.
-    typealias Review = (_ outcomes: [FileOutcome], _ engine: MigrationEngine) throws -> [FileOutcome]
-
-    /// Migrates with `options` and writes the result into `sink`, writing nothing to the terminal: warnings (skipped
-    /// files, internal errors, rewrites not written) go to `warn`, files that could not be written to `error`.
+    /// Migrates with `options` — only the fixes `review` accepts, when given (`apply --interactive`) — and writes the
+    /// result into `destination`, writing nothing to the terminal: warnings (skipped files, internal errors, rewrites
+    /// not written) go to `warn`, files that could not be written to `error`.
     static func run(
-        _ options: MigrationOptions, into sink: Sink, review: Review? = nil, warn: (String) -> Void,
-        error: (String) -> Void = { _ in }
+        _ options: MigrationOptions, into destination: Destination, review: InteractiveReview? = nil,
+        warn: @escaping (String) -> Void, error: @escaping (String) -> Void = { _ in }
     ) throws -> Report {
         let repository: Repository?, state: ApplyStateFolder, lock: RepositoryLock, source: RunPlan.Source
-        switch sink {
+        switch destination {
         case .files(let paths):
             (state, repository) = try ApplyStateFolder.locate(paths: paths, useGit: options.useGit)
             source = .disk(paths)
@@ -61,93 +59,27 @@ enum ApplyRun {
         }
         defer { lock.release() }
         try InterruptedApply.refuseIfPresent(in: state, repository: repository)
-        if case .branch(let git, _, let mode, let commit, _) = sink { try git.preflight(mode: mode, branch: commit.branch) }
+        if case .branch(let git, _, let mode, let commit, _) = destination { try git.preflight(mode: mode, branch: commit.branch) }
         let plan = try RunPlan(options, source: source)
-        var outcomes = try plan.run(warn: warn)
-        try Self.stopOnResourceExhaustion(outcomes)
-        if let review { outcomes = try review(outcomes, plan.engine) }
-
-        // Each rewrite names its file as the sink does: absolute for the files, repository-relative for a branch
-        // (HEAD's files are named so already).
-        var displayPaths: [String: String] = [:]
-        let rewrites = try outcomes.compactMap { outcome -> FileRewrite? in
-            guard let migration = outcome.migration, migration.changed else { return nil }
-            let path = switch sink {
-            case .files: outcome.file.absolutePath
-            case .branch(_, _, .noCheckout, _, _): outcome.file.displayPath
-            case .branch(let git, _, _, _, _): try git.relativePath(for: outcome.file.absolutePath)
-            }
-            if displayPaths[path] == nil { displayPaths[path] = outcome.file.displayPath }
-            return FileRewrite(path: path, original: migration.original, migrated: migration.migrated)
-        }
-        func byDisplayPath(_ skipped: [SkippedRewrite]) -> [String: String] {
-            Dictionary(skipped.map { (displayPaths[$0.path] ?? $0.path, $0.reason.rawValue) }, uniquingKeysWith: { first, _ in first })
-        }
         let journal = JournalRecorder(path: state.journalPath)
-        var report = Report(
-            summaries: [], rootSummaries: [], fileCount: outcomes.count, showsKept: plan.settings.configuration.showKept,
-            records: FindingsReport.records(outcomes.compactMap(\.migration)))
-        report.leftUnread = plan.unlistedFolders > 0 || outcomes.contains(where: \.unread)
-        var notWritten: [String: String] = [:]
-        switch sink {
-        case .files:
-            sweepTemporaryFiles(beside: rewrites.map(\.path))
-            try writeFiles(rewrites, journal: journal, warn: warn) { path, why, failure in
-                notWritten[displayPaths[path] ?? path] = why
-                error("\(displayPaths[path] ?? path): \(failure)")
-            }
-            report.writeFailed = !notWritten.isEmpty
-        case .branch(let repository, _, let mode, let settings, _):
-            let unwritable = byDisplayPath(try repository.unwritable(rewrites.map(\.path), mode: mode))
-            var kept = KeptFindings(shown: report.showsKept)
-            let commit = CommitOptions(
-                title: settings.message ?? "Migrate SwiftUI lifecycle code with swiftui-migrate",
-                body: CommitMessageBody.render(
-                    kept.filter(summaries(outcomes, fromRoot: true, notWritten: unwritable)), toolVersion: CLI.version),
-                trailers: [
-                    Trailer("Migrated-by", "swiftui-migrate \(CLI.version)"),
-                    Trailer("Migration-rules", plan.engine.rules.map(\.id).joined(separator: ", ")),
-                    Trailer("Migration-strategy", plan.settings.configuration.strategy.rawValue),
-                ],
-                author: settings.author)
-            if let workdir = repository.workdir, mode != .noCheckout {
-                sweepTemporaryFiles(beside: rewrites.map { workdir + "/" + $0.path })
-            }
-            let stagePlan = StagePlan(rewrites: rewrites, branch: settings.branch, commit: commit)
-            let outcome = try stage(stagePlan, mode: mode, in: repository, journal: journal, warn: warn)
-            (report.outcome, report.mode) = (outcome, mode)
-            notWritten = byDisplayPath(outcome.skipped)
+        let writer: any ApplyWriter = switch destination {
+        case .files: InPlaceWriter(journal: journal, warn: warn, error: error)
+        case .branch(let git, _, let mode, let commit, _):
+            BranchStager(repository: git, mode: mode, settings: commit, plan: plan, journal: journal, warn: warn)
         }
-        report.summaries = summaries(outcomes, notWritten: notWritten)
-        report.rootSummaries = summaries(outcomes, fromRoot: true, notWritten: notWritten)
-        return report
+        let sink = ApplySink(writer, report: Report(showsKept: plan.settings.configuration.showKept))
+        // Nothing of a run that ran out of file descriptors or memory is written; the review picks what is.
+        let leftUnread = try plan.run(into: Relay(next: sink) { outcomes in
+            try stopOnResourceExhaustion(outcomes)
+            return try review?.run(outcomes, engine: plan.engine) ?? outcomes
+        }, warn: warn)
+        sink.report.leftUnread = leftUnread
+        return sink.report
     }
 
     /// Removes the temporary files an interrupted write left in the folders of `paths`.
     static func sweepTemporaryFiles(beside paths: [String]) {
         for folder in Set(paths.map { PathText.folder(of: $0) ?? "." }) { AtomicFileWrite.sweepTemporaryFiles(in: folder) }
-    }
-
-    /// Writes each of `rewrites` to its file (an absolute path), atomically and only over the text it was migrated
-    /// from, with the journal kept while it writes; SIGINT/SIGTERM wait until every file is written: a run is never
-    /// left half done (SIGKILL leaves the journal). `failed` is told of each file not written, with why.
-    private static func writeFiles(
-        _ rewrites: [FileRewrite], journal: JournalRecorder, warn: (String) -> Void,
-        failed: (_ path: String, _ why: String, _ error: any Error) -> Void
-    ) throws {
-        try SignalGuard.deferringInterruptions(announce: { signal, _ in
-            warn("\(signal) received while writing; finished writing the files first")
-        }) {
-            if !rewrites.isEmpty { try ApplyJournal(inPlace: rewrites).write(to: journal.path) }
-            for rewrite in rewrites {
-                do {
-                    try AtomicFileWrite.write(rewrite.migrated, to: rewrite.path, expecting: rewrite.original)
-                } catch {
-                    failed(rewrite.path, (error as? FileWriteError)?.why ?? "\(error)", error)
-                }
-            }
-            journal.remove()
-        }
     }
 
     /// `apply --resume` in a git mode: undoes what the interrupted run did and stages its plan again, from its
@@ -165,21 +97,19 @@ enum ApplyRun {
         let outcome = try stage(
             record.plan, mode: record.mode, in: repository, journal: JournalRecorder(path: interrupted.journalPath),
             warn: warn)
-        return Report(outcome: outcome, mode: record.mode, summaries: [], rootSummaries: [], fileCount: record.changes.count)
+        return Report(outcome: outcome, mode: record.mode, fileCount: record.changes.count)
     }
 
     /// Stages `plan`, keeping the journal while it writes; SIGINT/SIGTERM wait for the staging (or its rollback) to
     /// finish: all or nothing.
-    private static func stage(
+    static func stage(
         _ plan: StagePlan, mode: StageMode, in repository: Repository, journal: JournalRecorder, warn: (String) -> Void
     ) throws -> StageOutcome {
-        let outcome = try SignalGuard.deferringInterruptions(announce: { signal, completed in
+        let outcome = try journal.recording(announce: { signal, completed in
             warn("\(signal) received while staging; " + (completed
                 ? "finished first: the repository holds the complete result"
                 : "the staging failed and was rolled back: the repository is as it was"))
-        }) {
-            try journal.recording { try repository.stage(plan, mode: mode, observer: $0) }
-        }
+        }) { try repository.stage(plan, mode: mode, observer: $0) }
         for skipped in outcome.skipped {
             warn("not written: \(skipped)")
         }
@@ -245,16 +175,26 @@ enum ApplyRun {
             var skipped: [String]
             var findings: [FindingRecord]
         }
-        let (result, commit): (String, String?) = switch outcome.result {
-        case .staged: ("staged", nil)
-        case .committed(let id): ("committed", id.hex)
-        case .alreadyApplied(let id): ("already-applied", id.hex)
-        case .nothingToStage: ("nothing-to-stage", nil)
+        let result = switch outcome.result {
+        case .staged: "staged"
+        case .committed: "committed"
+        case .alreadyApplied: "already-applied"
+        case .nothingToStage: "nothing-to-stage"
         }
         let output = Output(
-            result: result, branch: outcome.branch, base: outcome.base.hex, commit: commit,
+            result: result, branch: outcome.branch, base: outcome.base.hex, commit: outcome.result.commit?.hex,
             changedPaths: outcome.changedPaths, skipped: outcome.skipped.map(\.description),
             findings: report.records)
         return try JSONText.encode(output)
+    }
+}
+
+extension StageOutcome.Result {
+    /// The commit the branch holds: the one made, or the one already there; nil when none is.
+    var commit: ObjectID? {
+        switch self {
+        case .committed(let id), .alreadyApplied(let id): id
+        case .staged, .nothingToStage: nil
+        }
     }
 }

@@ -33,20 +33,6 @@ enum MigrationRun {
     /// One worker per core.
     static var defaultWorkerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// Migrates `files` whose bytes `load` provides (from disk, or from a commit's blobs),
-    /// returning every outcome in input order.
-    static func run(
-        _ files: [SourceFile], engine: MigrationEngine, load: @escaping @Sendable (SourceFile) -> SourceReader.Outcome,
-        waitsForOverdueFiles: Bool = false, forgetsModules: Bool = false
-    ) -> [FileOutcome] {
-        var outcomes: [FileOutcome] = []
-        outcomes.reserveCapacity(files.count)
-        stream(files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles, forgetsModules: forgetsModules) {
-            outcomes.append($0)
-        }
-        return outcomes
-    }
-
     /// Reads each file from disk (or its `buffer`, checked as the file's bytes would be),
     /// skipping those over its configuration's size limit. A file is read from disk once: the bytes are
     /// shared with the modules' indexes (`SharedFileBytes`).

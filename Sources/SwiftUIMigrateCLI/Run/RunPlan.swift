@@ -94,31 +94,42 @@ struct RunPlan {
 
     // MARK: Running
 
-    /// Runs the engine over every file and returns the outcomes in order, then warns through `warn` about the
-    /// configuration and about each file that was skipped or failed the engine's checks; `notes`, when given,
-    /// gets the floor lines (manifests not read, then the floors that decided the findings shown). Throws only
-    /// when a blob of HEAD could not be read.
-    func run(warn: (String) -> Void = { _ in }, notes: ((String) -> Void)? = nil, waitsForOverdueFiles: Bool = false) throws -> [FileOutcome] {
-        let outcomes = MigrationRun.run(
-            files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles, forgetsModules: forgetsModules)
-        if let error = readFailure?.first.withLock({ $0 }) { throw error }
+    /// Runs the engine over every file into `sink` and finishes it: each file's outcome as soon as it and every
+    /// earlier file are done when the sink streams, else the whole run's at the end. `warn` gets the configuration's
+    /// warnings first, then each file's (skipped, failed the engine's checks) as it is done; `notes`, when given, the
+    /// floor lines (manifests not read, then the floors that decided the findings shown) before the outcomes of a
+    /// run the sink takes at once, after those of a streamed one. Returns true when a file or a folder could not be
+    /// read: not everything was checked. Throws when a blob of HEAD could not be read, or when the sink throws.
+    @discardableResult
+    func run(
+        into sink: some RunSink, warn: (String) -> Void = { _ in }, notes: ((String) -> Void)? = nil,
+        waitsForOverdueFiles: Bool = false
+    ) throws -> Bool {
         announce(warn: warn, notes: notes)
-        for line in outcomes.flatMap(\.warnings) { warn(line) }
-        if let notes { noteFloors(of: outcomes.filter(showsFindings).map(\.file), notes) }
-        return outcomes
-    }
-
-    /// Like `run`, but hands each outcome to `each` as soon as it and every earlier file are done (in input order,
-    /// on this thread), warning about it first; keeps nothing, so memory does not grow with the number of files.
-    func stream(warn: (String) -> Void, notes: ((String) -> Void)? = nil, each: (FileOutcome) throws -> Void) throws {
-        announce(warn: warn, notes: notes)
+        var collected: [FileOutcome] = []
+        if !sink.streams { collected.reserveCapacity(files.count) }
         var decided: [SourceFile] = []
-        try MigrationRun.stream(files, engine: engine, load: load, forgetsModules: forgetsModules) { outcome in
+        var leftUnread = unlistedFolders > 0
+        try MigrationRun.stream(
+            files, engine: engine, load: load, waitsForOverdueFiles: waitsForOverdueFiles, forgetsModules: forgetsModules
+        ) { outcome in
+            if let error = readFailure?.first.withLock({ $0 }) { throw error }
             for line in outcome.warnings { warn(line) }
             if notes != nil && showsFindings(outcome) { decided.append(outcome.file) }
-            try each(outcome)
+            leftUnread = leftUnread || outcome.unread
+            if sink.streams { try sink.take([outcome]) } else { collected.append(outcome) }
         }
         if let notes { noteFloors(of: decided, notes) }
+        if !sink.streams { try sink.take(collected) }
+        try sink.finish()
+        return leftUnread
+    }
+
+    /// Every file's outcome, in order: `run(into:)` a sink that keeps them.
+    func run(warn: (String) -> Void = { _ in }, waitsForOverdueFiles: Bool = false) throws -> [FileOutcome] {
+        let kept = CollectedOutcomes()
+        try run(into: kept, warn: warn, waitsForOverdueFiles: waitsForOverdueFiles)
+        return kept.outcomes
     }
 
     /// The configuration a run over `path` gives the file (or the files directly in the folder) there
@@ -136,10 +147,10 @@ struct RunPlan {
         let originals = Dictionary(
             touched.compactMap { outcome in outcome.migration.map { (outcome.file.displayPath, $0.original) } },
             uniquingKeysWith: { first, _ in first })
-        let redone = MigrationRun.run(touched.map(\.file), engine: engine) { file in
+        var byPath: [String: FileOutcome] = [:]
+        MigrationRun.stream(touched.map(\.file), engine: engine, load: { file in
             originals[file.displayPath].map(SourceReader.Outcome.text) ?? .skipped("not read in the first run")
-        }
-        var byPath = Dictionary(redone.map { ($0.file.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
+        }) { byPath[$0.file.displayPath] = byPath[$0.file.displayPath] ?? $0 }
         return outcomes.map { byPath.removeValue(forKey: $0.file.displayPath) ?? $0 }
     }
 

@@ -15,22 +15,31 @@ struct JournalRecorder {
             willStep: { [path] step in try ApplyJournal.append(step, to: path) })
     }
 
-    /// Runs the git staging `body` with the journal kept while it writes, removing it afterwards unless the run
-    /// failed and its rollback was incomplete.
-    func recording<T>(_ body: (StageObserver) throws -> T) throws -> T {
-        do {
-            let result = try body(observer)
-            remove()
-            return result
-        } catch let error as GitStageError {
-            if case .rollbackIncomplete = error {
-                throw CommandError("\(error) (the journal \(path) is kept: 'swiftui-migrate apply --abort' tries again)")
+    /// Runs `body` — a writer's writes — with the journal kept while it writes and SIGINT/SIGTERM held off until it is
+    /// done (`announce` tells of a signal that came meanwhile, and whether the writes completed): `first`, when given
+    /// (an in-place run's journal), is written before `body` runs; a git run's is written through the observer as
+    /// ``Repository/stage(_:mode:observer:)`` goes. The journal is removed afterwards unless the run failed and its
+    /// rollback was incomplete.
+    func recording<T>(
+        _ first: ApplyJournal? = nil, announce: (_ signalName: String, _ completed: Bool) -> Void,
+        _ body: (StageObserver) throws -> T
+    ) throws -> T {
+        try SignalGuard.deferringInterruptions(announce: announce) {
+            try first?.write(to: path)
+            do {
+                let result = try body(observer)
+                remove()
+                return result
+            } catch let error as GitStageError {
+                if case .rollbackIncomplete = error {
+                    throw CommandError("\(error) (the journal \(path) is kept: 'swiftui-migrate apply --abort' tries again)")
+                }
+                remove()
+                throw error
+            } catch {
+                remove()
+                throw error
             }
-            remove()
-            throw error
-        } catch {
-            remove()
-            throw error
         }
     }
 
