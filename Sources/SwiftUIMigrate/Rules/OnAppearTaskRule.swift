@@ -106,7 +106,7 @@ public struct OnAppearTaskRule: ShippedRule {
         if let nested {
             // A Task that never awaits only defers its body; one on a lazy row would be cancelled as the row scrolls away.
             let body = nested.call.trailingClosure ?? nested.call.arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
-            if let body, !CancellationHazard.canSuspend(body.statements.map(Syntax.init)) {
+            if let body, !Suspension.canSuspend(body.statements.map(Syntax.init)) {
                 return decided(TaskMoveFact.obstacle(.deferralOnly).words(keeping: Self.kept))
             }
             if let container = LifecycleHost(of: modifier).lazyRowContainer(in: view) {
@@ -195,11 +195,12 @@ extension OnAppearTaskRule {
     /// What the rule keeps when it does not rewrite.
     static let kept = "the Task in onAppear"
     private static let moveHeadline = "use task instead of starting a Task in onAppear"
+    private static let reviewCancelled = "review the diff: the work is now cancelled when the view disappears"
     private static let setupRunsLater = "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame"
 
     static let moveIntoTask = RuleReason(
         "move-into-task", .rewrite, headline: moveHeadline, meaning: "the Task's body moves into .task, tied to the view's lifetime",
-        whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        whatToDo: reviewCancelled)
     static let moveIntoTaskID = RuleReason(
         "move-into-task-id", .rewrite, headline: moveHeadline,
         meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
@@ -207,7 +208,7 @@ extension OnAppearTaskRule {
     static let setupStaysInOnAppear = RuleReason(
         "setup-stays-in-onappear", .rewrite, headline: moveHeadline,
         meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
-        whatToDo: "review the diff: the work is now cancelled when the view disappears")
+        whatToDo: reviewCancelled)
     static let setupMovesWithTask = RuleReason(
         "setup-moves-with-task", .rewrite, headline: moveHeadline,
         meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
