@@ -112,7 +112,7 @@ public struct AppearChangeLoadRule: ShippedRule {
                 return decided(TaskMoveFact.obstacle(obstacle).words(keeping: Self.kept, inTaskOf: modifier))
             }
         }
-        guard let key = taskID(of: pair, in: view) else {
+        guard let key = pair.taskID(in: view) else {
             let values = pair.changes.map { $0.modifier.value.trimmedDescription }.joined(separator: ", ")
             return decided(Self.valuesOfUnknownTypes.words(["a, b": values]))
         }
@@ -161,33 +161,6 @@ public struct AppearChangeLoadRule: ShippedRule {
             }
         }
         return nil
-    }
-
-    /// The `id:` of the task: the one observed value, or `[a, b]` for values of one type declared in the view.
-    private func taskID(of pair: LoadingPair, in view: ViewDeclaration?) -> String? {
-        var values: [String] = []
-        for change in pair.changes {
-            let text = change.modifier.value.trimmedDescription
-            if !values.contains(text) { values.append(text) }
-        }
-        if values.count == 1 { return values[0] }
-        guard let view else { return nil }
-        let types = pair.changes.map { Self.declaredType(of: $0.modifier.value, in: view) }
-        guard let first = types.first, let type = first, types.allSatisfy({ $0 == type }) else { return nil }
-        return "[\(values.joined(separator: ", "))]"
-    }
-
-    /// The type a view declares for the property `expression` names: written, or that of a literal initial value.
-    private static func declaredType(of expression: ExprSyntax, in view: ViewDeclaration) -> String? {
-        guard let name = expression.referencedPropertyName, let property = view.storedProperty(named: name) else { return nil }
-        if let type = property.type { return type.trimmedDescription }
-        switch property.initializer?.kind {
-        case .stringLiteralExpr?: return "String"
-        case .integerLiteralExpr?: return "Int"
-        case .booleanLiteralExpr?: return "Bool"
-        case .floatLiteralExpr?: return "Double"
-        default: return nil
-        }
     }
 
     private func header(id: String, priority: String?) -> String {

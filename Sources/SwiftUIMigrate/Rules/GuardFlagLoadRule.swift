@@ -139,7 +139,7 @@ public struct GuardFlagLoadRule: ShippedRule {
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
         if let use = outside.first(where: { flag.isWritten(at: $0) }) ?? outside.first ?? uses.first {
-            let found = otherUse(use, flag: flag, context: context)
+            let found = flag.otherUse(use, context: context)
             // A second set in the closure of a load with no identity to key on: the flag is the honest tool.
             if outside.isEmpty, case .alsoSet = found, Suspension.isLoad(work.map(Syntax.init), in: view),
                case .none = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
@@ -216,7 +216,7 @@ public struct GuardFlagLoadRule: ShippedRule {
         let uses = flag.otherUses(besides: sets, in: view)
         // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
         if let use = uses.first(where: { flag.isWritten(at: $0) }) ?? uses.first {
-            return decided(otherUse(use, flag: flag, context: context).words(inHelper: name))
+            return decided(flag.otherUse(use, context: context).words(inHelper: name))
         }
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
         if !Suspension.isLoad(work.map(Syntax.init), in: view) { return decided(Self.oneTimeSetup.words()) }
@@ -237,54 +237,6 @@ public struct GuardFlagLoadRule: ShippedRule {
                 "property": candidates.first?.expression ?? "", inHelper: guardPlace(helper)])
         case .configuredNotFound(let name):
             configuredIdentityNotFound.words(["property": name, "View": view.name, inHelper: guardPlace(helper)])
-        }
-    }
-
-    /// How a use of the flag outside the check and the set rules the rewrite out.
-    private func otherUse(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> FlagUse {
-        let place = context.place(of: use)
-        // `$flag` and `_flag` (the State's storage, which SDK 27 makes a macro's) are the flag too.
-        switch use.trimmedDescription {
-        case "$" + flag.name: return .binding(flag: flag.name, at: place)
-        case "_" + flag.name: return .storage(flag: flag.name, at: place)
-        default: break
-        }
-        var node = Syntax(use)
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
-        if let statement = node.parent?.as(CodeBlockItemSyntax.self), flag.isWrite(statement) {
-            if flag.isRemovableSet(statement) { return .alsoSet(flag: flag.name, at: place) }
-            return .setBack(flag: flag.name, at: place)
-        }
-        if let sequence = use.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
-           sequence.elements.first?.id == use.id, Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
-            return .setBack(flag: flag.name, at: place)
-        }
-        return .alsoRead(flag: flag.name, at: place)
-    }
-}
-
-/// A use of the flag besides its check and the set the rewrite removes, with where it stands
-/// (a line of this file, or of another file of the module).
-private enum FlagUse: Hashable {
-    case alsoSet(flag: String, at: SourcePlace)
-    case setBack(flag: String, at: SourcePlace)
-    case alsoRead(flag: String, at: SourcePlace)
-    /// `$flag`, passed on as a binding.
-    case binding(flag: String, at: SourcePlace)
-    /// `_flag`, the State's storage.
-    case storage(flag: String, at: SourcePlace)
-
-    /// The decision it makes, `helper` naming the helper the guard stands in, if it does.
-    func words(inHelper helper: String?) -> FindingWords {
-        typealias Rule = GuardFlagLoadRule
-        let inHelper = Rule.guardPlace(helper)
-        switch self {
-        case .alsoSet(let flag, let place): return Rule.flagSetElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .setBack(let flag, let place): return Rule.flagSetBack.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .alsoRead(let flag, let place): return Rule.flagReadElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .binding(let flag, let place): return Rule.flagPassedAsBinding.words(["$flag": "$" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .storage(let flag, let place):
-            return Rule.flagStorageUsed.words(["the flag": flag, "_flag": "_" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
         }
     }
 }
@@ -391,6 +343,22 @@ extension GuardFlagLoadRule {
             decision, .skip, headline: headline,
             meaning: "{the check}: a person must {\(mustDo)} before replacing the flag with task(id:)",
             whatToDo: "\(mustDo), then replace the flag with task(id:) by hand")
+    }
+}
+
+fileprivate extension RunOnceFlag.OtherUse {
+    /// The decision it makes, `helper` naming the helper the guard stands in, if it does.
+    func words(inHelper helper: String?) -> FindingWords {
+        typealias Rule = GuardFlagLoadRule
+        let inHelper = Rule.guardPlace(helper)
+        switch self {
+        case .alsoSet(let flag, let place): return Rule.flagSetElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .setBack(let flag, let place): return Rule.flagSetBack.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .alsoRead(let flag, let place): return Rule.flagReadElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .binding(let flag, let place): return Rule.flagPassedAsBinding.words(["$flag": "$" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .storage(let flag, let place):
+            return Rule.flagStorageUsed.words(["the flag": flag, "_flag": "_" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        }
     }
 }
 

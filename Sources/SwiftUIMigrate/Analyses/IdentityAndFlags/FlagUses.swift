@@ -75,3 +75,39 @@ extension RunOnceFlag {
         return 0..<0
     }
 }
+
+extension RunOnceFlag {
+    /// A use of the flag besides its check and the set the rewrite removes, with where it stands
+    /// (a line of this file, or of another file of the module).
+    enum OtherUse: Hashable {
+        case alsoSet(flag: String, at: SourcePlace)
+        case setBack(flag: String, at: SourcePlace)
+        case alsoRead(flag: String, at: SourcePlace)
+        /// `$flag`, passed on as a binding.
+        case binding(flag: String, at: SourcePlace)
+        /// `_flag`, the State's storage.
+        case storage(flag: String, at: SourcePlace)
+    }
+
+    /// How a use of the flag outside the check and the set rules the rewrite out.
+    func otherUse(_ use: ExprSyntax, context: RuleContext) -> OtherUse {
+        let place = context.place(of: use)
+        // `$flag` and `_flag` (the State's storage, which SDK 27 makes a macro's) are the flag too.
+        switch use.trimmedDescription {
+        case "$" + name: return .binding(flag: name, at: place)
+        case "_" + name: return .storage(flag: name, at: place)
+        default: break
+        }
+        var node = Syntax(use)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
+        if let statement = node.parent?.as(CodeBlockItemSyntax.self), isWrite(statement) {
+            if isRemovableSet(statement) { return .alsoSet(flag: name, at: place) }
+            return .setBack(flag: name, at: place)
+        }
+        if let sequence = use.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
+           sequence.elements.first?.id == use.id, Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
+            return .setBack(flag: name, at: place)
+        }
+        return .alsoRead(flag: name, at: place)
+    }
+}
