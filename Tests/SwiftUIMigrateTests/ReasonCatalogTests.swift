@@ -75,7 +75,7 @@ final class ReasonCatalogTests: XCTestCase {
     }
 
     func testNoHeadlineContradictsItsDecision() throws {
-        let hazards = Set(hazardDecisions.map(\.rawValue) + [TaskMoveDecision.belowFloor.rawValue])
+        let hazards = Set((TaskMoveFact.hazards + [TaskMoveFact.belowFloor]).map(\.decision))
         var checked = 0
         var deniedNames = 0
         for rule in RuleRegistry.all {
@@ -107,9 +107,6 @@ final class ReasonCatalogTests: XCTestCase {
         XCTAssertGreaterThan(deniedNames, 0, "the fixtures hold a flag that is set back, so not a run-once flag")
     }
 
-    /// The family's decisions that are cancellation hazards: from `sentinel-host` on.
-    private let hazardDecisions = TaskMoveDecision.allCases.drop { $0 != .sentinelHost }
-
     func testEveryHazardSkipSaysToKeepTheCodeAsItIs() {
         let branch = HostBranch(code: "!isLoadingMore", isSwitch: false, isInsideGroup: false)
         let hazards: [CancellationHazard] = [
@@ -119,9 +116,9 @@ final class ReasonCatalogTests: XCTestCase {
             .objectMethodUnseen(branch: branch, call: "model.load()", method: "load", property: "model.phase", isNested: false),
             .outsideView, .noOwnedState, .awaitedOperation("export()"),
         ]
-        XCTAssertEqual(Set(hazards.map(\.decision)), Set(hazardDecisions), "one case per entry")
-        for hazard in hazards {
-            let headline = hazard.headline(keeping: "the Task")
+        let words = hazards.map { TaskMoveFact.hazard($0).words(keeping: "the Task") }
+        XCTAssertEqual(Set(words.map(\.entry)), Set(TaskMoveFact.hazards), "one case per entry")
+        for headline in words.map(\.headline) {
             XCTAssertTrue(headline.hasPrefix("keep the Task"), headline)
             XCTAssertFalse(headline.contains(" move ") || headline.contains("into task"), headline)
         }

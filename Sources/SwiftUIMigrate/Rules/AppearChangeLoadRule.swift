@@ -72,102 +72,95 @@ public struct AppearChangeLoadRule: ShippedRule {
 
     private func finding(for pair: LoadingPair, syncWork: SyncWork, context: RuleContext) -> Finding {
         let start = pair.start
-        func decided(_ decision: Decision) -> Finding {
-            context.finding(id, at: start.nameToken, decision.words)
+        func decided(_ words: FindingWords) -> Finding {
+            context.finding(id, at: start.nameToken, words)
         }
         // Synchronous means the work itself never suspends, whatever the modifier: `.task { recount() }`
         // runs `recount()` at once as `.onAppear` does, and task(id:) would only defer the onChange's run.
         let obstacle = obstacle(pair)
         if !pair.startWork.suspends {
             if syncWork == .keep, let nested = Self.taskStartedInside(pair.startWork), start.name == "onAppear" {
-                return decided(.nestedTask(line: context.line(of: nested.call), nested.placement))
+                return decided(Self.nestedTask.words(["N": String(context.line(of: nested.call)), Self.placement: nested.placement]))
             }
             if syncWork == .keep {
+                if let obstacle { return decided(Self.synchronousWorkThatCannotMove.words(["what else stops it": obstacle.reason ?? ""])) }
                 // The option makes one onChange(of:initial:), which takes one value: never offered for several.
                 let offersOption = pair.changes.count == 1 && context.floor.shortfall(of: .modernOnChange, at: start.call) == nil
-                return decided(.synchronousWork(also: obstacle, offersOption: offersOption))
+                return decided(Self.synchronousWork.words([Self.option: offersOption ? Self.optionText : ""]))
             }
-            if let obstacle { return decided(.notOneWork(obstacle)) }
-            guard pair.changes.count == 1, let change = pair.changes.first else { return decided(.synchronousSeveralValues) }
-            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) { return decided(.taskMove(.belowFloor(shortfall))) }
+            if let obstacle { return decided(obstacle) }
+            guard pair.changes.count == 1, let change = pair.changes.first else { return decided(Self.synchronousSeveralValues.words()) }
+            if let shortfall = context.floor.shortfall(of: .modernOnChange, at: start.call) {
+                return decided(TaskMoveFact.belowFloor(shortfall).words(keeping: Self.kept))
+            }
             return rewriteSync(pair, change: change, context: context)
         }
-        if let obstacle { return decided(.notOneWork(obstacle)) }
+        if let obstacle { return decided(obstacle) }
         let view = ViewDeclaration(enclosing: start.call, in: context)
 
         // The asynchronous fix: one `.task(id:)` running the start's work.
-        guard let closure = start.closure else { return decided(.startNamesFunction) }
+        guard let closure = start.closure else { return decided(Self.startNamesFunction.words()) }
         var move = TaskUnwrapping(modifier: start, closure: closure)
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return decided(.taskObstacle(error, inChangeOf: nil))
+            return decided(TaskMoveFact.obstacle(error).words(keeping: Self.kept))
         }
         for change in pair.changes {
             if let task = change.work.task, let obstacle = task.obstacle(inView: view != nil) {
-                return decided(.taskObstacle(obstacle, inChangeOf: change.modifier.value.trimmedDescription))
+                let modifier = "onChange(of: \(change.modifier.value.trimmedDescription))"
+                return decided(TaskMoveFact.obstacle(obstacle).words(keeping: Self.kept, inTaskOf: modifier))
             }
         }
-        guard let key = taskID(of: pair, in: view) else {
-            return decided(.valuesOfUnknownTypes(pair.changes.map { $0.modifier.value.trimmedDescription }))
+        guard let key = pair.taskID(in: view) else {
+            let values = pair.changes.map { $0.modifier.value.trimmedDescription }.joined(separator: ", ")
+            return decided(Self.valuesOfUnknownTypes.words(["a, b": values]))
         }
         if start.name != "task", let shortfall = context.floor.shortfall(of: .task, at: start.call) {
-            return decided(.taskMove(.belowFloor(shortfall)))
+            return decided(TaskMoveFact.belowFloor(shortfall).words(keeping: Self.kept))
         }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: start, view: view) {
-            return decided(.taskMove(.hazard(hazard)))
+            return decided(TaskMoveFact.hazard(hazard).words(keeping: Self.kept))
         }
 
         let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
         let deferred = pair.changes.lazy.flatMap(\.work.statementsBeforeTask).first.map { $0.item.trimmedDescription }
-        let decision = Decision.mergeIntoTask(id: key, startWasOnAppear: start.name == "onAppear", deferredStatement: deferred)
-        return context.finding(id, at: start.nameToken, decision.words, safety: decision.safety, edits: edits)
+        let safety = Self.mergeSafety(id: key, startWasOnAppear: start.name == "onAppear", deferredStatement: deferred)
+        return context.finding(id, at: start.nameToken, Self.mergeIntoTaskID.words(), safety: safety, edits: edits)
+    }
+
+    /// What the merge into `.task(id: id)` changes: what re-runs, what is now cancelled (`startWasOnAppear`: the
+    /// work was not cancelled on disappear before), and what of the onChange's work now waits for the task
+    /// (`deferredStatement`: the first of the onChange's statements before its Task).
+    private static func mergeSafety(id: String, startWasOnAppear: Bool, deferredStatement: String?) -> SafetyLabel {
+        var sentence = "re-runs on each appearance and when \(id) changes, as before; a run still in progress is now "
+            + "cancelled when \(id) changes"
+        // A `.task` start was cancelled on disappear already; an onAppear's Task was not.
+        if startWasOnAppear { sentence += " and when the view disappears" }
+        if let text = deferredStatement {
+            let shown = text.contains("\n") || text.count > 60 ? String(text.prefix(57).split(separator: "\n")[0]) + "…" : text
+            sentence += "; the onChange's \(shown) now runs asynchronously, at the start of the task"
+        }
+        return .behaviorChange(sentence)
     }
 
     /// A Task the work starts that is not the unwrapped last statement (inside an `if`, a
-    /// closure, or before other statements), or nil.
-    private static func taskStartedInside(_ work: LoadingWork) -> (call: FunctionCallExprSyntax, placement: TaskPlacement)? {
-        if let task = work.statements.lazy.compactMap(InnerTask.init).first { return (task.call, .beforeOtherStatements) }
-        return InnerTask.nestedStart(in: work.statements).map { ($0.call, .inside($0.container)) }
+    /// closure, or before other statements), or nil; `placement` says where, as a reason does.
+    private static func taskStartedInside(_ work: LoadingWork) -> (call: FunctionCallExprSyntax, placement: String)? {
+        if let task = work.statements.lazy.compactMap(InnerTask.init).first { return (task.call, "before other statements") }
+        return InnerTask.nestedStart(in: work.statements).map { ($0.call, "inside \($0.container.phrase)") }
     }
 
     /// Why the pair's work, the same in both, cannot move as it is, or nil.
-    private func obstacle(_ pair: LoadingPair) -> PairObstacle? {
+    private func obstacle(_ pair: LoadingPair) -> FindingWords? {
         for change in pair.changes {
             let value = change.modifier.value.trimmedDescription
-            if change.modifier.runsInitially { return .changeRunsInitially(value: value) }
+            if change.modifier.runsInitially { return Self.onChangeRunsInitially.words(["x": value]) }
             if change.modifier.readsOldValue {
-                return .changeReadsOldValue(value: value, name: change.modifier.oldValueName!)
+                return Self.onChangeReadsOldValue.words(["x": value, "its name": change.modifier.oldValueName!])
             }
         }
         return nil
-    }
-
-    /// The `id:` of the task: the one observed value, or `[a, b]` for values of one type declared in the view.
-    private func taskID(of pair: LoadingPair, in view: ViewDeclaration?) -> String? {
-        var values: [String] = []
-        for change in pair.changes {
-            let text = change.modifier.value.trimmedDescription
-            if !values.contains(text) { values.append(text) }
-        }
-        if values.count == 1 { return values[0] }
-        guard let view else { return nil }
-        let types = pair.changes.map { Self.declaredType(of: $0.modifier.value, in: view) }
-        guard let first = types.first, let type = first, types.allSatisfy({ $0 == type }) else { return nil }
-        return "[\(values.joined(separator: ", "))]"
-    }
-
-    /// The type a view declares for the property `expression` names: written, or that of a literal initial value.
-    private static func declaredType(of expression: ExprSyntax, in view: ViewDeclaration) -> String? {
-        guard let name = expression.referencedPropertyName, let property = view.storedProperty(named: name) else { return nil }
-        if let type = property.type { return type.trimmedDescription }
-        switch property.initializer?.kind {
-        case .stringLiteralExpr?: return "String"
-        case .integerLiteralExpr?: return "Int"
-        case .booleanLiteralExpr?: return "Bool"
-        case .floatLiteralExpr?: return "Double"
-        default: return nil
-        }
     }
 
     private func header(id: String, priority: String?) -> String {
@@ -183,8 +176,9 @@ public struct AppearChangeLoadRule: ShippedRule {
         let edits = replacingLinks(
             of: pair, header: header, body: pieces, namedCall: start.closure == nil ? pair.startWork.namedCall : nil,
             context: context)
-        let decision = Decision.mergeIntoOnChangeInitial
-        return context.finding(id, at: start.nameToken, decision.words, safety: decision.safety, edits: edits)
+        return context.finding(
+            id, at: start.nameToken, Self.mergeIntoOnChangeInitial.words(),
+            safety: .behaviorChange("runs on the first appearance only, no longer on every re-appearance"), edits: edits)
     }
 
     /// The edits writing `header { body }` in place of the pair's first link and removing the others.
@@ -238,191 +232,64 @@ public struct AppearChangeLoadRule: ShippedRule {
 }
 
 extension AppearChangeLoadRule {
-    /// What the rule decides at one loading pair.
-    enum Decision {
-        /// One `.task(id: id)` in place of the pair; `startWasOnAppear`: the work was not cancelled on disappear
-        /// before; `deferredStatement`: the first of the onChange's statements before its Task, which now waits.
-        case mergeIntoTask(id: String, startWasOnAppear: Bool, deferredStatement: String?)
-        /// One `.onChange(of: x, initial: true)` for synchronous work (`syncWork: onChangeInitial`).
-        case mergeIntoOnChangeInitial
-        /// The work is synchronous and `syncWork` is `keep` (and, if so, the work cannot move either);
-        /// `offersOption`: the floor allows the `onChangeInitial` option.
-        case synchronousWork(also: PairObstacle?, offersOption: Bool)
-        /// The work is synchronous and several onChange values run it.
-        case synchronousSeveralValues
-        /// The work, the same in both, cannot move as it is.
-        case notOneWork(PairObstacle)
-        /// The work starts the Task on `line` where the rule does not unwrap it.
-        case nestedTask(line: Int, TaskPlacement)
-        /// The start is `.onAppear(perform: f)`, whose work cannot move into `.task`.
-        case startNamesFunction
-        /// A Task of the start (or of the onChange of `inChangeOf`) cannot become `.task`'s action.
-        case taskObstacle(TaskUnwrapping.Obstacle, inChangeOf: String?)
-        /// Several onChange values whose one type the rule cannot tell.
-        case valuesOfUnknownTypes([String])
-        /// A floor below the fix's API, or a cancellation hazard.
-        case taskMove(TaskMoveFact)
-    }
-
-    /// Why the pair's work, the same in both, cannot move as it is.
-    enum PairObstacle: Hashable {
-        /// `onChange(of: value, initial: true)` already runs on appearance.
-        case changeRunsInitially(value: String)
-        /// The onChange reads the old value (`name`), which `task(id:)` does not give.
-        case changeReadsOldValue(value: String, name: String)
-    }
-
-    /// Where the work starts a Task the rule does not unwrap.
-    enum TaskPlacement: Hashable {
-        /// A Task followed by other statements.
-        case beforeOtherStatements
-        /// A Task inside an `if`, a loop, a closure.
-        case inside(InnerTask.NestingConstruct)
-    }
-
     public var reasonFamily: ReasonFamily? { .taskMove }
 
+    /// The decisions, in the order `explain` lists them.
     public var reasons: [RuleReason] {
-        DecisionKind.allCases.map(\.catalogEntry)
+        [Self.mergeIntoTaskID, Self.mergeIntoOnChangeInitial, Self.synchronousWork, Self.synchronousSeveralValues,
+         Self.onChangeRunsInitially, Self.onChangeReadsOldValue, Self.nestedTask, Self.startNamesFunction, Self.valuesOfUnknownTypes]
     }
 }
 
 // MARK: - Words
 
-fileprivate extension AppearChangeLoadRule.Decision {
-    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
-
+extension AppearChangeLoadRule {
     /// What the rule keeps when it does not rewrite.
     static let kept = "the start and onChange as they are"
+    /// The blank of `synchronousWork` that offers the option, where the floor allows it.
+    private static let option = "; the syncWork option can turn the pair into onChange(of:initial: true)"
+    private static let optionText = #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true)"#
+    /// The blank of `nestedTask` that says where the Task starts.
+    private static let placement = "inside an if or a closure, or before other statements"
 
-    var catalogEntry: RuleReason {
-        switch self {
-        case .mergeIntoTask: DecisionKind.mergeIntoTaskID.catalogEntry
-        case .mergeIntoOnChangeInitial: DecisionKind.mergeIntoOnChangeInitial.catalogEntry
-        case .synchronousWork: DecisionKind.synchronousWork.catalogEntry
-        case .synchronousSeveralValues: DecisionKind.synchronousSeveralValues.catalogEntry
-        case .notOneWork(.changeRunsInitially): DecisionKind.onChangeRunsInitially.catalogEntry
-        case .notOneWork(.changeReadsOldValue): DecisionKind.onChangeReadsOldValue.catalogEntry
-        case .nestedTask: DecisionKind.nestedTask.catalogEntry
-        case .startNamesFunction: DecisionKind.startNamesFunction.catalogEntry
-        case .valuesOfUnknownTypes: DecisionKind.valuesOfUnknownTypes.catalogEntry
-        case .taskObstacle(let obstacle, _): obstacle.decision.entry
-        case .taskMove(let fact): fact.entry
-        }
-    }
-
-    var headline: String {
-        switch self {
-        case .mergeIntoTask: "load with one task(id:) instead of a start and onChange doing the same work"
-        case .mergeIntoOnChangeInitial: "run the work with onChange(of:initial:) instead of onAppear and onChange"
-        case .synchronousWork, .synchronousSeveralValues: "keep the synchronous onAppear and onChange pair"
-        case .notOneWork(.changeRunsInitially): "decide whether the start or onChange's initial run should stay"
-        case .notOneWork(.changeReadsOldValue): "keep \(Self.kept)"
-        case .nestedTask: "check whether this work belongs to the view, then merge the pair into task(id:) by hand"
-        case .startNamesFunction: "merge the start and onChange into task(id:) by hand"
-        case .valuesOfUnknownTypes: "merge the start and onChange into one task(id:) by hand"
-        case .taskObstacle(let obstacle, _): obstacle.headline(keeping: Self.kept)
-        case .taskMove(let fact): fact.headline(keeping: Self.kept)
-        }
-    }
-
-    var reason: String? {
-        switch self {
-        case .mergeIntoTask, .mergeIntoOnChangeInitial: nil
-        case .synchronousWork(nil, let offersOption):
-            "the work never suspends, so task(id:) would only make it asynchronous and cancellable"
-                + (offersOption
-                    ? #"; ruleOptions {"appear-change-load": {"syncWork": "onChangeInitial"}} turns the pair into onChange(of:initial: true)"#
-                    : "")
-        case .synchronousWork(let obstacle?, _):
-            "the work is synchronous, which task(id:) would make asynchronous, and \(obstacle.fact)"
-        case .synchronousSeveralValues:
-            "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value"
-        case .notOneWork(let obstacle): obstacle.fact
-        case .nestedTask(let line, .beforeOtherStatements):
-            "the onAppear and onChange run the same work, which starts the Task on line \(line) before other "
-                + "statements; the rule does not unwrap it"
-        case .nestedTask(let line, .inside(let construct)):
-            "the onAppear and onChange run the same work, which starts the Task on line \(line) inside "
-                + "\(construct.phrase); the rule does not unwrap it"
-        case .startNamesFunction: "the onAppear names a function, whose work cannot move into task"
-        case .valuesOfUnknownTypes(let names):
-            "the rule cannot tell that the onChange values \(names.joined(separator: ", ")) have one type, which "
-                + "task(id: [\(names.joined(separator: ", "))]) needs"
-        case .taskObstacle(let obstacle, nil): obstacle.reason
-        case .taskObstacle(let obstacle, let value?): "in onChange(of: \(value)), \(obstacle.reason)"
-        case .taskMove(let fact): fact.reason
-        }
-    }
-
-    /// What a rewrite changes: what re-runs, what is now cancelled, and what of the onChange's work now waits for the task.
-    var safety: SafetyLabel? {
-        switch self {
-        case .mergeIntoTask(let id, let startWasOnAppear, let deferred):
-            var sentence = "re-runs on each appearance and when \(id) changes, as before; a run still in progress is now "
-                + "cancelled when \(id) changes"
-            // A `.task` start was cancelled on disappear already; an onAppear's Task was not.
-            if startWasOnAppear { sentence += " and when the view disappears" }
-            if let text = deferred {
-                let shown = text.contains("\n") || text.count > 60 ? String(text.prefix(57).split(separator: "\n")[0]) + "…" : text
-                sentence += "; the onChange's \(shown) now runs asynchronously, at the start of the task"
-            }
-            return .behaviorChange(sentence)
-        case .mergeIntoOnChangeInitial:
-            return .behaviorChange("runs on the first appearance only, no longer on every re-appearance")
-        default:
-            return nil
-        }
-    }
-}
-
-fileprivate extension AppearChangeLoadRule.PairObstacle {
-    /// The deciding fact.
-    var fact: String {
-        switch self {
-        case .changeRunsInitially(let value):
-            "onChange(of: \(value)) already runs when the view appears (initial: true), so the start runs the work twice"
-        case .changeReadsOldValue(let value, let name):
-            "onChange(of: \(value)) reads the old value (\(name)), which task(id:) does not give"
-        }
-    }
-}
-
-/// The decisions of `appear-change-load` without their payload, in the order `explain` lists them: its
-/// catalog is `allCases`, so no decision can be left out of it.
-fileprivate enum DecisionKind: CaseIterable {
-    case mergeIntoTaskID, mergeIntoOnChangeInitial, synchronousWork, synchronousSeveralValues, onChangeRunsInitially
-    case onChangeReadsOldValue, nestedTask, startNamesFunction, valuesOfUnknownTypes
-
-    var catalogEntry: RuleReason {
-        switch self {
-        case .mergeIntoTaskID:
-            RuleReason("merge-into-task-id", .rewrite, meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
-                       whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
-        case .mergeIntoOnChangeInitial:
-            RuleReason("merge-into-onchange-initial", .rewrite, meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
-                       whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
-        case .synchronousWork:
-            RuleReason("synchronous-work", .keep, meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable",
-                       whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
-        case .synchronousSeveralValues:
-            RuleReason("synchronous-several-values", .keep, meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value",
-                       whatToDo: "nothing")
-        case .onChangeRunsInitially:
-            RuleReason("onchange-runs-initially", .skip, meaning: "the onChange has initial: true, so with the start the work runs twice when the view appears",
-                       whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
-        case .onChangeReadsOldValue:
-            RuleReason("onchange-reads-old-value", .keep, meaning: "the onChange reads the old value, which task(id:) does not give",
-                       whatToDo: "nothing (if the old value is not needed after all, drop it and run again)")
-        case .nestedTask:
-            RuleReason("nested-task", .skip, meaning: "the pair's work starts a Task inside an if, a closure or before other statements, which the rule does not unwrap",
-                       whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
-        case .startNamesFunction:
-            RuleReason("start-names-function", .skip, meaning: "the start is .onAppear(perform: f), whose work the rule does not move into task",
-                       whatToDo: "merge the two into .task(id:) by hand, calling f")
-        case .valuesOfUnknownTypes:
-            RuleReason("values-of-unknown-types", .skip, meaning: "several onChange values run the work, and the rule cannot tell they have one type, which task(id: [a, b]) needs",
-                       whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
-        }
-    }
+    static let mergeIntoTaskID = RuleReason(
+        "merge-into-task-id", .rewrite, headline: "load with one task(id:) instead of a start and onChange doing the same work",
+        meaning: "the start and the onChange run the same asynchronous work: one .task(id:) replaces them",
+        whatToDo: "review the diff: a run still in progress is now cancelled when the value changes")
+    static let mergeIntoOnChangeInitial = RuleReason(
+        "merge-into-onchange-initial", .rewrite, headline: "run the work with onChange(of:initial:) instead of onAppear and onChange",
+        meaning: "the work is synchronous and syncWork is onChangeInitial: one .onChange(of:initial: true) replaces the pair",
+        whatToDo: "review the diff: the work now runs on the first appearance only, not on every re-appearance")
+    static let synchronousWork = RuleReason(
+        "synchronous-work", .keep, headline: "keep the synchronous onAppear and onChange pair",
+        meaning: "the work never suspends, so task(id:) would only make it asynchronous and cancellable{\(option)}",
+        whatToDo: "nothing; or set ruleOptions {\"appear-change-load\": {\"syncWork\": \"onChangeInitial\"}} on an iOS 17+ floor")
+    /// `synchronousWork` where the work also cannot move as it is: its reason names both facts.
+    static let synchronousWorkThatCannotMove = RuleReason(
+        synchronousWork.decision, .keep, headline: synchronousWork.headline,
+        meaning: "the work is synchronous, which task(id:) would make asynchronous, and {what else stops it}")
+    static let synchronousSeveralValues = RuleReason(
+        "synchronous-several-values", .keep, headline: synchronousWork.headline,
+        meaning: "the work is synchronous and several onChange run it; onChange(of:initial:) takes one value")
+    static let onChangeRunsInitially = RuleReason(
+        "onchange-runs-initially", .skip, headline: "decide whether the start or onChange's initial run should stay",
+        meaning: "onChange(of: {x}) already runs when the view appears (initial: true), so the start runs the work twice",
+        whatToDo: "decide which of the two should run on appearance, remove the other, then run again")
+    static let onChangeReadsOldValue = RuleReason(
+        "onchange-reads-old-value", .keep, headline: "keep \(kept)",
+        meaning: "onChange(of: {x}) reads the old value ({its name}), which task(id:) does not give",
+        whatToDo: "nothing (if the old value is not needed after all, drop it and run again)")
+    static let nestedTask = RuleReason(
+        "nested-task", .skip, headline: "check whether this work belongs to the view, then merge the pair into task(id:) by hand",
+        meaning: "the onAppear and onChange run the same work, which starts the Task on line {N} {\(placement)}; "
+            + "the rule does not unwrap it",
+        whatToDo: "check whether the work belongs to the view; if it does, merge the two into task(id:) by hand")
+    static let startNamesFunction = RuleReason(
+        "start-names-function", .skip, headline: "merge the start and onChange into task(id:) by hand",
+        meaning: "the onAppear names a function, whose work cannot move into task",
+        whatToDo: "merge the two into .task(id:) by hand, calling f")
+    static let valuesOfUnknownTypes = RuleReason(
+        "values-of-unknown-types", .skip, headline: "merge the start and onChange into one task(id:) by hand",
+        meaning: "the rule cannot tell that the onChange values {a, b} have one type, which task(id: [{a, b}]) needs",
+        whatToDo: "merge them into one .task(id:) by hand, with an Equatable id that covers them")
 }

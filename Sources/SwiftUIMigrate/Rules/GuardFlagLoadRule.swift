@@ -72,7 +72,7 @@ public struct GuardFlagLoadRule: ShippedRule {
                 findings.append(finding(for: flag, in: helper, modifier: modifier, view: view, context: context))
             } else if let nearMiss = RunOnceFlag.nearMiss(of: modifier, in: view) {
                 // Guarded setup that neither awaits nor starts a Task stays as it is, whatever else the check tests.
-                if !Self.isLoad(nearMiss.guardedWork, in: view) {
+                if !Suspension.isLoad(nearMiss.guardedWork, in: view) {
                     findings.append(context.finding(id, at: modifier.nameToken, Self.oneTimeSetup.words()))
                     continue
                 }
@@ -130,25 +130,25 @@ public struct GuardFlagLoadRule: ShippedRule {
         }
 
         // The sets the rewrite removes: whole statements, or lines inside `withAnimation { }`.
-        let sets = setSites(in: pieces, flag: flag)
-        let uses = otherUses(of: flag, besides: sets, in: view)
+        let sets = flag.setSites(in: pieces)
+        let uses = flag.otherUses(besides: sets, in: view)
         // Name a use outside the closure first, a write before a read: a set the closure itself
         // makes where the rule does not remove it says less about the flag than a reset elsewhere.
         let closureBytes = closure.position.utf8Offset..<closure.endPosition.utf8Offset
         let outside = uses.filter { !context.holds($0) || !closureBytes.contains($0.positionAfterSkippingLeadingTrivia.utf8Offset) }
         // The identity: read by the work (the check and the sets are not part of it).
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
-        if let use = outside.first(where: { Self.isWrite($0, of: flag) }) ?? outside.first ?? uses.first {
-            let found = otherUse(use, flag: flag, context: context)
+        if let use = outside.first(where: { flag.isWritten(at: $0) }) ?? outside.first ?? uses.first {
+            let found = flag.otherUse(use, context: context)
             // A second set in the closure of a load with no identity to key on: the flag is the honest tool.
-            if outside.isEmpty, case .alsoSet = found, Self.isLoad(work.map(Syntax.init), in: view),
+            if outside.isEmpty, case .alsoSet = found, Suspension.isLoad(work.map(Syntax.init), in: view),
                case .none = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration) {
                 return decided(Self.noIdentity.words())
             }
             return decided(found.words(inHelper: nil))
         }
 
-        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(Self.oneTimeSetup.words()) }
+        if !Suspension.isLoad(work.map(Syntax.init), in: view) { return decided(Self.oneTimeSetup.words()) }
         let taskID: String
         let words: FindingWords
         let safety: SafetyLabel
@@ -169,14 +169,14 @@ public struct GuardFlagLoadRule: ShippedRule {
         }
 
         // Unwrap the inner Task when it is the last statement, then remove the sets.
-        var move = TaskUnwrapping(modifier: modifier, closure: closure, pieces: removing(sets, from: pieces, context: context))
+        var move = TaskUnwrapping(modifier: modifier, closure: closure, pieces: RunOnceFlag.removing(sets, from: pieces, context: context))
         do {
             if let outerTask { try move.adopt(outerTask, inView: true) }
             try move.unwrapLastTask(inView: true)
         } catch {
             return decided(TaskMoveFact.obstacle(error).words(keeping: Self.kept))
         }
-        move.replacePieces { removing(sets, from: $0, context: context) }
+        move.replacePieces { RunOnceFlag.removing(sets, from: $0, context: context) }
         if modifier.name != "task", let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
             return decided(TaskMoveFact.belowFloor(shortfall).words(keeping: Self.kept))
         }
@@ -212,14 +212,14 @@ public struct GuardFlagLoadRule: ShippedRule {
             pieces.append(.statement(statement, holes: []))
         }
         if case .wrap(let body) = flag.form { pieces += body.statements.map { .statement($0, holes: []) } }
-        let sets = setSites(in: pieces, flag: flag)
-        let uses = otherUses(of: flag, besides: sets, in: view)
+        let sets = flag.setSites(in: pieces)
+        let uses = flag.otherUses(besides: sets, in: view)
         // A write elsewhere (a reset, a `defer`) says most about the flag: name it first.
-        if let use = uses.first(where: { Self.isWrite($0, of: flag) }) ?? uses.first {
-            return decided(otherUse(use, flag: flag, context: context).words(inHelper: name))
+        if let use = uses.first(where: { flag.isWritten(at: $0) }) ?? uses.first {
+            return decided(flag.otherUse(use, context: context).words(inHelper: name))
         }
         let work = pieces.compactMap(\.statement).filter { item in !sets.contains { $0.statement.id == item.id } }
-        if !Self.isLoad(work.map(Syntax.init), in: view) { return decided(Self.oneTimeSetup.words()) }
+        if !Suspension.isLoad(work.map(Syntax.init), in: view) { return decided(Self.oneTimeSetup.words()) }
         let choice = IdentityInference.choose(readBy: work.map(Syntax.init), in: view, configuration: context.configuration)
         guard case .chosen(let candidate) = choice else { return decided(Self.unkeyed(choice, view: view, inHelper: name)) }
         return decided(Self.guardInHelper.words(["helper": name, "the flag": flag.name, "id": candidate.expression]))
@@ -237,134 +237,6 @@ public struct GuardFlagLoadRule: ShippedRule {
                 "property": candidates.first?.expression ?? "", inHelper: guardPlace(helper)])
         case .configuredNotFound(let name):
             configuredIdentityNotFound.words(["property": name, "View": view.name, inHelper: guardPlace(helper)])
-        }
-    }
-
-    /// True when `use` stands in a statement that writes the flag.
-    private static func isWrite(_ use: ExprSyntax, of flag: RunOnceFlag) -> Bool {
-        var node = Syntax(use)
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
-        return node.parent?.as(CodeBlockItemSyntax.self).map(flag.isWrite) ?? false
-    }
-
-    /// The uses of the flag in `view` (its other files too) other than its check and the `sets` the rewrite removes.
-    private func otherUses(of flag: RunOnceFlag, besides sets: [SetSite], in view: ViewDeclaration) -> [ExprSyntax] {
-        let removed = sets.map { $0.statement.position.utf8Offset..<$0.statement.endPosition.utf8Offset }
-        let condition = flag.conditionRange
-        return view.uses(of: flag.name).filter { use in
-            // The check and the sets stand in the tree that holds the check; a use in another file is another use.
-            guard use.root.id == flag.check.root.id else { return true }
-            let offset = use.positionAfterSkippingLeadingTrivia.utf8Offset
-            return !condition.contains(offset) && !removed.contains { $0.contains(offset) }
-        }
-    }
-
-    /// True when the guarded work loads: it awaits (also in the view's functions it calls) or
-    /// starts a `Task`. Anything else is one-time setup that `task(id:)` would redo.
-    private static func isLoad(_ work: [Syntax], in view: ViewDeclaration) -> Bool {
-        WorkTrace(of: work, in: view).events.contains(.suspension) || InnerTask.isStarted(in: work)
-    }
-
-    /// A statement that sets the flag, and the statement holding it when it is nested in `withAnimation { }`.
-    private struct SetSite {
-        var statement: CodeBlockItemSyntax
-        /// The `withAnimation { }` statement it stands in, and whether it is that call's only statement.
-        var container: (statement: CodeBlockItemSyntax, isOnly: Bool)?
-    }
-
-    /// The removable sets among the pieces' statements, one level into a `Task { }` and `withAnimation { }`.
-    private func setSites(in pieces: [BodyPiece], flag: RunOnceFlag) -> [SetSite] {
-        var sites: [SetSite] = []
-        func scan(_ statements: [CodeBlockItemSyntax], descend: Bool) {
-            for statement in statements {
-                if flag.isRemovableSet(statement) {
-                    sites.append(SetSite(statement: statement))
-                } else if let (set, isOnly) = flag.setInsideAnimation(statement) {
-                    sites.append(SetSite(statement: set, container: (statement, isOnly)))
-                } else if descend, let task = InnerTask(statement) {
-                    scan(Array(task.closure.statements), descend: false)
-                }
-            }
-        }
-        scan(pieces.compactMap(\.statement), descend: true)
-        return sites
-    }
-
-    /// `pieces` without the set statements: whole statements dropped, sets inside a
-    /// `withAnimation { }` with other work cut out as holes.
-    private func removing(_ sites: [SetSite], from pieces: [BodyPiece], context: RuleContext) -> [BodyPiece] {
-        pieces.compactMap { piece in
-            guard case .statement(let item, var holes) = piece else { return piece }
-            for site in sites {
-                if let container = site.container, container.statement.id == item.id {
-                    if container.isOnly { return nil }
-                    holes.append(context.removalRange(of: site.statement))
-                } else if site.container == nil, site.statement.id == item.id {
-                    return nil
-                }
-            }
-            return .statement(item, holes: holes)
-        }
-    }
-
-    /// How a use of the flag outside the check and the set rules the rewrite out.
-    private func otherUse(_ use: ExprSyntax, flag: RunOnceFlag, context: RuleContext) -> FlagUse {
-        let place = context.place(of: use)
-        // `$flag` and `_flag` (the State's storage, which SDK 27 makes a macro's) are the flag too.
-        switch use.trimmedDescription {
-        case "$" + flag.name: return .binding(flag: flag.name, at: place)
-        case "_" + flag.name: return .storage(flag: flag.name, at: place)
-        default: break
-        }
-        var node = Syntax(use)
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
-        if let statement = node.parent?.as(CodeBlockItemSyntax.self), flag.isWrite(statement) {
-            if flag.isRemovableSet(statement) { return .alsoSet(flag: flag.name, at: place) }
-            return .setBack(flag: flag.name, at: place)
-        }
-        if let sequence = use.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
-           sequence.elements.first?.id == use.id, Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
-            return .setBack(flag: flag.name, at: place)
-        }
-        return .alsoRead(flag: flag.name, at: place)
-    }
-}
-
-extension RunOnceFlag {
-    /// The bytes of the check's condition: uses of the flag there are the check itself.
-    var conditionRange: Range<Int> {
-        if let guardStmt = check.item.as(GuardStmtSyntax.self) {
-            return guardStmt.conditions.position.utf8Offset..<guardStmt.conditions.endPosition.utf8Offset
-        }
-        if let ifExpr = RunOnceFlag.ifExpression(check) {
-            return ifExpr.conditions.position.utf8Offset..<ifExpr.conditions.endPosition.utf8Offset
-        }
-        return 0..<0
-    }
-}
-
-/// A use of the flag besides its check and the set the rewrite removes, with where it stands
-/// (a line of this file, or of another file of the module).
-private enum FlagUse: Hashable {
-    case alsoSet(flag: String, at: SourcePlace)
-    case setBack(flag: String, at: SourcePlace)
-    case alsoRead(flag: String, at: SourcePlace)
-    /// `$flag`, passed on as a binding.
-    case binding(flag: String, at: SourcePlace)
-    /// `_flag`, the State's storage.
-    case storage(flag: String, at: SourcePlace)
-
-    /// The decision it makes, `helper` naming the helper the guard stands in, if it does.
-    func words(inHelper helper: String?) -> FindingWords {
-        typealias Rule = GuardFlagLoadRule
-        let inHelper = Rule.guardPlace(helper)
-        switch self {
-        case .alsoSet(let flag, let place): return Rule.flagSetElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .setBack(let flag, let place): return Rule.flagSetBack.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .alsoRead(let flag, let place): return Rule.flagReadElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .binding(let flag, let place): return Rule.flagPassedAsBinding.words(["$flag": "$" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
-        case .storage(let flag, let place):
-            return Rule.flagStorageUsed.words(["the flag": flag, "_flag": "_" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
         }
     }
 }
@@ -474,6 +346,22 @@ extension GuardFlagLoadRule {
             decision, .skip, headline: headline,
             meaning: "{\(check)}: a person must {\(mustDo)} before replacing the flag with task(id:)",
             whatToDo: "\(mustDo), then replace the flag with task(id:) by hand")
+    }
+}
+
+fileprivate extension RunOnceFlag.OtherUse {
+    /// The decision it makes, `helper` naming the helper the guard stands in, if it does.
+    func words(inHelper helper: String?) -> FindingWords {
+        typealias Rule = GuardFlagLoadRule
+        let inHelper = Rule.guardPlace(helper)
+        switch self {
+        case .alsoSet(let flag, let place): return Rule.flagSetElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .setBack(let flag, let place): return Rule.flagSetBack.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .alsoRead(let flag, let place): return Rule.flagReadElsewhere.words(["the flag": flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .binding(let flag, let place): return Rule.flagPassedAsBinding.words(["$flag": "$" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        case .storage(let flag, let place):
+            return Rule.flagStorageUsed.words(["the flag": flag, "_flag": "_" + flag, "elsewhere": place.phrase, Rule.inHelper: inHelper])
+        }
     }
 }
 

@@ -73,116 +73,104 @@ public struct OnAppearTaskRule: ShippedRule {
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
         guard modifier.startsTask, let closure = modifier.closure else { return nil }
-        func skip(_ decision: Decision) -> Finding {
-            context.finding(id, at: modifier.nameToken, decision.words)
+        func decided(_ words: FindingWords) -> Finding {
+            context.finding(id, at: modifier.nameToken, words)
         }
         // The app's own back-port of `.task` is the task its callers use, not work to move into one.
-        if let backport = TaskBackport.enclosing(modifier.call, in: context) { return skip(.insideBackport(backport)) }
+        if let backport = TaskBackport.enclosing(modifier.call, in: context) {
+            return decided(Self.taskBackport.words(["the back-port": backport.usage]))
+        }
         let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
         let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         // A site left to another rule is left only while that rule is on; it then decides the site.
         let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {
             if context.configuration.isEnabled(GuardFlagLoadRule.self) { return nil }
-            return skip(.flagGuarded)
+            return decided(Self.flagGuarded.words())
         }
         if context.configuration.isEnabled(AppearChangeLoadRule.self), LoadingPair.isStart(modifier, in: context) { return nil }
         // Below the floor of `.task` no other reason may advise moving the work into it.
         // Where the app has its own back-port, that is what a person can use instead.
         if let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {
-            if let backport = TaskBackport.declared(in: context) { return skip(.belowFloorBackport(shortfall, backport)) }
-            return skip(.taskMove(.belowFloor(shortfall)))
+            guard let backport = TaskBackport.declared(in: context) else {
+                return decided(TaskMoveFact.belowFloor(shortfall).words(keeping: Self.kept))
+            }
+            return decided(Self.belowFloorBackport.words([
+                " here": shortfall.here, "a version": shortfall.floors, "where it is declared": shortfall.origin,
+                "the fix's API": shortfall.api, "a later one": shortfall.needs, "the back-port": backport.usage,
+                " (declared in its file)": backport.place]))
         }
         if let signature = closure.signature {
-            return skip(.closureSignature(signature.trimmedDescription))
+            return decided(Self.onAppearSignature.words(["[weak self] in": signature.trimmedDescription]))
         }
         if let nested {
             // A Task that never awaits only defers its body; one on a lazy row would be cancelled as the row scrolls away.
             let body = nested.call.trailingClosure ?? nested.call.arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
-            if let body, !CancellationHazard.canSuspend(body.statements.map(Syntax.init)) {
-                return skip(.taskMove(.obstacle(.deferralOnly)))
+            if let body, !Suspension.canSuspend(body.statements.map(Syntax.init)) {
+                return decided(TaskMoveFact.obstacle(.deferralOnly).words(keeping: Self.kept))
             }
-            if let container = LifecycleHost(of: modifier).lazyRowContainer(in: view) { return skip(.taskMove(.hazard(.lazyRow(container: container)))) }
-            return skip(.nestedTask(line: context.line(of: nested.call), in: nested.container))
+            if let container = LifecycleHost(of: modifier).lazyRowContainer(in: view) {
+                return decided(TaskMoveFact.hazard(.lazyRow(container: container)).words(keeping: Self.kept))
+            }
+            return decided(Self.nestedTask.words(["N": String(context.line(of: nested.call)), "an if, a loop or a closure": nested.container.phrase]))
         }
         var move = TaskUnwrapping(modifier: modifier, closure: closure)
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return skip(.taskMove(.obstacle(error)))
+            return decided(TaskMoveFact.obstacle(error).words(keeping: Self.kept))
         }
         guard !move.statements.isEmpty else { return nil }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {
-            return skip(.taskMove(.hazard(hazard)))
+            return decided(TaskMoveFact.hazard(hazard).words(keeping: Self.kept))
         }
 
         // Setup before the Task stays synchronous in onAppear unless it decides whether the Task starts, or the
-        // work reads it before it awaits.
-        let setup: Decision.Setup
+        // work reads it before it awaits; nil when there is none.
+        let setup: RuleReason?
         if move.syncPrefix.isEmpty {
-            setup = .absent
+            setup = nil
         } else if SetupDependence.canLeaveBeforeTask(move.syncPrefix) {
-            setup = .decidesWhetherTaskRuns
+            setup = Self.setupDecidesWhetherTaskRuns
         } else if SetupDependence.workReadsSetup(setup: move.syncPrefix, work: move.taskStatements, view: view) {
-            setup = .movesWithTask
+            setup = Self.setupMovesWithTask
         } else {
-            setup = .staysInOnAppear
+            setup = Self.setupStaysInOnAppear
         }
-        let moved = setup == .staysInOnAppear ? move.taskStatements : move.statements
+        let staysInOnAppear = setup == Self.setupStaysInOnAppear
+        let moved = staysInOnAppear ? move.taskStatements : move.statements
 
-        var identity: IdentityCandidate?
+        var identity: String?
         if let view {
             let work = moved.map(Syntax.init)
             if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration),
                !LifecycleHost(of: modifier).watchesChanges(of: candidate.expression) {
-                identity = candidate
+                identity = candidate.expression
             }
         }
 
-        let edits = setup == .staysInOnAppear
-            ? move.splitEdits(id: identity?.expression, context: context) ?? []
-            : move.edits(id: identity?.expression, context: context)
-        let decision = Decision.moveIntoTask(id: identity?.expression, setup: setup)
-        return context.finding(
-            id, at: modifier.nameToken, decision.words, safety: decision.safety(canSuspend: move.canSuspend), edits: edits)
+        let edits = staysInOnAppear ? move.splitEdits(id: identity, context: context) ?? [] : move.edits(id: identity, context: context)
+        let decision = setup ?? (identity == nil ? Self.moveIntoTask : Self.moveIntoTaskID)
+        let safety = Self.safety(id: identity, setupMoves: setup != nil && !staysInOnAppear, canSuspend: move.canSuspend)
+        return context.finding(id, at: modifier.nameToken, decision.words(), safety: safety, edits: edits)
     }
 
-    /// What the rule decides at one `.onAppear` that starts a Task.
-    enum Decision {
-        /// What becomes of the synchronous statements before the Task.
-        enum Setup {
-            /// There are none.
-            case absent
-            /// They stay in `.onAppear`; only the Task's body moves into `.task`.
-            case staysInOnAppear
-            /// The work reads what they write before it awaits: they move into `.task` with it.
-            case movesWithTask
-            /// One of them can leave `.onAppear` before the Task starts (a `guard`, a `return`): they move into
-            /// `.task` with it and still decide whether the work runs.
-            case decidesWhetherTaskRuns
-        }
-
-        /// Move the Task's body into `.task`, keyed on `id` when there is one.
-        case moveIntoTask(id: String?, setup: Setup)
-        /// A run-once flag guards the work, and `guard-flag-load` (which decides such closures) is off.
-        case flagGuarded
-        /// The onAppear's closure has a signature, which `.task`'s action does not take.
-        case closureSignature(String)
-        /// The Task on `line` starts inside a construct the rule does not unwrap.
-        case nestedTask(line: Int, in: InnerTask.NestingConstruct)
-        /// An obstacle to unwrapping the Task, a floor below `.task`, or a cancellation hazard.
-        case taskMove(TaskMoveFact)
-        /// `.task` is newer than the deployment floor, and the file or its module declares the app's own
-        /// back-port of it.
-        case belowFloorBackport(FloorShortfall, TaskBackport)
-        /// The onAppear stands in the declaration of `TaskBackport`, the app's own back-port of `.task`.
-        case insideBackport(TaskBackport)
+    /// What the move changes: work that never suspends cannot be cut short, so only a new id changes what it
+    /// does; `setupMoves`: the statements before the Task move into `.task` with it.
+    private static func safety(id: String?, setupMoves: Bool, canSuspend: Bool) -> SafetyLabel {
+        let cancelled = "the work is now cancelled when the view disappears"
+        let restarted = id.map { " and runs again when \($0) changes" } ?? ""
+        if setupMoves { return .behaviorChange("\(cancelled)\(restarted); the statements before the Task now run when the task starts") }
+        if let id { return .behaviorChange(canSuspend ? "\(cancelled)\(restarted)" : "the work now runs again when \(id) changes") }
+        return canSuspend ? .behaviorChange(cancelled) : .preserving
     }
 
     public var reasonFamily: ReasonFamily? { .taskMove }
 
+    /// The decisions, in the order `explain` lists them.
     public var reasons: [RuleReason] {
-        DecisionKind.allCases.map(\.catalogEntry)
+        [Self.moveIntoTask, Self.moveIntoTaskID, Self.setupStaysInOnAppear, Self.setupMovesWithTask, Self.setupDecidesWhetherTaskRuns,
+         Self.flagGuarded, Self.onAppearSignature, Self.nestedTask, Self.belowFloorBackport, Self.taskBackport]
     }
 }
 
@@ -203,117 +191,53 @@ fileprivate extension TaskBackport {
     }
 }
 
-fileprivate extension OnAppearTaskRule.Decision {
-    var words: FindingWords { FindingWords(catalogEntry, headline: headline, reason: reason) }
-
+extension OnAppearTaskRule {
     /// What the rule keeps when it does not rewrite.
     static let kept = "the Task in onAppear"
+    private static let moveHeadline = "use task instead of starting a Task in onAppear"
+    private static let reviewCancelled = "review the diff: the work is now cancelled when the view disappears"
+    private static let setupRunsLater = "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame"
 
-    var catalogEntry: RuleReason {
-        switch self {
-        case .moveIntoTask(_, .staysInOnAppear): DecisionKind.setupStaysInOnAppear.catalogEntry
-        case .moveIntoTask(_, .movesWithTask): DecisionKind.setupMovesWithTask.catalogEntry
-        case .moveIntoTask(_, .decidesWhetherTaskRuns): DecisionKind.setupDecidesWhetherTaskRuns.catalogEntry
-        case .moveIntoTask(nil, _): DecisionKind.moveIntoTask.catalogEntry
-        case .moveIntoTask: DecisionKind.moveIntoTaskID.catalogEntry
-        case .flagGuarded: DecisionKind.flagGuarded.catalogEntry
-        case .closureSignature: DecisionKind.onAppearSignature.catalogEntry
-        case .nestedTask: DecisionKind.nestedTask.catalogEntry
-        case .belowFloorBackport: DecisionKind.belowFloorBackport.catalogEntry
-        case .insideBackport: DecisionKind.taskBackport.catalogEntry
-        case .taskMove(let fact): fact.entry
-        }
-    }
-
-    var headline: String {
-        switch self {
-        case .moveIntoTask: "use task instead of starting a Task in onAppear"
-        case .flagGuarded: "turn guard-flag-load on to replace the run-once flag with task(id:)"
-        case .closureSignature: "move the Task's work into task by hand, without the closure's signature"
-        case .nestedTask: "check whether this work belongs to the view, then move it into task by hand"
-        case .belowFloorBackport(_, let backport): "move the work into \(backport.usage) by hand"
-        case .insideBackport: "keep \(Self.kept)"
-        case .taskMove(let fact): fact.headline(keeping: Self.kept)
-        }
-    }
-
-    var reason: String? {
-        switch self {
-        case .moveIntoTask: nil
-        case .flagGuarded:
-            "a run-once flag guards the work (guard-flag-load, which is off, decides such closures): in a cancellable "
-                + "task a load cut short by an early disappearance would never run again, because the flag is already set"
-        case .closureSignature(let signature):
-            "the onAppear's closure has a signature (\(signature)), which task's action does not take"
-        case .nestedTask(let line, let construct):
-            "the Task on line \(line) starts inside \(construct.phrase), which the rule does not unwrap"
-        case .belowFloorBackport(let shortfall, let backport):
-            shortfall.reason + "; the app has its own back-port of task, \(backport.usage)\(backport.place), which "
-                + "runs the async work it is handed as the view appears: check what it does when the view disappears, "
-                + "and use it if that suits the work"
-        case .insideBackport(let backport):
-            "this onAppear is the app's own back-port of task (\(backport.usage)): it runs the work its callers hand "
-                + "in, and is the task they use where task is not available"
-        case .taskMove(let fact): fact.reason
-        }
-    }
-
-    /// Work that never suspends cannot be cut short: only a new id changes what it does.
-    func safety(canSuspend: Bool) -> SafetyLabel {
-        let cancelled = "the work is now cancelled when the view disappears"
-        switch (canSuspend, self) {
-        case (_, .moveIntoTask(let id, .movesWithTask)), (_, .moveIntoTask(let id, .decidesWhetherTaskRuns)):
-            let restarted = id.map { " and runs again when \($0) changes" } ?? ""
-            return .behaviorChange("\(cancelled)\(restarted); the statements before the Task now run when the task starts")
-        case (true, .moveIntoTask(let id?, _)): return .behaviorChange("\(cancelled) and runs again when \(id) changes")
-        case (false, .moveIntoTask(let id?, _)): return .behaviorChange("the work now runs again when \(id) changes")
-        case (true, _): return .behaviorChange(cancelled)
-        case (false, _): return .preserving
-        }
-    }
-}
-
-/// The decisions of `onappear-task` without their payload, in the order `explain` lists them: its
-/// catalog is `allCases`, so no decision can be left out of it.
-fileprivate enum DecisionKind: CaseIterable {
-    case moveIntoTask, moveIntoTaskID, setupStaysInOnAppear, setupMovesWithTask, setupDecidesWhetherTaskRuns, flagGuarded
-    case onAppearSignature
-    case nestedTask, belowFloorBackport, taskBackport
-
-    var catalogEntry: RuleReason {
-        switch self {
-        case .moveIntoTask:
-            RuleReason("move-into-task", .rewrite, meaning: "the Task's body moves into .task, tied to the view's lifetime",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
-        case .moveIntoTaskID:
-            RuleReason("move-into-task-id", .rewrite, meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
-        case .setupStaysInOnAppear:
-            RuleReason("setup-stays-in-onappear", .rewrite, meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
-                       whatToDo: "review the diff: the work is now cancelled when the view disappears")
-        case .setupMovesWithTask:
-            RuleReason("setup-moves-with-task", .rewrite, meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
-                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
-        case .setupDecidesWhetherTaskRuns:
-            RuleReason("setup-decides-task", .rewrite, meaning: "a statement before the Task can leave onAppear before the Task starts (a guard, a return), so the statements before it move into .task with it and still decide whether the work runs",
-                       whatToDo: "review the diff and check on a device: those statements now run when the task starts, which may be after the first frame")
-        case .flagGuarded:
-            RuleReason("flag-guarded", .skip, meaning: "a run-once flag guards the work, and guard-flag-load, which decides such closures, is off: in a cancellable task a load cut short by an early disappearance would never run again",
-                       whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
-        case .onAppearSignature:
-            RuleReason("onappear-signature", .skip, meaning: "the onAppear's closure has a signature, which task's action does not take",
-                       whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
-        case .nestedTask:
-            RuleReason("nested-task", .skip, meaning: "the Task starts inside an if, switch, loop or closure, which the rule does not unwrap",
-                       whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
-        case .belowFloorBackport:
-            RuleReason("below-floor-backport", .skip,
-                       meaning: "task is newer than the deployment floor there, and the app declares its own back-port of it (a View extension or ViewModifier that runs the async work it is handed from onAppear or task)",
-                       whatToDo: "check what the back-port does when the view disappears; if that suits the work, move the work into it by hand")
-        case .taskBackport:
-            RuleReason("task-backport", .keep,
-                       meaning: "the onAppear stands in the app's own back-port of task: it is the task its callers use, not work to move into one",
-                       whatToDo: "nothing")
-        }
-    }
+    static let moveIntoTask = RuleReason(
+        "move-into-task", .rewrite, headline: moveHeadline, meaning: "the Task's body moves into .task, tied to the view's lifetime",
+        whatToDo: reviewCancelled)
+    static let moveIntoTaskID = RuleReason(
+        "move-into-task-id", .rewrite, headline: moveHeadline,
+        meaning: "the Task's body moves into .task(id:), keyed on the one identity of the view the work reads",
+        whatToDo: "review the diff: the work is now cancelled when the view disappears and runs again when the id changes")
+    static let setupStaysInOnAppear = RuleReason(
+        "setup-stays-in-onappear", .rewrite, headline: moveHeadline,
+        meaning: "the synchronous statements before the Task stay in onAppear; only the Task's body moves into .task, tied to the view's lifetime",
+        whatToDo: reviewCancelled)
+    static let setupMovesWithTask = RuleReason(
+        "setup-moves-with-task", .rewrite, headline: moveHeadline,
+        meaning: "the Task's work reads what the statements before it write before it awaits, so they move into .task with it",
+        whatToDo: setupRunsLater)
+    static let setupDecidesWhetherTaskRuns = RuleReason(
+        "setup-decides-task", .rewrite, headline: moveHeadline,
+        meaning: "a statement before the Task can leave onAppear before the Task starts (a guard, a return), so the statements before it move into .task with it and still decide whether the work runs",
+        whatToDo: setupRunsLater)
+    static let flagGuarded = RuleReason(
+        "flag-guarded", .skip, headline: "turn guard-flag-load on to replace the run-once flag with task(id:)",
+        meaning: "a run-once flag guards the work (guard-flag-load, which is off, decides such closures): in a cancellable "
+            + "task a load cut short by an early disappearance would never run again, because the flag is already set",
+        whatToDo: "turn guard-flag-load on, or replace the flag with task(id:) by hand")
+    static let onAppearSignature = RuleReason(
+        "onappear-signature", .skip, headline: "move the Task's work into task by hand, without the closure's signature",
+        meaning: "the onAppear's closure has a signature ({[weak self] in}), which task's action does not take",
+        whatToDo: "drop the signature if the work allows it, then move the Task's work into task by hand")
+    static let nestedTask = RuleReason(
+        "nested-task", .skip, headline: "check whether this work belongs to the view, then move it into task by hand",
+        meaning: "the Task on line {N} starts inside {an if, a loop or a closure}, which the rule does not unwrap",
+        whatToDo: "check whether the work belongs to the view; if it does and nothing needs it to finish, move it into task by hand")
+    static let belowFloorBackport = RuleReason(
+        "below-floor-backport", .skip, headline: "move the work into {the back-port} by hand",
+        meaning: TaskMoveFact.belowFloor.meaning + "; the app has its own back-port of task, {the back-port}{ (declared in its file)}, "
+            + "which runs the async work it is handed as the view appears: check what it does when the view disappears, "
+            + "and use it if that suits the work",
+        whatToDo: "check what the back-port does when the view disappears; if that suits the work, move the work into it by hand")
+    static let taskBackport = RuleReason(
+        "task-backport", .keep, headline: "keep \(kept)",
+        meaning: "this onAppear is the app's own back-port of task ({the back-port}): it runs the work its callers hand "
+            + "in, and is the task they use where task is not available")
 }

@@ -43,9 +43,7 @@ struct LoadingWork {
         self.keys = statements.map {
             Self.normalisedTokens(of: $0.item, replacing: newValue, with: replacement, shorthandOwner: owner).joined(separator: " ")
         }
-        let scan = SuspensionScan(viewMode: .sourceAccurate)
-        for statement in statements { scan.walk(statement) }
-        self.suspends = scan.found
+        self.suspends = Suspension.suspendsItself(statements)
         self.namedCall = nil
     }
 
@@ -100,23 +98,4 @@ struct LoadingWork {
         }
         return output
     }
-}
-
-/// Finds an `await` or `for await` in some statements, outside the closures and functions
-/// they declare: those run when something else calls them, not as part of this work.
-private final class SuspensionScan: SyntaxVisitor {
-    var found = false
-
-    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        found = true
-        return .skipChildren
-    }
-
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.awaitKeyword != nil { found = true }
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

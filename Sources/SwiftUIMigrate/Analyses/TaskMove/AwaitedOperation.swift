@@ -32,7 +32,7 @@ enum AwaitedOperation {
     /// (`droppedOperation`).
     static func effect(in work: [Syntax], view: ViewDeclaration?, owned: Set<String>) -> String? {
         for body in work {
-            let finder = AwaitFinder(viewMode: .sourceAccurate)
+            let finder = SuspensionPoints()
             finder.walk(body)
             for awaited in finder.awaits where isDropped(awaited) {
                 var expression = awaited.expression
@@ -62,7 +62,7 @@ enum AwaitedOperation {
         if let view { bodies += followed.compactMap { view.function(named: $0)?.body.map(Syntax.init) } }
         var dropped: String?
         for body in bodies {
-            let finder = AwaitFinder(viewMode: .sourceAccurate)
+            let finder = SuspensionPoints()
             finder.walk(body)
             if finder.awaitsStream { return nil }
             for awaited in finder.awaits {
@@ -91,7 +91,7 @@ enum AwaitedOperation {
     /// True when `body` awaits nothing whose value it throws away (`await cache.save()`, `_ = await …`),
     /// apart from calls of the functions named in `followed` (read as part of it: `await updateEvents()`).
     static func keepsEveryAwaitedValue(_ body: Syntax, except followed: Set<String> = []) -> Bool {
-        let finder = AwaitFinder(viewMode: .sourceAccurate)
+        let finder = SuspensionPoints()
         finder.walk(body)
         return !finder.awaits.contains { awaited in
             var expression = awaited.expression
@@ -127,23 +127,4 @@ extension FunctionCallExprSyntax {
               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
         return member.declName.baseName.text
     }
-}
-
-/// The `await` expressions of a piece of work, outside nested functions.
-private final class AwaitFinder: SyntaxVisitor {
-    var awaits: [AwaitExprSyntax] = []
-    /// True when the work consumes a stream (`for await`), which keeps what it awaits.
-    var awaitsStream = false
-
-    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        awaits.append(node)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-        if node.awaitKeyword != nil { awaitsStream = true }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -65,7 +65,7 @@ enum CancellationHazard: Hashable, Sendable {
     /// `host` is the modifier whose view the `.task` would hang on; `view` the view struct it
     /// stands in (nil outside one, where no state can be seen to be owned).
     static func find(forWork work: [Syntax], host modifier: LifecycleModifier, view: ViewDeclaration?) -> CancellationHazard? {
-        guard canSuspend(work) else { return nil }
+        guard Suspension.canSuspend(work) else { return nil }
         let host = LifecycleHost(of: modifier)
         let trace = WorkTrace(of: work, in: view)
 
@@ -169,11 +169,6 @@ enum CancellationHazard: Hashable, Sendable {
             }
         }
         return nil
-    }
-
-    /// True when the work has a suspension point (`await`, `for await`) outside nested functions.
-    static func canSuspend(_ work: [Syntax]) -> Bool {
-        WorkTrace(of: work, in: nil).events.contains(.suspension)
     }
 
     /// The view's stored properties whose state it owns (`ownedWrappers`).

@@ -27,7 +27,7 @@ enum SetupDependence {
         var beforeAwait: [Syntax] = []
         for statement in work {
             beforeAwait.append(Syntax(statement))
-            if CancellationHazard.canSuspend([Syntax(statement)]) { break }
+            if Suspension.canSuspend([Syntax(statement)]) { break }
         }
         var read = Set(beforeAwait.flatMap(names))
         for name in WorkTrace(of: beforeAwait, in: view).followed {

@@ -100,7 +100,7 @@ struct TaskUnwrapping {
               let index = pieces.firstIndex(where: { $0.statement?.id == task.statement.id }) else {
             throw .taskNotLast
         }
-        if statements.count > 1, !CancellationHazard.canSuspend(task.closure.statements.map(Syntax.init)) {
+        if statements.count > 1, !Suspension.canSuspend(task.closure.statements.map(Syntax.init)) {
             throw .deferralOnly
         }
         try adopt(task, inView: inView)
@@ -158,7 +158,7 @@ struct TaskUnwrapping {
     /// True when the work has a suspension point (`await`, `for await`) outside nested
     /// functions: only then can cancelling the `.task` cut it short.
     var canSuspend: Bool {
-        CancellationHazard.canSuspend(statements.map(Syntax.init))
+        Suspension.canSuspend(statements.map(Syntax.init))
     }
 
     /// The edits that turn the modifier into `.task` keyed on `id` (if any) with the priority,
