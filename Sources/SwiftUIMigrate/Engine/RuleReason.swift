@@ -30,11 +30,6 @@ public struct RuleReason: Hashable, Sendable {
         self.whatToDo = whatToDo
     }
 
-    /// A decision whose rule words its findings by hand (until each rule's words are templates).
-    public init(_ decision: String, _ action: FindingAction, meaning: String, whatToDo: String) {
-        self.init(decision, action, headline: "", meaning: meaning, whatToDo: whatToDo)
-    }
-
     /// `rule/decision`, as findings carry it.
     public func id(in ruleID: String) -> String { "\(ruleID)/\(decision)" }
 

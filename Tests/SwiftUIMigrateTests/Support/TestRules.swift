@@ -123,7 +123,7 @@ final class CallCount: @unchecked Sendable {
 extension TestRules {
     /// The one reason of a test rule for each action: `<rule>/test-<action>`.
     static func reason(_ action: FindingAction) -> RuleReason {
-        RuleReason("test-\(action.rawValue)", action, meaning: "what the test says", whatToDo: "nothing")
+        RuleReason("test-\(action.rawValue)", action, headline: "", meaning: "what the test says")
     }
 }
 
