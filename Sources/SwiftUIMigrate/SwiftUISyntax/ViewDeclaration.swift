@@ -117,20 +117,22 @@ struct ViewDeclaration {
             self.known = known
         }
 
-        lazy var parts: [DeclSyntaxProtocol] = {
+        /// The view's extensions in the files whose bytes hold `word` (a name looked up in them): only those
+        /// files are parsed for it, as a part in any other cannot mention the name.
+        func parts(mentioning word: String) -> [DeclSyntaxProtocol] {
             guard let module else { return [] }
-            return module.declarations(ofType: type, outside: file).compactMap { declaration -> DeclSyntaxProtocol? in
+            return module.extensions(ofType: type, outside: file, holdingAnyOf: [word]).compactMap { declaration -> DeclSyntaxProtocol? in
                 guard let owner = declaration.members.parent?.parent,
                       !known.contains(owner.id) else { return nil }
                 return owner.as(ExtensionDeclSyntax.self)
             }
-        }()
+        }
 
         /// The instance method `name` of the view's extensions in other files: only the files that
         /// hold `func name` are parsed for it.
         func function(named name: String) -> FunctionDeclSyntax? {
             guard let module else { return nil }
-            for declaration in module.declarations(ofType: type, outside: file, holdingAnyOf: ["func " + name]) {
+            for declaration in module.extensions(ofType: type, outside: file, holdingAnyOf: ["func " + name]) {
                 guard let owner = declaration.members.parent?.parent, owner.is(ExtensionDeclSyntax.self) else { continue }
                 if let function = ViewDeclaration.instanceMethod(name, in: Array(declaration.members)) { return function }
             }
@@ -145,8 +147,9 @@ struct ViewDeclaration {
         return SourcePlace(inModuleFile: path, line: line)
     }
 
-    /// The view's extensions in the module's other files (read on first use; empty without a module).
-    var otherFileParts: [DeclSyntaxProtocol] { elsewhere.parts }
+    /// The view's extensions in the module's other files that can mention `name` (their files hold its
+    /// bytes; read on first use; empty without a module).
+    func otherFileParts(mentioning name: String) -> [DeclSyntaxProtocol] { elsewhere.parts(mentioning: name) }
 
     /// A file's structs and top-level extensions by name, looked up for every view of a pass:
     /// looking through the file per site would cost the file's size times its sites.
@@ -312,7 +315,7 @@ struct ViewDeclaration {
     /// itself is not a use; names that are members of something else (`other.name`) are not either.
     func uses(of name: String) -> [ExprSyntax] {
         let finder = PropertyUseFinder(names: [name, "$" + name, "_" + name])
-        for part in parts + elsewhere.parts { finder.walk(part) }
+        for part in parts + elsewhere.parts(mentioning: name) { finder.walk(part) }
         return finder.uses
     }
 }
