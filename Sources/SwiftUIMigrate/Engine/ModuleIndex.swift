@@ -29,6 +29,10 @@ public final class ModuleIndex: Sendable {
         var constructions: [String: [(path: String, call: FunctionCallExprSyntax)]] = [:]
         /// The answers of `candidates(declaring:after:)`, by the name and keywords asked.
         var candidates: [[String]: [String]] = [:]
+        /// The names the files write after `extension`, listed on the first lookup of a type's extensions.
+        var extendedNames: ExtendedNames?
+        /// The trees of `reading(_:for:wholeDeclarations:)`, by path, name and kind, and the declarations in them.
+        var readings: [String: (tree: SourceFileSyntax, declarations: [(type: String, members: MemberBlockItemListSyntax)]?)?] = [:]
     }
 
     private let list: @Sendable () -> [String]
@@ -83,8 +87,7 @@ public final class ModuleIndex: Sendable {
             if let known = state.constructions[key] { return known }
             var found: [(path: String, call: FunctionCallExprSyntax)] = []
             for entry in loaded(state) where Self.constructs(entry.bytes, name) && !Self.samePath(entry.path, file) {
-                _ = declarations(in: entry.path, state)
-                guard let tree = state.trees[entry.path] else { continue }
+                guard let tree = reading(entry.path, for: name, wholeDeclarations: false, state)?.tree else { continue }
                 found += ViewConstructions.calls(of: name, in: tree, bytes: entry.bytes).map { (entry.path, $0) }
             }
             state.constructions[key] = found
@@ -124,7 +127,36 @@ public final class ModuleIndex: Sendable {
                 return bytes.withUnsafeBufferPointer { buffer in words.contains { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil } }
             }
             let found = paths.flatMap { path in
-                declarations(in: path, state).filter { $0.type == type }.map { (path, $0.members) }
+                declarations(in: path, for: type, state).filter { $0.type == type }.map { (path, $0.members) }
+            }
+            state.memberBlocks[key] = found
+            return found
+        }
+    }
+
+    /// The member blocks of the extensions of `type` in the module's files other than `file` (named as the run
+    /// names it), file by file in path order, with the file's path; with `words`, only in the files whose bytes
+    /// also hold one of them (`func load`). Only the files whose bytes extend `type` are read for them
+    /// (`ExtendedNames`, one search of each file for all the types asked), and only those are parsed.
+    public func extensions(
+        ofType type: String, outside file: String, holdingAnyOf words: [String] = []
+    ) -> [(path: String, members: MemberBlockItemListSyntax)] {
+        guard type.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return declarations(ofType: type, outside: file, holdingAnyOf: words).filter { $0.members.parent?.parent?.is(ExtensionDeclSyntax.self) ?? false }
+        }
+        return state.withLock { state in
+            let key = (["\u{1}extensions", type, file] + words).joined(separator: "\u{0}")
+            if let known = state.memberBlocks[key] { return known }
+            let files = loaded(state)
+            if state.extendedNames == nil { state.extendedNames = ExtendedNames(files.map(\.bytes)) }
+            let paths = state.extendedNames!.files(extending: type).map { files[$0].path }.filter { path in
+                guard !Self.samePath(path, file) else { return false }
+                guard !words.isEmpty, let bytes = bytes(of: path, state) else { return true }
+                return bytes.withUnsafeBufferPointer { buffer in words.contains { ByteSearch.firstOffset(of: $0, in: buffer, from: 0) != nil } }
+            }
+            let found = paths.flatMap { path in
+                declarations(in: path, for: type, state).filter { $0.type == type && $0.members.parent?.parent?.is(ExtensionDeclSyntax.self) == true }
+                    .map { (path, $0.members) }
             }
             state.memberBlocks[key] = found
             return found
@@ -135,7 +167,9 @@ public final class ModuleIndex: Sendable {
     public func place(of node: some SyntaxProtocol) -> (path: String, line: Int)? {
         let root = node.root.id
         return state.withLock { state in
-            guard let (path, tree) = state.trees.first(where: { $0.value.id == root }) else { return nil }
+            guard let (path, tree) = state.trees.first(where: { $0.value.id == root })
+                ?? state.readings.lazy.compactMap({ key, reading in reading.flatMap { $0.tree.id == root ? (Self.path(ofReading: key), $0.tree) : nil } }).first
+            else { return nil }
             let converter = state.converters[path] ?? SourceLocationConverter(fileName: path, tree: tree)
             state.converters[path] = converter
             return (path, converter.location(for: node.positionAfterSkippingLeadingTrivia).line)
@@ -280,6 +314,46 @@ public final class ModuleIndex: Sendable {
         return found
     }
 
+    /// The tree of the file at `path` as a lookup of `name` reads it (nil for a file too deep to parse):
+    /// the file's whole tree once parsed, else the file with the bodies that cannot hold `name` blanked
+    /// (`ElidedBodies`; whole declarations of `name` with `wholeDeclarations`), parsed on first use, or
+    /// the whole file when nothing is blanked or the blanked text does not parse cleanly.
+    private func reading(
+        _ path: String, for name: String, wholeDeclarations: Bool, _ state: State
+    ) -> (tree: SourceFileSyntax, declarations: [(type: String, members: MemberBlockItemListSyntax)]?)? {
+        let key = path + "\u{0}" + name + (wholeDeclarations ? "\u{0}d" : "\u{0}c")
+        if let known = state.readings[key] { return known }
+        var found: (tree: SourceFileSyntax, declarations: [(type: String, members: MemberBlockItemListSyntax)]?)?
+        if let tree = state.trees[path] {
+            found = (tree, state.declarations[path])
+        } else if let bytes = bytes(of: path, state), NestingDepth(measuring: bytes).excess == nil {
+            if let text = ElidedBodies.text(bytes, keeping: name, wholeDeclarations: wholeDeclarations) {
+                let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
+                if !tree.hasError { found = (tree, nil) }
+            }
+            if found == nil {
+                let declarations = declarations(in: path, state)
+                found = state.trees[path].map { ($0, declarations) }
+            }
+        }
+        state.readings[key] = .some(found)
+        return found
+    }
+
+    /// The type and extension declarations of the file at `path` as a lookup of the type `name` reads it.
+    private func declarations(in path: String, for name: String, _ state: State) -> [(type: String, members: MemberBlockItemListSyntax)] {
+        guard let reading = reading(path, for: name, wholeDeclarations: true, state) else { return [] }
+        if let known = reading.declarations { return known }
+        let found = MemberBlockCollector.memberBlocks(in: reading.tree, includingEnums: true)
+        state.readings[path + "\u{0}" + name + "\u{0}d"] = .some((reading.tree, found))
+        return found
+    }
+
+    /// The path of a key of `State.readings`.
+    private static func path(ofReading key: String) -> String {
+        String(key[..<key.firstIndex(of: "\u{0}")!])
+    }
+
     /// True when `members` belong to a type that conforms to `ViewModifier` (its `body(content:)`).
     private static func isViewModifier(_ members: MemberBlockItemListSyntax) -> Bool {
         guard let owner = members.parent?.parent else { return false }
@@ -287,4 +361,5 @@ public final class ModuleIndex: Sendable {
         return inheritance?.inheritedTypes.contains { $0.type.trimmedDescription.hasSuffix("ViewModifier") } ?? false
     }
 }
+
 

@@ -19,7 +19,7 @@ final class ModuleFiles: Hashable, Sendable {
         self.folder = folder
         self.shared = shared
         index = ModuleIndex(files: {
-            guard useGit, let tracked = (try? TrackedFiles.under(folder)) ?? nil else { return SourceDiscovery.walk(folder) }
+            guard useGit, let tracked = (try? TrackedFiles.under(folder, swiftOnly: true)) ?? nil else { return SourceDiscovery.walk(folder) }
             return Self.scanned(tracked.tracked, below: folder)
         }) { path in shared.readForIndex(path, maxSize: maxSize) }
     }

@@ -44,7 +44,7 @@ struct ViewUse {
         if let helper = Self.helperName(of: site.chain.outermost) {
             guard let declaration = ViewDeclaration(enclosing: site.group.call, in: context) else { return nil }
             view = helper
-            sites = Self.references(to: helper, in: declaration.parts + declaration.otherFileParts).map { reference in
+            sites = Self.references(to: helper, in: declaration.parts + declaration.otherFileParts(mentioning: helper)).map { reference in
                 Self.site(reference, at: declaration.placeElsewhere(of: reference) ?? SourcePlace(line: context.line(of: reference)))
             }
             return
