@@ -74,6 +74,19 @@ final class ReasonCatalogTests: XCTestCase {
         XCTAssertEqual(listed.subtracting(missing).sorted(), [], "these are produced now: take them off fixtures/unproduced-reasons.txt")
     }
 
+    /// A brace in a decision's words is either a blank or plain text that cannot be read as one
+    /// (`Task { }`, `{ @MainActor in … }`, `{"View": …}`): what looks like a blank but is not one (a
+    /// phrase ending in a space) would reach the user with its braces.
+    func testEveryBlankInTheWordsIsFilledOrPlainText() {
+        for rule in RuleRegistry.all {
+            for entry in rule.reasonCatalog {
+                for text in [entry.generalMeaning, entry.words().headline] {
+                    XCTAssertNil(text.range(of: #"\{[^ "]"#, options: .regularExpression), "\(entry.id(in: rule.id)): \(text)")
+                }
+            }
+        }
+    }
+
     func testNoHeadlineContradictsItsDecision() throws {
         let hazards = Set((TaskMoveFact.hazards + [TaskMoveFact.belowFloor]).map(\.decision))
         var checked = 0

@@ -51,7 +51,7 @@ enum TaskMoveFact: Hashable, Sendable {
         case .hazard(.workRemovesHost(let branch, let property, let place)):
             return Self.workRemovesHost.words([
                 keeps: kept, "while a condition holds": branch.phrase, "a property": property,
-                "(at its line) ": place.map { "(\($0.phrase)) " } ?? ""])
+                " (at its line)": place.map { " (\($0.phrase))" } ?? ""])
         case .hazard(.hiddenInFlightFlag(let property)): return Self.hiddenInFlightFlag.words([keeps: kept, "the flag": property])
         case .hazard(.objectMethodRemovesHost(let branch, let call, let property)):
             return Self.objectMethodRemovesHost.words([
@@ -190,7 +190,7 @@ extension TaskMoveFact {
         whatToDo: "check on a device that the work may stop when the menu closes before moving it by hand")
     static let workRemovesHost = RuleReason(
         "work-removes-host", .keep, headline: "keep {\(keeps)}",
-        meaning: "the host shows only {while a condition holds}, and the work sets {a property} {(at its line) }before it awaits: "
+        meaning: "the host shows only {while a condition holds}, and the work sets {a property}{ (at its line)} before it awaits: "
             + "as task, starting the work would remove the host and cancel the work")
     static let hiddenInFlightFlag = RuleReason(
         "hidden-in-flight-flag", .skip, headline: "keep {\(keeps)} unless starting the work never sets {the flag}",
