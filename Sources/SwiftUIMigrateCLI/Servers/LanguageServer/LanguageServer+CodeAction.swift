@@ -1,0 +1,43 @@
+import Dispatch
+import Foundation
+import SwiftUIMigrate
+
+/// `textDocument/codeAction`: each rewrite's quick fix, all fixes of the file, all preserving fixes.
+extension LanguageServer {
+    func codeActions(_ params: [String: Any]) -> Any {
+        guard let uri = Self.uri(params), Self.isSwift(uri),
+              let (document, check) = check(uri) else { return NSNull() }
+        let lines = DocumentLines(document.text)
+        let findings = EditorFindings(uri: uri, lines: lines, encoding: encoding)
+        var actions: [[String: Any]] = []
+        if Self.wants("quickfix", params) {
+            let requested = lines.offsets(of: params["range"], in: encoding)
+            for finding in check.findings where finding.action == .rewrite {
+                let range = finding.offset...max(finding.offset, finding.end.offset)
+                guard requested.map({ range.overlaps($0) }) ?? true, let action = findings.quickFix(finding) else { continue }
+                actions.append(action)
+            }
+            let all = EditorFindings.allEdits(check.findings)
+            if !all.isEmpty {
+                actions.append(findings.action("\(EditorFindings.source): apply all fixes in this file", kind: "quickfix", edits: all))
+            }
+        }
+        if Self.wants(EditorFindings.fixAllKind, params) {
+            let preserving = preservingCheck(uri, document: document)
+            let edits = EditorFindings.allEdits(preserving.findings)
+            if !edits.isEmpty {
+                actions.append(findings.action(
+                    "\(EditorFindings.source): apply all preserving fixes in this file", kind: EditorFindings.fixAllKind, edits: edits))
+            }
+        }
+        return actions
+    }
+
+    /// The migration of the document with only preserving fixes applied (as `--only preserving`).
+    func preservingCheck(_ uri: String, document: OpenDocument) -> DocumentCheck {
+        if let made = document.preservingCheck { return made }
+        let made = DocumentCheck.run(document.text, setting: setting(document.path, preserving: true))
+        documents[uri]?.preservingCheck = made
+        return made
+    }
+}
