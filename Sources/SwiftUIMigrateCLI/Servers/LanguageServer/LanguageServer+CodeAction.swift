@@ -4,14 +4,14 @@ import SwiftUIMigrate
 
 /// `textDocument/codeAction`: each rewrite's quick fix, all fixes of the file, all preserving fixes.
 extension LanguageServer {
-    func codeActions(_ params: [String: Any]) -> Any {
-        guard let uri = Self.uri(params), Self.isSwift(uri),
-              let (document, check) = check(uri) else { return NSNull() }
+    func codeActions(_ params: CodeActionParams) -> JSONValue {
+        guard let uri = params.uri, Self.isSwift(uri),
+              let (document, check) = check(uri) else { return .null }
         let lines = DocumentLines(document.text)
         let findings = EditorFindings(uri: uri, lines: lines, encoding: encoding)
-        var actions: [[String: Any]] = []
-        if Self.wants("quickfix", params) {
-            let requested = lines.offsets(of: params["range"], in: encoding)
+        var actions: [JSONValue] = []
+        if params.wants("quickfix") {
+            let requested = params.range.map { lines.offsets(of: $0, in: encoding) }
             for finding in check.findings where finding.action == .rewrite {
                 let range = finding.offset...max(finding.offset, finding.end.offset)
                 guard requested.map({ range.overlaps($0) }) ?? true, let action = findings.quickFix(finding) else { continue }
@@ -22,7 +22,7 @@ extension LanguageServer {
                 actions.append(findings.action("\(EditorFindings.source): apply all fixes in this file", kind: "quickfix", edits: all))
             }
         }
-        if Self.wants(EditorFindings.fixAllKind, params) {
+        if params.wants(EditorFindings.fixAllKind) {
             let preserving = preservingCheck(uri, document: document)
             let edits = EditorFindings.allEdits(preserving.findings)
             if !edits.isEmpty {
@@ -30,7 +30,7 @@ extension LanguageServer {
                     "\(EditorFindings.source): apply all preserving fixes in this file", kind: EditorFindings.fixAllKind, edits: edits))
             }
         }
-        return actions
+        return .array(actions)
     }
 
     /// The migration of the document with only preserving fixes applied (as `--only preserving`).

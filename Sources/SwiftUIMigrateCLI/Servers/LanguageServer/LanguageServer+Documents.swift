@@ -4,20 +4,18 @@ import SwiftUIMigrate
 
 /// `textDocument/didOpen`, `didChange`, `didSave`, `didClose` and `workspace/didChangeWatchedFiles`: the open documents, checked and their diagnostics pushed.
 extension LanguageServer {
-    func didOpen(_ params: [String: Any]) {
-        guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
-              let text = item["text"] as? String else { return }
-        documents[uri] = OpenDocument(path: OpenDocument.path(of: uri), version: item["version"] as? Int ?? 0, text: Array(text.utf8))
+    func didOpen(_ params: DidOpenParams) {
+        let uri = params.uri
+        documents[uri] = OpenDocument(path: OpenDocument.path(of: uri), version: params.version, text: Array(params.text.utf8))
         if Self.decidesFindings(uri) { return recheckAll() }
         publish(uri)
     }
 
-    func didChange(_ params: [String: Any]) {
-        guard let identifier = params["textDocument"] as? [String: Any], let uri = identifier["uri"] as? String,
-              var document = documents[uri] else { return }
-        let changes = params["contentChanges"] as? [[String: Any]] ?? []
-        let version = identifier["version"] as? Int ?? document.version + 1
-        document.update(text: OpenDocument.applying(changes, to: document.text, encoding: encoding), version: version)
+    func didChange(_ params: DidChangeParams) {
+        let uri = params.uri
+        guard var document = documents[uri] else { return }
+        let version = params.version ?? document.version + 1
+        document.update(text: OpenDocument.applying(params.changes, to: document.text, encoding: encoding), version: version)
         documents[uri] = document
         queue.asyncAfter(deadline: .now() + debounce) { [self] in
             // Only the last change of a burst is checked.
@@ -26,24 +24,24 @@ extension LanguageServer {
         }
     }
 
-    func didSave(_ params: [String: Any]) {
-        guard let uri = Self.uri(params) else { return }
+    func didSave(_ uri: String?) {
+        guard let uri else { return }
         if Self.decidesFindings(uri) { return recheckAll() }
         // The findings of an unchanged text are already shown; a pending check is made now.
         if let document = documents[uri], document.check == nil { publish(uri) }
     }
 
-    func didClose(_ params: [String: Any]) {
-        guard let uri = Self.uri(params) else { return }
+    func didClose(_ uri: String?) {
+        guard let uri else { return }
         documents[uri]?.job?.stop()
         let closed = documents.removeValue(forKey: uri)
         let wasLarge = (closed?.text.count ?? 0) > Self.backgroundSize
         // What only this document needed goes with it.
         if let path = closed?.path, !documents.values.contains(where: { $0.path == path }) { forgetSettings(of: path) }
         for request in waiting.removeValue(forKey: uri) ?? [] {
-            channel.send(MessageChannel.error(id: request.id, code: -32800, message: "the document was closed"))
+            channel.send(Message.error(id: request.id, code: -32800, message: "the document was closed"))
         }
-        send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "diagnostics": [Any]()])
+        send(notification: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []])
         if wasLarge { CheckJob.releaseFreedMemory() }
     }
 
@@ -68,7 +66,7 @@ extension LanguageServer {
         }
         // A configuration fixed since: its diagnostic goes.
         for uri in shown.keys.sorted() where configurationProblems[uri] == nil {
-            send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "diagnostics": [Any]()])
+            send(notification: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []])
         }
     }
 
@@ -100,6 +98,8 @@ extension LanguageServer {
         if let reason = check.skipped {
             diagnostics.append(EditorFindings.pointDiagnostic(severity: 3, message: "not checked: \(reason)"))
         }
-        send(notification: "textDocument/publishDiagnostics", params: ["uri": uri, "version": document.version, "diagnostics": diagnostics])
+        send(notification: "textDocument/publishDiagnostics", params: [
+            "uri": .string(uri), "version": .integer(document.version), "diagnostics": .array(diagnostics),
+        ])
     }
 }

@@ -5,9 +5,9 @@ import SwiftUIMigrate
 /// Large documents, checked off the queue; `$/cancelRequest` of a code action waiting for one.
 extension LanguageServer {
     /// True when a code action on `uri` must wait for a check of a large document that is not made yet.
-    func needsBackgroundCheck(_ uri: String, _ params: [String: Any]) -> Bool {
+    func needsBackgroundCheck(_ uri: String, _ params: CodeActionParams) -> Bool {
         guard Self.isSwift(uri), let document = documents[uri], document.text.count > Self.backgroundSize else { return false }
-        return document.check == nil || (Self.wants(EditorFindings.fixAllKind, params) && document.preservingCheck == nil)
+        return document.check == nil || (params.wants(EditorFindings.fixAllKind) && document.preservingCheck == nil)
     }
 
     /// Starts the check of a large document's text in the background, unless one is running (a stopped
@@ -15,7 +15,7 @@ extension LanguageServer {
     /// a waiting code action asks for the fix-all.
     func startCheck(_ uri: String) {
         guard var document = documents[uri], document.job == nil, running[uri] == nil else { return }
-        let wantsPreserving = document.preservingCheck == nil && (waiting[uri] ?? []).contains { Self.wants(EditorFindings.fixAllKind, $0.params) }
+        let wantsPreserving = document.preservingCheck == nil && (waiting[uri] ?? []).contains { $0.params.wants(EditorFindings.fixAllKind) }
         // Handed to the check's thread and only read there (a setting is not changed once made).
         nonisolated(unsafe) let main = document.check == nil ? setting(document.path, preserving: false) : nil
         nonisolated(unsafe) let preserving = wantsPreserving ? setting(document.path, preserving: true) : nil
@@ -64,23 +64,13 @@ extension LanguageServer {
     }
 
     /// `$/cancelRequest`: a code action still waiting for its check is answered as cancelled.
-    func cancel(_ id: Any?) {
-        guard let id = id as? AnyHashable else { return }
+    func cancel(_ id: JSONValue?) {
+        guard let id else { return }
         for (uri, requests) in waiting {
-            guard let index = requests.firstIndex(where: { ($0.id as? AnyHashable) == id }) else { continue }
+            guard let index = requests.firstIndex(where: { $0.id == id }) else { continue }
             waiting[uri]?.remove(at: index)
             if waiting[uri]?.isEmpty == true { waiting[uri] = nil }
-            return channel.send(MessageChannel.error(id: requests[index].id, code: -32800, message: "request cancelled"))
+            return channel.send(Message.error(id: requests[index].id, code: -32800, message: "request cancelled"))
         }
-    }
-
-    static func uri(_ params: [String: Any]) -> String? {
-        (params["textDocument"] as? [String: Any])?["uri"] as? String
-    }
-
-    /// True when a code action request asks for actions of `kind` (or for every kind).
-    static func wants(_ kind: String, _ params: [String: Any]) -> Bool {
-        guard let only = (params["context"] as? [String: Any])?["only"] as? [String] else { return true }
-        return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
     }
 }

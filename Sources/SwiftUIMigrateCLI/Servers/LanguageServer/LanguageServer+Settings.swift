@@ -56,7 +56,7 @@ extension LanguageServer {
         configurationProblems[problem.uri] = problem
         log("\(problem.path): \(problem.message)\(keepsLastGood ? "; keeping the last configuration that could be read" : "")")
         send(notification: "textDocument/publishDiagnostics", params: [
-            "uri": problem.uri, "diagnostics": [problem.diagnostic(keepsLastGood: keepsLastGood)],
+            "uri": .string(problem.uri), "diagnostics": [problem.diagnostic(keepsLastGood: keepsLastGood)],
         ])
     }
 }

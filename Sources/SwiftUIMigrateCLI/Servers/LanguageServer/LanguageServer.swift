@@ -31,7 +31,7 @@ final class LanguageServer: @unchecked Sendable {
     /// burst of changes never piles up parses (a parse runs to its end even when its check is stopped).
     var running: [String: CheckJob] = [:]
     /// Code action requests waiting for the check of a large document, by URI.
-    var waiting: [String: [(id: Any, params: [String: Any])]] = [:]
+    var waiting: [String: [(id: JSONValue, params: CodeActionParams)]] = [:]
     /// How long after a change the document is checked, so a burst of keystrokes costs one check.
     let debounce: DispatchTimeInterval
 
@@ -74,15 +74,14 @@ final class LanguageServer: @unchecked Sendable {
             case .unreadable(let problem, let id):
                 // Answered per JSON-RPC (a parse error, with the request's id when it could be read) and logged;
                 // the channel reads on from the next header.
-                channel.send(MessageChannel.error(id: id, code: -32700, message: "parse error: \(problem)"))
-                channel.send(["jsonrpc": "2.0", "method": "window/logMessage",
-                              "params": ["type": 1, "message": "\(CLI.toolName): a message could not be read: \(problem)"]])
+                channel.send(Message.error(id: id, code: -32700, message: "parse error: \(problem)"))
+                channel.send(Message.notification("window/logMessage", [
+                    "type": 1, "message": .string("\(CLI.toolName): a message could not be read: \(problem)"),
+                ]))
             case .message(let message):
-                if message["method"] as? String == "exit" {
+                if message.method == "exit" {
                     return queue.sync { shutdownRequested ? 0 : 1 }
                 }
-                // Handed to the queue and never touched here again.
-                nonisolated(unsafe) let message = message
                 queue.async { self.handle(message) }
             }
         }
@@ -90,37 +89,37 @@ final class LanguageServer: @unchecked Sendable {
 
     // MARK: Dispatch
 
-    func handle(_ message: [String: Any]) {
-        guard let method = message["method"] as? String else { return }  // a response to one of our requests
-        let params = message["params"] as? [String: Any] ?? [:]
-        let id = message["id"]
-        if let id {
+    func handle(_ message: Message) {
+        guard let method = message.method else { return }  // a response to one of our requests
+        let params = message.params
+        if let id = message.id {
             guard initialized || method == "initialize" else {
-                return channel.send(MessageChannel.error(id: id, code: -32002, message: "the server is not initialized"))
+                return channel.send(Message.error(id: id, code: -32002, message: "the server is not initialized"))
             }
             switch method {
-            case "initialize": reply(id, initialize(params))
+            case "initialize": reply(id, initialize(InitializeParams(params)))
             case "shutdown":
                 shutdownRequested = true
-                reply(id, NSNull())
+                reply(id, .null)
             case "textDocument/codeAction":
-                if let uri = Self.uri(params), needsBackgroundCheck(uri, params) {
+                let params = CodeActionParams(params)
+                if let uri = params.uri, needsBackgroundCheck(uri, params) {
                     waiting[uri, default: []].append((id, params))
                     startCheck(uri)
                 } else {
                     reply(id, codeActions(params))
                 }
-            default: channel.send(MessageChannel.error(id: id, code: -32601, message: "method not found: \(method)"))
+            default: channel.send(Message.error(id: id, code: -32601, message: "method not found: \(method)"))
             }
             return
         }
         guard initialized else { return }
         switch method {
         case "initialized": registerWatchedFiles()
-        case "textDocument/didOpen": didOpen(params)
-        case "textDocument/didChange": didChange(params)
-        case "textDocument/didSave": didSave(params)
-        case "textDocument/didClose": didClose(params)
+        case "textDocument/didOpen": DidOpenParams(params).map(didOpen)
+        case "textDocument/didChange": DidChangeParams(params).map(didChange)
+        case "textDocument/didSave": didSave(CodeActionParams(params).uri)
+        case "textDocument/didClose": didClose(CodeActionParams(params).uri)
         case "workspace/didChangeWatchedFiles": recheckAll()
         case "$/cancelRequest": cancel(params["id"])
         default: break  // $/setTrace, didChangeConfiguration …: nothing to do
@@ -130,21 +129,21 @@ final class LanguageServer: @unchecked Sendable {
 
     // MARK: Messages
 
-    func reply(_ id: Any, _ result: Any) {
-        channel.send(MessageChannel.result(id, result))
+    func reply(_ id: JSONValue, _ result: JSONValue) {
+        channel.send(Message.result(id, result))
     }
 
-    func send(notification method: String, params: [String: Any]) {
-        channel.send(["jsonrpc": "2.0", "method": method, "params": params])
+    func send(notification method: String, params: JSONValue) {
+        channel.send(Message.notification(method, params))
     }
 
-    func send(request method: String, params: [String: Any]) {
+    func send(request method: String, params: JSONValue) {
         nextRequestID += 1
-        channel.send(["jsonrpc": "2.0", "id": "swiftui-migrate-\(nextRequestID)", "method": method, "params": params])
+        channel.send(["jsonrpc": "2.0", "id": .string("swiftui-migrate-\(nextRequestID)"), "method": .string(method), "params": params])
     }
 
     /// A line in the client's log (`window/logMessage`, type log).
     func log(_ text: String) {
-        send(notification: "window/logMessage", params: ["type": 4, "message": "\(CLI.toolName): \(text)"])
+        send(notification: "window/logMessage", params: ["type": 4, "message": .string("\(CLI.toolName): \(text)")])
     }
 }
