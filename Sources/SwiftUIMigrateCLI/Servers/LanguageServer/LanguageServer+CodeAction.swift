@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import SwiftUIMigrate
 
 /// `textDocument/codeAction`: each rewrite's quick fix, all fixes of the file, all preserving fixes.

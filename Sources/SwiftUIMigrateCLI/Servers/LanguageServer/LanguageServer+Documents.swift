@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import SwiftUIMigrate
 
 /// `textDocument/didOpen`, `didChange`, `didSave`, `didClose` and `workspace/didChangeWatchedFiles`: the open documents, checked and their diagnostics pushed.

@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import SwiftUIMigrate
 
 /// `initialize`: the capabilities the server and the client agree on; `initialized`: the watched files.

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import SwiftUIMigrate
 
 /// Large documents, checked off the queue; `$/cancelRequest` of a code action waiting for one.

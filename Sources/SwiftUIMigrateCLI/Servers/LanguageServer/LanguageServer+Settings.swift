@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import SwiftUIMigrate
 
 /// What each document path decides, kept for the most recently used paths, and the configurations that cannot be used.

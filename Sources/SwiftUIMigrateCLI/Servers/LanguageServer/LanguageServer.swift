@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import SwiftUIMigrate
 
 /// `swiftui-migrate lsp`: a Language Server Protocol 3.17 server over stdio.
