@@ -26,21 +26,24 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     /// `JSONSerialization` reads: a comma before a closing bracket is let through, and a string must be
     /// text (no lone surrogate escape, only UTF-8); without it the grammar is RFC 8259's, strings unchecked.
     static func read(_ bytes: [UInt8], asFoundationReads: Bool) throws(JSONSyntaxError) -> JSONValue {
-        var reader = Reader(bytes: bytes, asFoundationReads: asFoundationReads)
-        reader.skipSpace()
-        let value = try reader.value()
-        reader.skipSpace()
-        if reader.index < bytes.count { throw reader.failure("unexpected text after the end of the JSON value") }
-        return value
+        // Read through a buffer pointer: a slice of the array per string cost a retain and a release each.
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var reader = Reader(bytes: buffer, asFoundationReads: asFoundationReads)
+            reader.skipSpace()
+            let value = try reader.value()
+            reader.skipSpace()
+            if reader.index < buffer.count { throw reader.failure("unexpected text after the end of the JSON value") }
+            return value
+        }
     }
 
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         let asFoundationReads: Bool
         var index = 0
         var depth = 0
 
-        init(bytes: [UInt8], asFoundationReads: Bool) {
+        init(bytes: UnsafeBufferPointer<UInt8>, asFoundationReads: Bool) {
             self.bytes = bytes
             self.asFoundationReads = asFoundationReads
         }
@@ -54,7 +57,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
         /// The error at the current place.
         func failure(_ problem: String) -> JSONSyntaxError {
             let line = bytes[..<min(index, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            return JSONSyntaxError(line: line, column: CharacterColumn.column(of: index, in: bytes), problem: problem)
+            return JSONSyntaxError(line: line, column: CharacterColumn.column(of: index, in: Array(bytes)), problem: problem)
         }
 
         func found() -> String {
@@ -155,14 +158,15 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
                 switch byte {
                 case UInt8(ascii: "\""):
                     // Most strings have no escape: read in one piece.
-                    let text = run == start + 1 ? String(validating: bytes[run..<index], as: UTF8.self)
-                        : String(validating: unescaped + bytes[run..<index], as: UTF8.self)
+                    if run > start + 1 { unescaped += UnsafeBufferPointer(rebasing: bytes[run..<index]) }
+                    let text = run == start + 1 ? String(validating: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
+                        : String(validating: unescaped, as: UTF8.self)
                     index += 1
                     if let text { return text }
                     guard !asFoundationReads else { throw failure("a string that is not UTF-8 text") }
                     return ""
                 case UInt8(ascii: "\\"):
-                    unescaped += bytes[run..<index]
+                    unescaped += UnsafeBufferPointer(rebasing: bytes[run..<index])
                     index += 1
                     guard let escaped = current else { break }
                     index += 1
@@ -184,7 +188,11 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
                 case 0x00..<0x20:
                     throw failure(byte == 0x0A ? "a line break inside a string (is a closing quote missing?)" : "a control character inside a string")
                 default:
+                    // The bytes up to the next quote, backslash or control character, in one sweep.
                     index += 1
+                    while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                        index += 1
+                    }
                 }
             }
             index = start
