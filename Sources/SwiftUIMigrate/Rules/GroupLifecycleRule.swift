@@ -124,7 +124,7 @@ public struct GroupLifecycleRule: ShippedRule {
         if let first = blockers.first {
             return report(.distributeBlocked(first, more: Array(blockers.dropFirst()), notHoisted: hoistBlocker, lifecycle: lifecycle))
         }
-        let edits: [SourceEdit]
+        let edits: [ByteEdit]
         do {
             edits = try site.unwrapEdits(in: context)
         } catch {

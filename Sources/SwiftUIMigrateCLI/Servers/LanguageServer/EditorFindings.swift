@@ -64,12 +64,12 @@ struct EditorFindings {
     }
 
     /// The `TextEdit`s of `edits` (UTF-8 ranges of the document and their replacements).
-    func textEdits(_ edits: [SourceEdit]) -> JSONValue {
+    func textEdits(_ edits: [ByteEdit]) -> JSONValue {
         .array(edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": Self.json(place($0.range)), "newText": .string($0.replacement)] })
     }
 
     /// A code action of `kind` titled `title` whose workspace edit is `edits` of this document.
-    func action(_ title: String, kind: String, edits: [SourceEdit], diagnostics: [JSONValue] = [], preferred: Bool = false) -> JSONValue {
+    func action(_ title: String, kind: String, edits: [ByteEdit], diagnostics: [JSONValue] = [], preferred: Bool = false) -> JSONValue {
         var action: [String: JSONValue] = [
             "title": .string(title), "kind": .string(kind),
             "edit": ["changes": .object([uri: textEdits(edits)])],
@@ -90,7 +90,7 @@ struct EditorFindings {
 
     /// Every rewrite's edits together: applied at once they give the migrated text (each
     /// finding carries its own non-overlapping part of the whole change).
-    static func allEdits(_ findings: [Finding]) -> [SourceEdit] {
+    static func allEdits(_ findings: [Finding]) -> [ByteEdit] {
         findings.filter { $0.action == .rewrite }.flatMap(\.edits)
     }
 }
