@@ -131,7 +131,7 @@ public struct InvariantCheck: Sendable {
 
     /// The rewrites' edits of one pass over `text`, without those the engine leaves out
     /// (`OneFindingPerModifier`); `reported` is empty on the first pass, which fills it.
-    private func rewriteEdits(in text: [UInt8], clean: [CleanSpan], reported: inout [Finding]) -> [[SwiftUIMigrate.SourceEdit]] {
+    private func rewriteEdits(in text: [UInt8], clean: [CleanSpan], reported: inout [Finding]) -> [[ByteEdit]] {
         let tree = parse(text)
         let context = RuleContext(tree: tree, bytes: text, file: "fuzz.swift", configuration: engine.configuration)
         let found = engine.rules.flatMap { $0.findings(in: context) }
@@ -158,7 +158,7 @@ struct CleanSpan: Equatable {
     var count: Int
 
     /// The spans still clean after `edits` (sorted, non-overlapping, in current coordinates).
-    static func after(_ edits: [SwiftUIMigrate.SourceEdit], _ spans: [CleanSpan]) -> [CleanSpan] {
+    static func after(_ edits: [ByteEdit], _ spans: [CleanSpan]) -> [CleanSpan] {
         var result: [CleanSpan] = []
         for span in spans {
             var pieces = [span]

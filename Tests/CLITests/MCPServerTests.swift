@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SwiftUIMigrate
 @testable import SwiftUIMigrateCLI
 import XCTest
 
@@ -24,7 +25,7 @@ final class MCPServerTests: XCTestCase {
         var received: [String] = []
         loop: while true {
             switch channel.receive() {
-            case .message(let message): received.append("id \(message["id"] as? Int ?? 0)")
+            case .message(let message): received.append("id \(message.id?.integer ?? 0)")
             case .unreadable: received.append("unreadable")
             case .end: break loop
             }
@@ -105,5 +106,15 @@ final class MCPServerTests: XCTestCase {
 
     private static func errorCode(_ reply: [String: Any]?) -> Int? {
         (reply?["error"] as? [String: Any])?["code"] as? Int
+    }
+}
+
+private extension MCPServer {
+    /// The reply to `message` through the wire: `message` written as JSON and read as the server reads a line,
+    /// the reply written as the server writes it and read back.
+    func reply(to message: [String: Any]) -> [String: Any]? {
+        guard let bytes = try? JSONSerialization.data(withJSONObject: message), let value = try? JSONValue(json: Array(bytes)[...]),
+              let read = Message(value), let reply = reply(to: read) else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(JSONObjectWriter.data(reply))) as? [String: Any]
     }
 }

@@ -37,8 +37,8 @@ final class PublishedDiagnosticsTests: XCTestCase {
     private let source = "import SwiftUI\n" + (1...4).map { view.replacingOccurrences(of: "{n}", with: "\($0)") }.joined()
 
     /// The JSON of a `publishDiagnostics` notification's diagnostics.
-    private func written(_ diagnostics: [Any]) -> String {
-        String(decoding: JSONObjectWriter.data(["diagnostics": diagnostics]) ?? [], as: UTF8.self)
+    private func written(_ diagnostics: [JSONValue]) -> String {
+        String(decoding: JSONObjectWriter.data(["diagnostics": .array(diagnostics)]), as: UTF8.self)
     }
 
     private func editor(_ text: String, _ encoding: PositionEncoding) -> EditorFindings {

@@ -26,7 +26,7 @@ final class FuzzRegressionTests: XCTestCase {
     func testTheCheckCatchesAnEngineThatChangesUntouchedBytes() {
         // CleanSpan is what the bytes-outside-edits check rests on: an insertion splits a span, a
         // replacement cuts it, and later spans move by the size change.
-        let edits = [SwiftUIMigrate.SourceEdit.insert("ab", at: 2), SwiftUIMigrate.SourceEdit(range: 5..<7, replacement: "x")]
+        let edits = [ByteEdit.insert("ab", at: 2), ByteEdit(range: 5..<7, replacement: "x")]
         let spans = CleanSpan.after(edits, [CleanSpan(current: 0, original: 0, count: 10)])
         XCTAssertEqual(spans.map(\.current), [0, 4, 8])
         XCTAssertEqual(spans.map(\.original), [0, 2, 7])

@@ -168,7 +168,7 @@ final class CheckMemoryTests: XCTestCase {
         let edit = earlier.edit(to: Array("a📖b".utf8))
         XCTAssertEqual(edit.range, 1..<5)
         XCTAssertEqual(edit.replacement, "📖")
-        XCTAssertEqual(earlier.edit(to: Array("a📚b".utf8)), SourceEdit(range: 6..<6, replacement: ""))
+        XCTAssertEqual(earlier.edit(to: Array("a📚b".utf8)), ByteEdit(range: 6..<6, replacement: ""))
     }
 }
 

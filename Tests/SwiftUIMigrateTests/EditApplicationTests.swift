@@ -7,7 +7,7 @@ import XCTest
 final class EditApplicationTests: XCTestCase {
     private let text = Array("abcdefghij".utf8)
 
-    private func apply(_ groups: [[SourceEdit]]) -> (text: String, application: EditApplication) {
+    private func apply(_ groups: [[ByteEdit]]) -> (text: String, application: EditApplication) {
         let application = EditApplication(text: text, groups: groups)
         return (String(decoding: application.text, as: UTF8.self), application)
     }
@@ -24,13 +24,13 @@ final class EditApplicationTests: XCTestCase {
     }
 
     func testEveryPermutationOfNonOverlappingEditsGivesOneResult() {
-        let edits: [SourceEdit] = [
-            SourceEdit(range: 1..<3, replacement: "X"),
+        let edits: [ByteEdit] = [
+            ByteEdit(range: 1..<3, replacement: "X"),
             .insert("I", at: 3),
             .insert("Y", at: 5),
-            SourceEdit(range: 6..<7, replacement: ""),
+            ByteEdit(range: 6..<7, replacement: ""),
             .insert("W", at: 8),
-            SourceEdit(range: 8..<10, replacement: "ZZ"),
+            ByteEdit(range: 8..<10, replacement: "ZZ"),
         ]
         let orders = permutations(edits)
         XCTAssertEqual(orders.count, 720)
@@ -44,8 +44,8 @@ final class EditApplicationTests: XCTestCase {
     }
 
     func testOverlappingEditsApplyOneAndDeferTheOtherInAnyOrder() {
-        let first = SourceEdit(range: 2..<5, replacement: "A")
-        let second = SourceEdit(range: 4..<7, replacement: "B")
+        let first = ByteEdit(range: 2..<5, replacement: "A")
+        let second = ByteEdit(range: 4..<7, replacement: "B")
         let forward = apply([[first], [second]])
         let backward = apply([[second], [first]])
         XCTAssertEqual(forward.text, "abAfghij")
@@ -57,9 +57,9 @@ final class EditApplicationTests: XCTestCase {
     }
 
     func testOverlapWithTheSameStartIsDeterministic() {
-        let short = SourceEdit(range: 2..<4, replacement: "P")
-        let long = SourceEdit(range: 2..<6, replacement: "Q")
-        let sameRange = SourceEdit(range: 2..<4, replacement: "O")
+        let short = ByteEdit(range: 2..<4, replacement: "P")
+        let long = ByteEdit(range: 2..<6, replacement: "Q")
+        let sameRange = ByteEdit(range: 2..<4, replacement: "O")
         for order in permutations([short, long, sameRange]) {
             let (result, application) = apply(order.map { [$0] })
             XCTAssertEqual(result, "abOefghij")
@@ -69,8 +69,8 @@ final class EditApplicationTests: XCTestCase {
     }
 
     func testInsertionsAtTheSamePointApplyOneInAnyOrder() {
-        let a = SourceEdit.insert("1", at: 3)
-        let b = SourceEdit.insert("2", at: 3)
+        let a = ByteEdit.insert("1", at: 3)
+        let b = ByteEdit.insert("2", at: 3)
         XCTAssertTrue(a.overlaps(b))
         XCTAssertEqual(apply([[a], [b]]).text, "abc1defghij")
         XCTAssertEqual(apply([[b], [a]]).text, "abc1defghij")
@@ -78,10 +78,10 @@ final class EditApplicationTests: XCTestCase {
     }
 
     func testInsertionAtTheEdgeOfAReplacementIsNotAnOverlap() {
-        let replacement = SourceEdit(range: 3..<5, replacement: "R")
-        let before = SourceEdit.insert("<", at: 3)
-        let after = SourceEdit.insert(">", at: 5)
-        let inside = SourceEdit.insert("!", at: 4)
+        let replacement = ByteEdit(range: 3..<5, replacement: "R")
+        let before = ByteEdit.insert("<", at: 3)
+        let after = ByteEdit.insert(">", at: 5)
+        let inside = ByteEdit.insert("!", at: 4)
         XCTAssertFalse(replacement.overlaps(before))
         XCTAssertFalse(replacement.overlaps(after))
         XCTAssertTrue(replacement.overlaps(inside))
@@ -91,8 +91,8 @@ final class EditApplicationTests: XCTestCase {
     }
 
     func testEditGroupsApplyAtomically() {
-        let early = [SourceEdit(range: 1..<2, replacement: "Q"), SourceEdit(range: 8..<10, replacement: "R")]
-        let late = [SourceEdit(range: 4..<5, replacement: "X"), SourceEdit(range: 8..<9, replacement: "Y")]
+        let early = [ByteEdit(range: 1..<2, replacement: "Q"), ByteEdit(range: 8..<10, replacement: "R")]
+        let late = [ByteEdit(range: 4..<5, replacement: "X"), ByteEdit(range: 8..<9, replacement: "Y")]
         for order in permutations([early, late]) {
             let (result, application) = apply(order)
             XCTAssertEqual(result, "aQcdefghR", "the late group's non-overlapping edit is not applied either")
@@ -102,9 +102,9 @@ final class EditApplicationTests: XCTestCase {
     }
 
     func testGroupsWithOverlappingOrOutOfRangeEditsAreDeferred() {
-        let selfOverlapping = [SourceEdit(range: 1..<4, replacement: "S"), SourceEdit(range: 3..<5, replacement: "T")]
-        let outOfRange = [SourceEdit(range: 8..<12, replacement: "O")]
-        let fine = [SourceEdit(range: 0..<1, replacement: "A")]
+        let selfOverlapping = [ByteEdit(range: 1..<4, replacement: "S"), ByteEdit(range: 3..<5, replacement: "T")]
+        let outOfRange = [ByteEdit(range: 8..<12, replacement: "O")]
+        let fine = [ByteEdit(range: 0..<1, replacement: "A")]
         let (result, application) = apply([selfOverlapping, outOfRange, fine])
         XCTAssertEqual(result, "Abcdefghij")
         XCTAssertEqual(application.applied, [2])
@@ -113,11 +113,11 @@ final class EditApplicationTests: XCTestCase {
 
     func testMultiByteReplacementsKeepTheOtherBytes() {
         let text = Array("let é = \"ü\"".utf8)
-        let application = EditApplication(text: text, groups: [[SourceEdit(range: 4..<6, replacement: "e")]])
+        let application = EditApplication(text: text, groups: [[ByteEdit(range: 4..<6, replacement: "e")]])
         XCTAssertEqual(String(decoding: application.text, as: UTF8.self), "let e = \"ü\"")
     }
 
-    /// A group is deferred exactly when two of its edits overlap as `SourceEdit.overlaps` says, in
+    /// A group is deferred exactly when two of its edits overlap as `ByteEdit.overlaps` says, in
     /// any mix of insertions and replacements, many or few (seeded random groups of a 20-byte text).
     func testAGroupWhoseOwnEditsOverlapIsDeferredWhateverItsSize() {
         var random = SeededGenerator(seed: 24)
@@ -125,10 +125,10 @@ final class EditApplicationTests: XCTestCase {
         var (deferred, applied) = (0, 0)
         for _ in 0..<2000 {
             let count = Int.random(in: 2...12, using: &random)
-            let group = (0..<count).map { _ -> SourceEdit in
+            let group = (0..<count).map { _ -> ByteEdit in
                 let start = Int.random(in: 0...20, using: &random)
                 let end = Bool.random(using: &random) ? start : Int.random(in: start...min(20, start + 4), using: &random)
-                return SourceEdit(range: start..<end, replacement: "x")
+                return ByteEdit(range: start..<end, replacement: "x")
             }
             let overlapping = group.indices.contains { first in group[(first + 1)...].contains { $0.overlaps(group[first]) } }
             let application = EditApplication(text: text, groups: [group])

@@ -37,7 +37,7 @@ final class FixConsistencyTests: XCTestCase {
         check(migration, label: "nested calls")
         XCTAssertEqual(migration.findings.map(\.column), [9, 14, 19, 9], "every call at its own place")
         XCTAssertEqual(migration.findings.map(\.edits.count), [1, 0, 0, 1])
-        XCTAssertEqual(migration.findings[0].edits, [SourceEdit(range: 8..<27, replacement: "1")])
+        XCTAssertEqual(migration.findings[0].edits, [ByteEdit(range: 8..<27, replacement: "1")])
         XCTAssertEqual(migration.findings[1].reason, "rewritten together with the unwrap finding at line 1, whose fix carries this one")
     }
 
@@ -68,7 +68,7 @@ final class FixConsistencyTests: XCTestCase {
         let text = SARIFFormat().render([migration], ReportContext(toolVersion: "0"))
         guard let log = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let results = (log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] else { return [] }
-        var edits: [SourceEdit] = []
+        var edits: [ByteEdit] = []
         for result in results {
             for fix in result["fixes"] as? [[String: Any]] ?? [] {
                 for change in fix["artifactChanges"] as? [[String: Any]] ?? [] {
@@ -76,7 +76,7 @@ final class FixConsistencyTests: XCTestCase {
                         guard let deleted = replacement["deletedRegion"] as? [String: Any],
                               let offset = deleted["byteOffset"] as? Int, let length = deleted["byteLength"] as? Int else { continue }
                         let inserted = (replacement["insertedContent"] as? [String: Any])?["text"] as? String ?? ""
-                        edits.append(SourceEdit(range: offset..<(offset + length), replacement: inserted))
+                        edits.append(ByteEdit(range: offset..<(offset + length), replacement: inserted))
                     }
                 }
             }

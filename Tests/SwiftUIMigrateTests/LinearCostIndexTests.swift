@@ -8,10 +8,10 @@ import XCTest
 /// offsets mapped by binary search, tokens found through indexed lists) answer exactly what a
 /// look through everything answers, over texts far longer than one index block.
 final class LinearCostIndexTests: XCTestCase {
-    private func randomEdit(in length: Int, using generator: inout SeededGenerator) -> SourceEdit {
+    private func randomEdit(in length: Int, using generator: inout SeededGenerator) -> ByteEdit {
         let start = Int.random(in: 0...length, using: &generator)
         let width = Bool.random(using: &generator) ? 0 : Int.random(in: 1...3000, using: &generator)
-        return SourceEdit(range: start..<min(length, start + width), replacement: String(repeating: "x", count: Int.random(in: 0...5, using: &generator)))
+        return ByteEdit(range: start..<min(length, start + width), replacement: String(repeating: "x", count: Int.random(in: 0...5, using: &generator)))
     }
 
     func testEditApplicationAcceptsAMaximalSetOfGroupsThatOverlapNothing() {
@@ -41,7 +41,7 @@ final class LinearCostIndexTests: XCTestCase {
     }
 
     /// The offset a walk over every span gives (what `OffsetMap` did before it searched).
-    private func walkedOriginalOffset(_ offset: Int, _ edits: [SourceEdit]) -> Int {
+    private func walkedOriginalOffset(_ offset: Int, _ edits: [ByteEdit]) -> Int {
         var delta = 0
         var shift = 0
         for edit in edits {

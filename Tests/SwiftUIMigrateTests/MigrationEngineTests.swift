@@ -149,7 +149,7 @@ final class MigrationEngineTests: XCTestCase {
 
     func testOffsetMapMapsBackThroughInsertionsDeletionsAndReplacements() {
         let map = OffsetMap(appliedEdits: [
-            .insert("abc", at: 2), SourceEdit(range: 5..<8, replacement: ""), SourceEdit(range: 10..<12, replacement: "WXYZ"),
+            .insert("abc", at: 2), ByteEdit(range: 5..<8, replacement: ""), ByteEdit(range: 10..<12, replacement: "WXYZ"),
         ])
         XCTAssertEqual(map.originalOffset(0), 0)
         XCTAssertEqual(map.originalOffset(3), 2, "inside the insertion")

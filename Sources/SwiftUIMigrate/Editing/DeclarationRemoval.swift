@@ -9,10 +9,10 @@ extension RuleContext {
     /// comment that heads a group of declarations (it follows a blank line or the type's
     /// `{`, and another declaration follows the removed one) stays, and so does a
     /// `// MARK:` comment.
-    func declarationRemoval(of declaration: some DeclSyntaxProtocol) -> SourceEdit {
+    func declarationRemoval(of declaration: some DeclSyntaxProtocol) -> ByteEdit {
         let member: Syntax = declaration.parent?.as(MemberBlockItemSyntax.self).map(Syntax.init) ?? Syntax(declaration)
         var range = removalRange(of: member)
-        guard range.lowerBound == lineStart(at: range.lowerBound) else { return SourceEdit(range: range, replacement: "") }
+        guard range.lowerBound == lineStart(at: range.lowerBound) else { return ByteEdit(range: range, replacement: "") }
 
         if let first = member.firstToken(viewMode: .sourceAccurate),
            let commentStart = attachedCommentStart(first, nextLineIsMember: isMemberLine(at: range.upperBound)) {
@@ -32,7 +32,7 @@ extension RuleContext {
         } else if let previousText, previousText.hasSuffix("{"), nextText == "" {
             upper = next!.upperBound
         }
-        return SourceEdit(range: lower..<upper, replacement: "")
+        return ByteEdit(range: lower..<upper, replacement: "")
     }
 
     /// True when the line starting at `offset` holds code other than a closing brace.

@@ -86,7 +86,7 @@ extension Finding {
         var moved = self
         moved.offset += delta
         moved.end.offset += delta
-        moved.edits = edits.map { SourceEdit(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), replacement: $0.replacement) }
+        moved.edits = edits.map { ByteEdit(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), replacement: $0.replacement) }
         return moved
     }
 }

@@ -12,15 +12,15 @@ public struct EditApplication: Sendable {
     /// Indices (into the input) of the groups that overlapped an applied one.
     public var deferred: [Int]
     /// The applied edits, sorted by position in the input text.
-    public var appliedEdits: [SourceEdit]
+    public var appliedEdits: [ByteEdit]
 
     /// Applies `groups` to `text`, deferring any group that overlaps an accepted one
     /// or whose own edits overlap each other.
-    public init(text: [UInt8], groups: [[SourceEdit]]) {
+    public init(text: [UInt8], groups: [[ByteEdit]]) {
         let keys = groups.map(Self.canonicalKey)
         let order = groups.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
-        var accepted: [SourceEdit] = []
-        var acceptedIndex = RangeIndex<SourceEdit>()
+        var accepted: [ByteEdit] = []
+        var acceptedIndex = RangeIndex<ByteEdit>()
         var applied: [Int] = []
         var deferred: [Int] = []
         for index in order {
@@ -54,9 +54,9 @@ public struct EditApplication: Sendable {
         self.appliedEdits = accepted
     }
 
-    /// True when two edits of `group` overlap (`SourceEdit.overlaps`): swept in order of their
+    /// True when two edits of `group` overlap (`ByteEdit.overlaps`): swept in order of their
     /// starts, insertions before the replacements that start where they are.
-    private static func overlapsItself(_ group: [SourceEdit]) -> Bool {
+    private static func overlapsItself(_ group: [ByteEdit]) -> Bool {
         guard group.count > 1 else { return false }
         let sorted = group.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
         // The furthest end of the replacements so far, and the last insertion's place.
@@ -77,7 +77,7 @@ public struct EditApplication: Sendable {
     }
 
     /// Where an edit group sorts: its edits by bounds and text, smallest first, compared edit by edit.
-    private static func canonicalKey(_ group: [SourceEdit]) -> [EditKey] {
+    private static func canonicalKey(_ group: [ByteEdit]) -> [EditKey] {
         group.map(EditKey.init).sorted()
     }
 
@@ -87,7 +87,7 @@ public struct EditApplication: Sendable {
         let upper: Int
         let replacement: String
 
-        init(_ edit: SourceEdit) {
+        init(_ edit: ByteEdit) {
             (lower, upper, replacement) = (edit.range.lowerBound, edit.range.upperBound, edit.replacement)
         }
 

@@ -22,7 +22,7 @@ public struct Finding: Hashable, Sendable {
     /// rule's catalog (`Rule.reasonCatalog`, listed by `explain RULE`).
     public var reasonID: String
     /// The edits that fix it, in the coordinates of the text the rule saw.
-    public var edits: [SourceEdit]
+    public var edits: [ByteEdit]
     /// A stable identity for baselines and SARIF (see `Fingerprint`); set by `MigrationEngine`,
     /// "" on a finding no engine has seen.
     public var fingerprint: String = ""
@@ -34,7 +34,7 @@ public struct Finding: Hashable, Sendable {
     public init(
         ruleID: String, file: String = "", line: Int = 0, column: Int = 0, offset: Int = 0,
         message: String, action: FindingAction, safety: SafetyLabel? = nil,
-        reason: String? = nil, reasonID: String, edits: [SourceEdit] = []
+        reason: String? = nil, reasonID: String, edits: [ByteEdit] = []
     ) {
         self.ruleID = ruleID
         self.file = file

@@ -18,18 +18,18 @@ struct FixAttribution {
     /// One applied edit group: whose it is, and its edits in the text of its pass.
     struct AppliedGroup {
         var owner: FindingKey
-        var edits: [SourceEdit]
+        var edits: [ByteEdit]
     }
 
     private struct Pass {
         var groups: [AppliedGroup]
-        var appliedEdits: [SourceEdit]
+        var appliedEdits: [ByteEdit]
         /// Maps this pass's output back to its input.
         var map: OffsetMap
         /// `shifts[k]`: how many bytes the first `k` applied edits add (negative: remove).
         var shifts: [Int]
 
-        init(groups: [AppliedGroup], appliedEdits: [SourceEdit]) {
+        init(groups: [AppliedGroup], appliedEdits: [ByteEdit]) {
             self.groups = groups
             self.appliedEdits = appliedEdits
             self.map = OffsetMap(appliedEdits: appliedEdits)
@@ -57,7 +57,7 @@ struct FixAttribution {
     private(set) var contributors: Set<FindingKey> = []
 
     /// Records one pass: the groups it applied (edits in the pass's input text).
-    mutating func record(groups: [AppliedGroup], appliedEdits: [SourceEdit]) {
+    mutating func record(groups: [AppliedGroup], appliedEdits: [ByteEdit]) {
         passes.append(Pass(groups: groups, appliedEdits: appliedEdits))
         for group in groups { contributors.insert(group.owner) }
     }
@@ -71,13 +71,13 @@ struct FixAttribution {
     /// `findings` with their edits replaced by the merged spans of `original` → `final`.
     func attribute(_ findings: [Finding], original: [UInt8], final: [UInt8]) -> [Finding] {
         var spans = mergedSpans()
-        var edits = spans.map { SourceEdit(range: $0.range, replacement: replacement(of: $0.range, in: final)) }
+        var edits = spans.map { ByteEdit(range: $0.range, replacement: replacement(of: $0.range, in: final)) }
         if EditApplication(text: original, groups: [edits]).text != final {
             // Cannot happen when every pass's edits map back cleanly; one span covering the
             // whole change is always right.
             let whole = Self.changedRange(original, final)
             spans = [Span(range: whole.original, owners: spans.reduce(into: []) { $0.formUnion($1.owners) })]
-            edits = [SourceEdit(range: whole.original, replacement: String(decoding: final[whole.final], as: UTF8.self))]
+            edits = [ByteEdit(range: whole.original, replacement: String(decoding: final[whole.final], as: UTF8.self))]
         }
 
         let byKey = Dictionary(findings.enumerated().map { (FindingKey(rule: $1.ruleID, offset: $1.offset), $0) }) { first, _ in first }

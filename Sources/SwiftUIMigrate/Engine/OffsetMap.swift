@@ -7,7 +7,7 @@ struct OffsetMap: Sendable {
     /// (start in new text, end in new text, original range) per applied edit, in order.
     private var spans: [(newStart: Int, newEnd: Int, original: Range<Int>)] = []
 
-    init(appliedEdits: [SourceEdit]) {
+    init(appliedEdits: [ByteEdit]) {
         var delta = 0
         for edit in appliedEdits {
             let newStart = edit.range.lowerBound + delta

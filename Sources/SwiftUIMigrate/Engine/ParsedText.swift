@@ -23,7 +23,7 @@ public struct ParsedText: Sendable {
 
     /// The one edit that turns this text into `newer`: the bytes between their common prefix and
     /// their common suffix, widened to whole characters (an empty edit when they are equal).
-    func edit(to newer: [UInt8]) -> SourceEdit {
+    func edit(to newer: [UInt8]) -> ByteEdit {
         let shorter = min(bytes.count, newer.count)
         var prefix = 0
         while prefix < shorter && bytes[prefix] == newer[prefix] { prefix += 1 }
@@ -38,6 +38,6 @@ public struct ParsedText: Sendable {
             suffix -= 1
         }
         let replacement = newer[prefix..<(newer.count - suffix)]
-        return SourceEdit(range: prefix..<(bytes.count - suffix), replacement: String(decoding: replacement, as: UTF8.self))
+        return ByteEdit(range: prefix..<(bytes.count - suffix), replacement: String(decoding: replacement, as: UTF8.self))
     }
 }

@@ -40,9 +40,9 @@ struct RememberingCheck {
     /// scratch. The parser reuses every node the edits did not touch, so checking a small change
     /// costs a fraction of a full parse (SwiftParser's incremental parse yields the tree a full parse would).
     mutating func parse(
-        _ bytes: [UInt8], pass: Int, after previous: (result: IncrementalParseResult, edits: [SourceEdit])?
+        _ bytes: [UInt8], pass: Int, after previous: (result: IncrementalParseResult, edits: [ByteEdit])?
     ) -> IncrementalParseResult {
-        var from: (result: IncrementalParseResult, edits: [SourceEdit], reuses: Int)?
+        var from: (result: IncrementalParseResult, edits: [ByteEdit], reuses: Int)?
         if let previous, previous.edits.count <= Self.incrementalParseEditLimit {
             from = (previous.result, previous.edits, (next.parses.last?.reuses ?? 0) + 1)
         } else if pass < earlier.parses.count, let earlier = earlier.parses[pass].reusable {
@@ -50,7 +50,7 @@ struct RememberingCheck {
         }
         let transition = from.flatMap { from -> IncrementalParseTransition? in
             let edits = from.edits.map { edit in
-                SwiftSyntax.SourceEdit(
+                SourceEdit(
                     range: AbsolutePosition(utf8Offset: edit.range.lowerBound)..<AbsolutePosition(utf8Offset: edit.range.upperBound),
                     replacement: Array(edit.replacement.utf8))
             }

@@ -70,7 +70,7 @@ public struct RuleContext {
     /// from the words.
     public func finding(
         _ ruleID: String, at node: some SyntaxProtocol, _ words: FindingWords,
-        safety: SafetyLabel? = nil, edits: [SourceEdit] = []
+        safety: SafetyLabel? = nil, edits: [ByteEdit] = []
     ) -> Finding {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let location = shared.lines.location(of: offset)
@@ -120,8 +120,8 @@ public struct RuleContext {
     }
 
     /// An edit replacing `node` (without its trivia) with `replacement`.
-    public func replace(_ node: some SyntaxProtocol, with replacement: String) -> SourceEdit {
-        SourceEdit(
+    public func replace(_ node: some SyntaxProtocol, with replacement: String) -> ByteEdit {
+        ByteEdit(
             range: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
             replacement: replacement)
     }

@@ -187,7 +187,7 @@ public struct AppearChangeLoadRule: ShippedRule {
     /// new body, first, unless the kept work already has the same comment.
     private func replacingLinks(
         of pair: LoadingPair, header: String, body: [BodyPiece], namedCall: String? = nil, context: RuleContext
-    ) -> [SourceEdit] {
+    ) -> [ByteEdit] {
         let startLink = ModifierLink(call: pair.start.call, closure: pair.start.closure)
         let links = ([startLink] + pair.changes.map { ModifierLink(call: $0.modifier.call, closure: $0.modifier.closure) })
             .sorted { $0.nameStart < $1.nameStart }
@@ -225,8 +225,8 @@ public struct AppearChangeLoadRule: ShippedRule {
         let braceComment = pair.start.closure.map { ModifierLink.commentTexts(in: $0.leftBrace.trailingTrivia) } ?? []
         let brace = braceComment.isEmpty ? " {" : " { " + braceComment.joined(separator: " ")
         let replacement = header + brace + ending + lines + ending + indentation.closingBrace + "}"
-        var edits = [SourceEdit(range: first.nameStart..<first.end, replacement: replacement)]
-        for link in removed { edits.append(SourceEdit(range: link.removalRange(context: context), replacement: "")) }
+        var edits = [ByteEdit(range: first.nameStart..<first.end, replacement: replacement)]
+        for link in removed { edits.append(ByteEdit(range: link.removalRange(context: context), replacement: "")) }
         return edits
     }
 }

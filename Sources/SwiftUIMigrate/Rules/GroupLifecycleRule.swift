@@ -136,7 +136,7 @@ public struct GroupLifecycleRule: ShippedRule {
                 Self.notHoisted: hoistBlocker.map { Self.words($0).fact } ?? "the strategy is distribute", decision.blanks[1]: fact,
                 Self.moreBlockers: blockers.dropFirst().map { "; " + Self.words($0).fact }.joined(), "the lifecycle modifiers": modifiers]))
         }
-        let edits: [SourceEdit]
+        let edits: [ByteEdit]
         do {
             edits = try site.unwrapEdits(in: context)
         } catch {

@@ -122,22 +122,22 @@ struct LifecycleModifier {
     /// `.task(priority: p)` or `.task(id: x, priority: p)`, leaving the closure's body alone.
     ///
     /// A closure passed as `perform: { }` becomes a trailing closure.
-    func headerEdits(id: String?, priority: String?) -> [SourceEdit] {
+    func headerEdits(id: String?, priority: String?) -> [ByteEdit] {
         let header = Self.taskHeader(id: id, priority: priority)
         let start = nameToken.positionAfterSkippingLeadingTrivia.utf8Offset
         guard let closure else { return [] }
         if closureIsArgument {
             let braceStart = closure.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset
-            var edits = [SourceEdit(range: start..<braceStart, replacement: header + " ")]
+            var edits = [ByteEdit(range: start..<braceStart, replacement: header + " ")]
             if let rightParen = call.rightParen {
-                edits.append(SourceEdit(
+                edits.append(ByteEdit(
                     range: closure.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset..<rightParen.endPositionBeforeTrailingTrivia.utf8Offset,
                     replacement: ""))
             }
             return edits
         }
         let end = (call.rightParen ?? nameToken).endPositionBeforeTrailingTrivia.utf8Offset
-        return [SourceEdit(range: start..<end, replacement: header)]
+        return [ByteEdit(range: start..<end, replacement: header)]
     }
 }
 

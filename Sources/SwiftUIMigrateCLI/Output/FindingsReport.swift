@@ -34,7 +34,7 @@ enum FindingsReport {
         let window = HunkWindow(migration.original, covering: lower..<upper, contextLines: 3, known: finding.start)
         let part = Array(migration.original[window.range])
         let edits = finding.edits.map { edit in
-            SourceEdit(range: (edit.range.lowerBound - window.range.lowerBound)..<(edit.range.upperBound - window.range.lowerBound),
+            ByteEdit(range: (edit.range.lowerBound - window.range.lowerBound)..<(edit.range.upperBound - window.range.lowerBound),
                        replacement: edit.replacement)
         }
         let application = EditApplication(text: part, groups: [edits])

@@ -131,7 +131,7 @@ extension RuleContext {
     /// A test rule's finding: its words given as they are, its reason id `<rule>/test-<action>`.
     func finding(
         _ ruleID: String, at node: some SyntaxProtocol, message: String, action: FindingAction,
-        safety: SafetyLabel? = nil, reason: String? = nil, edits: [SwiftUIMigrate.SourceEdit] = []
+        safety: SafetyLabel? = nil, reason: String? = nil, edits: [ByteEdit] = []
     ) -> Finding {
         finding(
             ruleID, at: node, FindingWords(TestRules.reason(action), headline: message, reason: reason),

@@ -26,7 +26,7 @@ import SwiftSyntax
 /// chain is one line. Any other layout is refused, and the caller reports.
 struct GroupDistribution {
     /// The replacement of the Group and its chain.
-    let edit: SourceEdit
+    let edit: ByteEdit
 
     /// The edit distributing `chain` (whose base is `group`) onto `members`.
     /// `start` is where the removed text begins: the `Group` call or its `return`.
@@ -66,12 +66,12 @@ struct GroupDistribution {
             guard contentStart < contentEnd else { throw .layout }
             let content = Self.apply(insertions, to: bytes, in: contentStart..<contentEnd)
             let replacement = try Self.outdented(content, to: groupIndent)
-            edit = SourceEdit(range: groupLineStart..<chainEnd, replacement: replacement)
+            edit = ByteEdit(range: groupLineStart..<chainEnd, replacement: replacement)
         } else {
             guard context.lineStart(at: rightBrace) == groupLineStart else { throw .layout }
             let content = Self.apply(insertions, to: bytes, in: leftBrace..<rightBrace).trimmingWhitespace()
             guard !content.isEmpty else { throw .layout }
-            edit = SourceEdit(range: start..<chainEnd, replacement: content)
+            edit = ByteEdit(range: start..<chainEnd, replacement: content)
         }
     }
 

@@ -124,14 +124,14 @@ struct GroupSite {
     /// member view, checked in this order: the Group shows some view, its own content is
     /// only views, no branch binds a name the chain uses, and it stands in a view builder —
     /// adding `@ViewBuilder` to a computed property or function that then needs it.
-    func unwrapEdits(in context: RuleContext) throws(Obstacle) -> [SourceEdit] {
+    func unwrapEdits(in context: RuleContext) throws(Obstacle) -> [ByteEdit] {
         if members.views.isEmpty { throw .noMembers }
         if !members.unsupported.isEmpty { throw .otherStatements }
         if let name = chain.referencedNames.sorted().first(where: members.boundNames.contains) {
             throw .shadowed(name)
         }
         let builder = self.builder
-        var edits: [SourceEdit] = []
+        var edits: [ByteEdit] = []
         switch builder.kind {
         case .builder:
             break

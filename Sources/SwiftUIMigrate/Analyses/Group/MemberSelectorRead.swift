@@ -46,7 +46,7 @@ struct MemberSelectorRead {
 
     /// The edit keying the task on the value: `.task {` → `.task(id: error) {`, `.task(priority: .low)` →
     /// `.task(id: error, priority: .low)`.
-    var keyEdit: SourceEdit {
+    var keyEdit: ByteEdit {
         let argument = "id: \(selector)"
         if let leftParen = modifier.call?.leftParen {
             let separator = modifier.call?.arguments.isEmpty ?? true ? "" : ", "

@@ -129,7 +129,7 @@ struct TaskUnwrapping {
     /// The edits that leave the synchronous statements before the Task in the modifier
     /// (`.onAppear { a = 1 }`) and add `.task { … }` after it with the Task's body, keyed on
     /// `id` (if any) with the priority; nil when no statement stood before the Task.
-    func splitEdits(id: String?, context: RuleContext) -> [SourceEdit]? {
+    func splitEdits(id: String?, context: RuleContext) -> [ByteEdit]? {
         guard let lastTaskStart, lastTaskStart > 0 else { return nil }
         var kept = ClosureBodyWriter(context: context)
         kept.add(Array(pieces[..<lastTaskStart]))
@@ -152,7 +152,7 @@ struct TaskUnwrapping {
         let end = modifier.call.endPositionBeforeTrailingTrivia.utf8Offset
         let opening = context.text(start..<bodyRange.lowerBound)
         let closing = context.text(bodyRange.upperBound..<end)
-        return [SourceEdit(range: start..<end, replacement: opening + keptBody + closing + taskText)]
+        return [ByteEdit(range: start..<end, replacement: opening + keptBody + closing + taskText)]
     }
 
     /// True when the work has a suspension point (`await`, `for await`) outside nested
@@ -163,12 +163,12 @@ struct TaskUnwrapping {
 
     /// The edits that turn the modifier into `.task` keyed on `id` (if any) with the priority,
     /// and write the pieces as the closure's body in the file's style.
-    func edits(id: String?, context: RuleContext) -> [SourceEdit] {
+    func edits(id: String?, context: RuleContext) -> [ByteEdit] {
         var writer = ClosureBodyWriter(context: context)
         writer.add(pieces)
         let indentation = closure.bodyIndentation(in: context)
         var edits = modifier.headerEdits(id: id, priority: priority)
-        edits.append(SourceEdit(
+        edits.append(ByteEdit(
             range: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset..<closure.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset,
             replacement: writer.body(after: closure.leftBrace, indent: indentation.statements, closingIndent: indentation.closingBrace)))
         return edits

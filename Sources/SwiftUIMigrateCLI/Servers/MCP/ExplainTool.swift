@@ -10,14 +10,14 @@ struct ExplainTool: AgentTool {
         tests run, as `swiftui-migrate explain RULE` prints it; reasons lists its catalog.
         """
 
-    var inputSchema: [String: Any] {
+    var inputSchema: JSONValue {
         FindingSchema.object(
             ["id": ["type": "string", "description": "A rule id, or a reasonID (rule/decision) from a finding."]], required: ["id"])
     }
 
-    var outputSchema: [String: Any] {
+    var outputSchema: JSONValue {
         let reason = FindingSchema.object(
-            ["id": ["type": "string"], "action": ["enum": FindingAction.allCases.map(\.rawValue)],
+            ["id": ["type": "string"], "action": ["enum": .array(FindingAction.allCases.map { .string($0.rawValue) })],
              "meaning": ["type": "string"], "whatToDo": ["type": "string"]],
             required: ["id", "action", "meaning", "whatToDo"])
         return FindingSchema.object(
@@ -26,22 +26,23 @@ struct ExplainTool: AgentTool {
             required: ["id", "kind", "rule", "text", "reasons"])
     }
 
-    func call(_ arguments: ToolArguments) throws -> [String: Any] {
+    func call(_ arguments: ToolArguments) throws -> JSONValue {
         let id = try arguments.string("id")
         if let rule = RuleRegistry.rule(id: id) {
-            return ["id": id, "kind": "rule", "rule": rule.id, "text": RuleExplanation.render(rule),
-                    "reasons": rule.reasonCatalog.map { Self.entry($0, of: rule) }]
+            return ["id": .string(id), "kind": "rule", "rule": .string(rule.id), "text": .string(RuleExplanation.render(rule)),
+                    "reasons": .array(rule.reasonCatalog.map { Self.entry($0, of: rule) })]
         }
         guard let (rule, reason) = RuleRegistry.reason(withID: id) else {
             throw ToolFailure(
                 "unknown rule or reason '\(id)'" + ClosestName.hint(for: id, among: RuleRegistry.explainableIDs)
                     + " (rules: \(RuleRegistry.all.map(\.id).joined(separator: ", ")); a reasonID is rule/decision)")
         }
-        return ["id": id, "kind": "reason", "rule": rule.id, "text": RuleExplanation.line(reason, of: rule),
+        return ["id": .string(id), "kind": "reason", "rule": .string(rule.id), "text": .string(RuleExplanation.line(reason, of: rule)),
                 "reasons": [Self.entry(reason, of: rule)]]
     }
 
-    private static func entry(_ reason: RuleReason, of rule: any Rule) -> [String: Any] {
-        ["id": reason.id(in: rule.id), "action": reason.action.rawValue, "meaning": reason.generalMeaning, "whatToDo": reason.whatToDo]
+    private static func entry(_ reason: RuleReason, of rule: any Rule) -> JSONValue {
+        ["id": .string(reason.id(in: rule.id)), "action": .string(reason.action.rawValue), "meaning": .string(reason.generalMeaning),
+         "whatToDo": .string(reason.whatToDo)]
     }
 }

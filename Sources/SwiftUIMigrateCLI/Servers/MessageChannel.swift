@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SwiftUIMigrate
 
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them: a `Content-Length`
 /// header, a blank line, then that many bytes of JSON (read from one file descriptor, written to
@@ -28,10 +29,10 @@ final class MessageChannel: @unchecked Sendable {
     static let strayWait: Int32 = 200
 
     /// What a read gives: a message, a frame that cannot be read (answered with a parse error,
-    /// with the request's id when it was readable, else `NSNull`), or the end of the input.
+    /// with the request's id when it was readable, else `null`), or the end of the input.
     enum Received {
-        case message([String: Any])
-        case unreadable(String, id: Any)
+        case message(Message)
+        case unreadable(String, id: JSONValue)
         case end
     }
 
@@ -55,16 +56,16 @@ final class MessageChannel: @unchecked Sendable {
         case .none:
             return .end
         case .some(.failure(let problem)):
-            return .unreadable(problem.description, id: Self.id(in: problem.bytes) ?? NSNull())
+            return .unreadable(problem.description, id: Self.id(in: problem.bytes) ?? .null)
         case .some(.success(let value)):
-            guard let message = value as? [String: Any] else { return .unreadable("the message is not a JSON object", id: NSNull()) }
+            guard let message = Message(value) else { return .unreadable("the message is not a JSON object", id: .null) }
             return .message(message)
         }
     }
 
     /// Writes `message` as one frame.
-    func send(_ message: [String: Any]) {
-        guard let body = JSONObjectWriter.data(message) else { return }
+    func send(_ message: JSONValue) {
+        let body = JSONObjectWriter.data(message)
         let frame = framing == .lines ? body + [UInt8(ascii: "\n")] : Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         writeLock.lock()
         defer { writeLock.unlock() }
@@ -77,18 +78,8 @@ final class MessageChannel: @unchecked Sendable {
         }
     }
 
-    /// A JSON-RPC response to the request `id` carrying `result`.
-    static func result(_ id: Any, _ result: Any) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id, "result": result]
-    }
-
-    /// A JSON-RPC error response to the request `id`.
-    static func error(id: Any, code: Int, message: String) -> [String: Any] {
-        ["jsonrpc": "2.0", "id": id, "error": ["code": code, "message": message]]
-    }
-
     /// The JSON value of the next line that is not blank, or why it is not JSON; nil at the end of the input.
-    private func nextLine() -> Result<Any, FrameError>? {
+    private func nextLine() -> Result<JSONValue, FrameError>? {
         while let (line, _) = readLine() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let bytes = Array(line.utf8)
@@ -108,12 +99,12 @@ final class MessageChannel: @unchecked Sendable {
 
     /// The id of the JSON object somewhere in `bytes` (a request's), if one can be read — also when a string
     /// of it holds a lone surrogate escape (`\ud800`), which makes the object unreadable but not its id.
-    private static func id(in bytes: [UInt8]) -> Any? {
+    private static func id(in bytes: [UInt8]) -> JSONValue? {
         guard let brace = bytes.firstIndex(of: UInt8(ascii: "{")), let end = JSONExtent.end(of: bytes[brace...]) else { return nil }
         let json = String(decoding: bytes[brace..<end], as: UTF8.self)
         let readable = [json, json.replacingOccurrences(of: #"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}"#, with: #"\\ufffd"#, options: .regularExpression)]
         for text in readable {
-            if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] { return object["id"] }
+            if let object = try? JSONValue(json: Array(text.utf8)[...]), object.object != nil { return object["id"] }
         }
         return nil
     }
@@ -121,7 +112,7 @@ final class MessageChannel: @unchecked Sendable {
     // MARK: Frames
 
     /// The JSON value of the next frame, or why it is wrong; nil at the end of the input.
-    private func nextFrame() -> Result<Any, FrameError>? {
+    private func nextFrame() -> Result<JSONValue, FrameError>? {
         // A header found wrong: said together with the bytes skipped after it (the frame's body).
         var problem: String?
         while true {
@@ -184,7 +175,7 @@ final class MessageChannel: @unchecked Sendable {
     /// A good frame is parsed as it is, unscanned. The JSON is scanned (`JSONExtent`) only when the
     /// input pauses before the stated bytes are there (a value that has ended already means a
     /// length too large) or when the stated bytes are not JSON (a length too small, or not JSON).
-    private func body(stated: Int) -> Result<Any, FrameError>? {
+    private func body(stated: Int) -> Result<JSONValue, FrameError>? {
         var extent = JSONExtent()
         var scanned = 0
         while buffer.count - start < stated {
@@ -223,7 +214,7 @@ final class MessageChannel: @unchecked Sendable {
 
     /// Scans the bytes not scanned yet: the frame's outcome once the value ends or breaks (nil inside:
     /// the end of the input), nil while it goes on.
-    private func scan(_ extent: inout JSONExtent, _ scanned: inout Int, stated: Int) -> Result<Any, FrameError>?? {
+    private func scan(_ extent: inout JSONExtent, _ scanned: inout Int, stated: Int) -> Result<JSONValue, FrameError>?? {
         while start + scanned < buffer.count {
             let step = extent.feed(buffer[start + scanned])
             scanned += 1
@@ -244,7 +235,7 @@ final class MessageChannel: @unchecked Sendable {
 
     /// The frame once its JSON value ends `end` bytes in: good when whitespace fills the rest of the
     /// stated length and the value parses.
-    private func ended(at end: Int, stated: Int) -> Result<Any, FrameError>? {
+    private func ended(at end: Int, stated: Int) -> Result<JSONValue, FrameError>? {
         let json = Array(buffer[start..<(start + end)])
         if end > stated {
             start += end
@@ -272,10 +263,12 @@ final class MessageChannel: @unchecked Sendable {
         return .success(value)
     }
 
-    /// The JSON value of `bytes`, nil when they are not JSON: read by `JSONValueReader` where it
-    /// can, else by `JSONSerialization`.
-    private static func json(_ bytes: ArraySlice<UInt8>) -> Any? {
-        JSONValueReader.value(of: bytes) ?? (try? JSONSerialization.jsonObject(with: Data(bytes)))
+    /// The JSON value of `bytes`, nil when they are not JSON. As `JSONSerialization` without fragments, a number
+    /// alone is not a message's JSON; a string, `true`, `false` or `null` alone is (a message that is not an object).
+    private static func json(_ bytes: ArraySlice<UInt8>) -> JSONValue? {
+        guard let value = try? JSONValue(json: bytes) else { return nil }
+        if case .number = value { return nil }
+        return value
     }
 
     private static let headerName = Array("content-length".utf8)

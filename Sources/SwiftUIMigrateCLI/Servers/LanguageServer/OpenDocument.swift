@@ -41,15 +41,15 @@ struct OpenDocument {
 
     /// `text` with the LSP content changes applied in order: a change without a range is the
     /// whole text; one with a range replaces that part.
-    static func applying(_ changes: [[String: Any]], to text: [UInt8], encoding: PositionEncoding) -> [UInt8] {
+    static func applying(_ changes: [DidChangeParams.ContentChange], to text: [UInt8], encoding: PositionEncoding) -> [UInt8] {
         var result = text
         for change in changes {
-            guard let newText = change["text"] as? String else { continue }
-            guard change["range"] != nil, let range = DocumentLines(result).offsets(of: change["range"], in: encoding) else {
-                result = Array(newText.utf8)
+            guard let changed = change.range else {
+                result = Array(change.text.utf8)
                 continue
             }
-            result.replaceSubrange(range.lowerBound..<range.upperBound, with: Array(newText.utf8))
+            let range = DocumentLines(result).offsets(of: changed, in: encoding)
+            result.replaceSubrange(range.lowerBound..<range.upperBound, with: Array(change.text.utf8))
         }
         return result
     }

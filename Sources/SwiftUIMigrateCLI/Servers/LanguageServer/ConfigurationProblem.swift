@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUIMigrate
 
 /// A configuration file that cannot be used, as the language server shows it: on the file itself
 /// (a diagnostic at the line and column of a JSON syntax error, else its first line) while the
@@ -32,7 +33,7 @@ struct ConfigurationProblem: Equatable {
     var uri: String { URL(fileURLWithPath: path).absoluteString }
 
     /// The diagnostic for the file: an error saying what the documents use meanwhile.
-    func diagnostic(keepsLastGood: Bool) -> [String: Any] {
+    func diagnostic(keepsLastGood: Bool) -> JSONValue {
         let meanwhile = keepsLastGood
             ? "the open documents keep the last configuration that could be read"
             : "the open documents are not checked until it is fixed"

@@ -5,7 +5,7 @@ import SwiftUIMigrate
 /// engine recalls), underlining the same line and characters, is sent as the bytes written for it
 /// before, not built and written again. It holds the diagnostics of one publish, so its size follows the document's findings.
 final class PublishedDiagnostics {
-    private var written: [Key: JSONFragment] = [:]
+    private var written: [Key: JSONValue] = [:]
     /// How many diagnostics of the last publish were copied from the one before.
     private(set) var reused = 0
 
@@ -35,10 +35,10 @@ final class PublishedDiagnostics {
 
     /// The diagnostics of `findings` as `editor` writes them (`keep`s have none), in order, and
     /// remembered for the next publish in place of the last one's.
-    func diagnostics(_ findings: [Finding], _ editor: EditorFindings) -> [Any] {
-        var next: [Key: JSONFragment] = [:]
+    func diagnostics(_ findings: [Finding], _ editor: EditorFindings) -> [JSONValue] {
+        var next: [Key: JSONValue] = [:]
         next.reserveCapacity(findings.count)
-        var diagnostics: [Any] = []
+        var diagnostics: [JSONValue] = []
         diagnostics.reserveCapacity(findings.count)
         reused = 0
         for finding in findings where finding.action != .keep {
@@ -49,8 +49,8 @@ final class PublishedDiagnostics {
                 diagnostics.append(known)
                 continue
             }
-            guard let fragment = editor.diagnostic(key.shown, at: key.place).flatMap(JSONObjectWriter.data).map(JSONFragment.init)
-            else { continue }
+            guard let diagnostic = editor.diagnostic(key.shown, at: key.place) else { continue }
+            let fragment = JSONValue.written(JSONObjectWriter.data(diagnostic))
             next[key] = fragment
             diagnostics.append(fragment)
         }

@@ -16,12 +16,12 @@ struct ToolDocument {
     let warnings: [String]
 
     /// The input properties `scan` and `fix` share.
-    static var inputProperties: [String: Any] {
+    static var inputProperties: [String: JSONValue] {
         [
             "path": [
                 "type": "string",
-                "description": "The Swift file: relative to the workspace (the folder the server runs in) or absolute inside it. "
-                    + "Its configuration, deployment floor and baseline are found from it; it need not exist when text is given.",
+                "description": .string("The Swift file: relative to the workspace (the folder the server runs in) or absolute inside it. "
+                    + "Its configuration, deployment floor and baseline are found from it; it need not exist when text is given."),
             ],
             "text": [
                 "type": "string",
@@ -86,12 +86,13 @@ struct ToolDocument {
     }
 
     /// The text's findings whose action `include` takes, as `scan --format json` writes them
-    /// (`FindingsReport.records`), as JSON values.
-    func records(where include: (Finding) -> Bool = { _ in true }) -> [Any] {
+    /// (`FindingsReport.records`), written once as compact JSON with keys sorted.
+    func records(where include: (Finding) -> Bool = { _ in true }) -> JSONValue {
         var selected = migration
         selected.findings = migration.findings.filter(include)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings and integers only: encoding cannot fail.
-        let data = (try? JSONEncoder().encode(FindingsReport.records([selected]))) ?? Data("[]".utf8)
-        return (try? JSONSerialization.jsonObject(with: data)) as? [Any] ?? []
+        return .written(Array((try? encoder.encode(FindingsReport.records([selected]))) ?? Data("[]".utf8)))
     }
 }

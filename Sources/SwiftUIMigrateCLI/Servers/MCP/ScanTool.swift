@@ -16,20 +16,18 @@ struct ScanTool: AgentTool {
         `swiftui-migrate scan --format json` writes them. Call explain with a reasonID to learn what it means.
         """
 
-    var inputSchema: [String: Any] {
+    var inputSchema: JSONValue {
         FindingSchema.object(ToolDocument.inputProperties, required: ["path"])
     }
 
-    var outputSchema: [String: Any] {
-        var schema = FindingSchema.object(
+    var outputSchema: JSONValue {
+        FindingSchema.object(
             ["findings": FindingSchema.list, "warnings": ["type": "array", "items": ["type": "string"]]],
-            required: ["findings", "warnings"])
-        schema["$defs"] = FindingSchema.definitions
-        return schema
+            required: ["findings", "warnings"], definitions: FindingSchema.definitions)
     }
 
-    func call(_ arguments: ToolArguments) throws -> [String: Any] {
+    func call(_ arguments: ToolArguments) throws -> JSONValue {
         let document = try ToolDocument(arguments, workspace: workspace, options: options)
-        return ["findings": document.records(), "warnings": document.warnings]
+        return ["findings": document.records(), "warnings": .array(document.warnings.map(JSONValue.string))]
     }
 }

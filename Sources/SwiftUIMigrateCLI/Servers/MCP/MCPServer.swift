@@ -1,4 +1,4 @@
-import Foundation
+import SwiftUIMigrate
 
 /// `swiftui-migrate mcp`: a Model Context Protocol server over stdio (JSON-RPC 2.0, one message
 /// per line) offering the tools `scan`, `fix` and `explain` to a coding agent.
@@ -32,7 +32,7 @@ final class MCPServer {
             case .end:
                 return 0
             case .unreadable(let problem, let id):
-                channel.send(MessageChannel.error(id: id, code: -32700, message: "parse error: \(problem)"))
+                channel.send(Message.error(id: id, code: -32700, message: "parse error: \(problem)"))
             case .message(let message):
                 if let reply = reply(to: message) { channel.send(reply) }
             }
@@ -40,28 +40,28 @@ final class MCPServer {
     }
 
     /// The answer to one message; nil for a notification or a response.
-    func reply(to message: [String: Any]) -> [String: Any]? {
-        guard let method = message["method"] as? String else {
-            if message["result"] != nil || message["error"] != nil { return nil }  // a response: the server asks nothing
-            return MessageChannel.error(id: message["id"] ?? NSNull(), code: -32600, message: "invalid request: no method")
+    func reply(to message: Message) -> JSONValue? {
+        guard let method = message.method else {
+            if message.isResponse { return nil }  // a response: the server asks nothing
+            return Message.error(id: message.id ?? .null, code: -32600, message: "invalid request: no method")
         }
-        guard let id = message["id"] else { return nil }  // notifications/initialized, notifications/cancelled …
-        let params = message["params"] as? [String: Any] ?? [:]
+        guard let id = message.id else { return nil }  // notifications/initialized, notifications/cancelled …
+        let params = message.params
         switch method {
-        case "initialize": return MessageChannel.result(id, initialize(params))
-        case "ping": return MessageChannel.result(id, [String: Any]())
-        case "tools/list": return MessageChannel.result(id, ["tools": tools.map(\.listing)])
+        case "initialize": return Message.result(id, initialize(params))
+        case "ping": return Message.result(id, [:])
+        case "tools/list": return Message.result(id, ["tools": .array(tools.map(\.listing))])
         case "tools/call": return call(id, params)
-        default: return MessageChannel.error(id: id, code: -32601, message: "method not found: \(method)")
+        default: return Message.error(id: id, code: -32601, message: "method not found: \(method)")
         }
     }
 
-    private func initialize(_ params: [String: Any]) -> [String: Any] {
-        let asked = params["protocolVersion"] as? String ?? ""
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        let asked = params["protocolVersion"]?.string ?? ""
         return [
-            "protocolVersion": Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0],
+            "protocolVersion": .string(Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0]),
             "capabilities": ["tools": ["listChanged": false]],
-            "serverInfo": ["name": CLI.toolName, "version": CLI.version],
+            "serverInfo": ["name": .string(CLI.toolName), "version": .string(CLI.version)],
             "instructions": """
                 Call scan (or fix) on a SwiftUI view file before you write it: fix returns the text with the fixes \
                 that keep behaviour made; what it leaves needs your decision (explain a reasonID to learn why).
@@ -69,29 +69,28 @@ final class MCPServer {
         ]
     }
 
-    private func call(_ id: Any, _ params: [String: Any]) -> [String: Any] {
-        guard let name = params["name"] as? String else {
-            return MessageChannel.error(id: id, code: -32602, message: "invalid params: tools/call needs the tool's name")
+    private func call(_ id: JSONValue, _ params: JSONValue) -> JSONValue {
+        guard let name = params["name"]?.string else {
+            return Message.error(id: id, code: -32602, message: "invalid params: tools/call needs the tool's name")
         }
         guard let tool = tools.first(where: { $0.name == name }) else {
-            return MessageChannel.error(
+            return Message.error(
                 id: id, code: -32602, message: "unknown tool: \(name) (tools: \(tools.map(\.name).joined(separator: ", ")))")
         }
-        let given: Any = params["arguments"] ?? [String: Any]()
-        guard let arguments = given as? [String: Any] else {
+        guard let arguments = (params["arguments"] ?? [:]).object else {
             return Self.failure(id, "arguments must be an object")
         }
         do {
             let structured = try tool.call(ToolArguments(values: arguments))
-            let text = JSONObjectWriter.data(structured).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return MessageChannel.result(id, ["content": [["type": "text", "text": text]], "structuredContent": structured, "isError": false])
+            let text = String(decoding: JSONObjectWriter.data(structured), as: UTF8.self)
+            return Message.result(id, ["content": [["type": "text", "text": .string(text)]], "structuredContent": structured, "isError": false])
         } catch {
             return Self.failure(id, "\(error)")
         }
     }
 
     /// A tool result saying in one line why the call could not be answered.
-    private static func failure(_ id: Any, _ line: String) -> [String: Any] {
-        MessageChannel.result(id, ["content": [["type": "text", "text": line]], "isError": true])
+    private static func failure(_ id: JSONValue, _ line: String) -> JSONValue {
+        Message.result(id, ["content": [["type": "text", "text": .string(line)]], "isError": true])
     }
 }

@@ -18,7 +18,7 @@ struct FixTool: AgentTool {
         its reason), each as `scan --format json` writes findings.
         """
 
-    var inputSchema: [String: Any] {
+    var inputSchema: JSONValue {
         var properties = ToolDocument.inputProperties
         properties["onlyPreserving"] = [
             "type": "boolean", "default": true,
@@ -27,28 +27,26 @@ struct FixTool: AgentTool {
         return FindingSchema.object(properties, required: ["path"])
     }
 
-    var outputSchema: [String: Any] {
-        var schema = FindingSchema.object(
+    var outputSchema: JSONValue {
+        FindingSchema.object(
             [
                 "text": ["type": "string"], "changed": ["type": "boolean"],
                 "fixed": FindingSchema.list, "left": FindingSchema.list,
                 "warnings": ["type": "array", "items": ["type": "string"]],
             ],
-            required: ["text", "changed", "fixed", "left", "warnings"])
-        schema["$defs"] = FindingSchema.definitions
-        return schema
+            required: ["text", "changed", "fixed", "left", "warnings"], definitions: FindingSchema.definitions)
     }
 
-    func call(_ arguments: ToolArguments) throws -> [String: Any] {
+    func call(_ arguments: ToolArguments) throws -> JSONValue {
         var chosen = options
         if try arguments.bool("onlyPreserving", default: true) { chosen.only = .preserving }
         let document = try ToolDocument(arguments, workspace: workspace, options: chosen)
         return [
-            "text": String(decoding: document.check.migrated, as: UTF8.self),
-            "changed": document.migration.changed,
+            "text": .string(String(decoding: document.check.migrated, as: UTF8.self)),
+            "changed": .bool(document.migration.changed),
             "fixed": document.records { $0.action == .rewrite },
             "left": document.records { $0.action == .report || $0.action == .skip || RunDecline.leftOutByOnly($0) },
-            "warnings": document.warnings,
+            "warnings": .array(document.warnings.map(JSONValue.string)),
         ]
     }
 }

@@ -1,3 +1,5 @@
+import SwiftUIMigrate
+
 /// How an LSP `Position.character` counts: UTF-8 bytes when the client offers it (no conversion,
 /// the engine's own unit), else UTF-16 code units, the protocol's default.
 enum PositionEncoding: String {
@@ -73,12 +75,10 @@ struct DocumentLines {
         }
     }
 
-    /// The UTF-8 offsets of an LSP range (`start` and `end` positions in `encoding`), nil when there is none.
-    func offsets(of value: Any?, in encoding: PositionEncoding) -> ClosedRange<Int>? {
-        guard let range = value as? [String: Any], let start = range["start"] as? [String: Any],
-              let end = range["end"] as? [String: Any] else { return nil }
-        let lower = offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0, in: encoding)
-        let upper = offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0, in: encoding)
+    /// The UTF-8 offsets of an LSP range (`start` and `end` positions in `encoding`).
+    func offsets(of range: LSPRange, in encoding: PositionEncoding) -> ClosedRange<Int> {
+        let lower = offset(line: range.start.line, character: range.start.character, in: encoding)
+        let upper = offset(line: range.end.line, character: range.end.character, in: encoding)
         return min(lower, upper)...max(lower, upper)
     }
 }

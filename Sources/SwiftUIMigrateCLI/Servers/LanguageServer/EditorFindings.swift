@@ -1,7 +1,7 @@
 import SwiftUIMigrate
 
 /// A document's findings as LSP values: diagnostics, text edits and code actions (JSON objects
-/// ready for `JSONSerialization`).
+/// ready for `JSONObjectWriter`).
 struct EditorFindings {
     let uri: String
     let lines: DocumentLines
@@ -26,10 +26,10 @@ struct EditorFindings {
     }
 
     /// The LSP range of `place`, as JSON.
-    private static func json(_ place: Place) -> [String: Any] {
+    private static func json(_ place: Place) -> JSONValue {
         [
-            "start": ["line": place.startLine, "character": place.startCharacter],
-            "end": ["line": place.endLine, "character": place.endCharacter],
+            "start": ["line": .integer(place.startLine), "character": .integer(place.startCharacter)],
+            "end": ["line": .integer(place.endLine), "character": .integer(place.endCharacter)],
         ]
     }
 
@@ -39,48 +39,48 @@ struct EditorFindings {
     }
 
     /// The diagnostic of `finding` underlining `place` (`place(of: finding)`); nil for `keep` (the code is fine as it is).
-    func diagnostic(_ finding: Finding, at place: Place) -> [String: Any]? {
+    func diagnostic(_ finding: Finding, at place: Place) -> JSONValue? {
         guard finding.action != .keep else { return nil }
-        var data: [String: Any] = [
-            "rule": finding.ruleID, "reasonID": finding.reasonID, "action": finding.action.rawValue,
-            "fingerprint": finding.fingerprint,
+        var data: [String: JSONValue] = [
+            "rule": .string(finding.ruleID), "reasonID": .string(finding.reasonID), "action": .string(finding.action.rawValue),
+            "fingerprint": .string(finding.fingerprint),
         ]
-        if let safety = finding.safety { data["safety"] = safety.name }
+        if let safety = finding.safety { data["safety"] = .string(safety.name) }
         return [
             "range": Self.json(place),
             // Rewrites and reports ask for action (warnings, as in Xcode's format); skips say what to check.
             "severity": finding.action.asksForAction ? 2 : 3,
-            "code": finding.ruleID,
-            "source": Self.source,
-            "message": SARIFFormat.messageText(finding),
-            "data": data,
+            "code": .string(finding.ruleID),
+            "source": .string(Self.source),
+            "message": .string(SARIFFormat.messageText(finding)),
+            "data": .object(data),
         ]
     }
 
     /// A diagnostic of `severity` saying `message` at one point of a file (its start unless given), not a finding's.
-    static func pointDiagnostic(line: Int = 0, character: Int = 0, severity: Int, message: String) -> [String: Any] {
-        let position = ["line": line, "character": character]
-        return ["range": ["start": position, "end": position], "severity": severity, "source": source, "message": message]
+    static func pointDiagnostic(line: Int = 0, character: Int = 0, severity: Int, message: String) -> JSONValue {
+        let position: JSONValue = ["line": .integer(line), "character": .integer(character)]
+        return ["range": ["start": position, "end": position], "severity": .integer(severity), "source": .string(source), "message": .string(message)]
     }
 
     /// The `TextEdit`s of `edits` (UTF-8 ranges of the document and their replacements).
-    func textEdits(_ edits: [SourceEdit]) -> [[String: Any]] {
-        edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": Self.json(place($0.range)), "newText": $0.replacement] }
+    func textEdits(_ edits: [ByteEdit]) -> JSONValue {
+        .array(edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": Self.json(place($0.range)), "newText": .string($0.replacement)] })
     }
 
     /// A code action of `kind` titled `title` whose workspace edit is `edits` of this document.
-    func action(_ title: String, kind: String, edits: [SourceEdit], diagnostics: [[String: Any]] = [], preferred: Bool = false) -> [String: Any] {
-        var action: [String: Any] = [
-            "title": title, "kind": kind,
-            "edit": ["changes": [uri: textEdits(edits)]],
+    func action(_ title: String, kind: String, edits: [ByteEdit], diagnostics: [JSONValue] = [], preferred: Bool = false) -> JSONValue {
+        var action: [String: JSONValue] = [
+            "title": .string(title), "kind": .string(kind),
+            "edit": ["changes": .object([uri: textEdits(edits)])],
         ]
-        if !diagnostics.isEmpty { action["diagnostics"] = diagnostics }
+        if !diagnostics.isEmpty { action["diagnostics"] = .array(diagnostics) }
         if preferred { action["isPreferred"] = true }
-        return action
+        return .object(action)
     }
 
     /// The quick fix of one rewrite, titled with what it does and its safety label.
-    func quickFix(_ finding: Finding) -> [String: Any]? {
+    func quickFix(_ finding: Finding) -> JSONValue? {
         guard finding.action == .rewrite, !finding.edits.isEmpty else { return nil }
         let label = finding.safety.map { " (\($0.name))" } ?? ""
         return action(
@@ -90,7 +90,7 @@ struct EditorFindings {
 
     /// Every rewrite's edits together: applied at once they give the migrated text (each
     /// finding carries its own non-overlapping part of the whole change).
-    static func allEdits(_ findings: [Finding]) -> [SourceEdit] {
+    static func allEdits(_ findings: [Finding]) -> [ByteEdit] {
         findings.filter { $0.action == .rewrite }.flatMap(\.edits)
     }
 }

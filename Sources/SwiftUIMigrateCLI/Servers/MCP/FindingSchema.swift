@@ -5,10 +5,10 @@ import SwiftUIMigrate
 /// MCP tests check these against.
 enum FindingSchema {
     /// A list of findings.
-    static var list: [String: Any] { ["type": "array", "items": ["$ref": "#/$defs/finding"]] }
+    static var list: JSONValue { ["type": "array", "items": ["$ref": "#/$defs/finding"]] }
 
     /// The definitions `list` refers to, for an output schema's `$defs`.
-    static var definitions: [String: Any] {
+    static var definitions: JSONValue {
         [
             "reasonID": ["type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$"],
             "point": object(
@@ -27,8 +27,8 @@ enum FindingSchema {
                     "rule": ["type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"],
                     "reasonID": ["$ref": "#/$defs/reasonID"],
                     "message": ["type": "string"],
-                    "action": ["enum": FindingAction.allCases.map(\.rawValue)],
-                    "safety": ["enum": [SafetyLabel.preserving.name, SafetyLabel.behaviorChange("").name]],
+                    "action": ["enum": .array(FindingAction.allCases.map { .string($0.rawValue) })],
+                    "safety": ["enum": [.string(SafetyLabel.preserving.name), .string(SafetyLabel.behaviorChange("").name)]],
                     "runtimeChange": ["type": "boolean"],
                     "safetyReason": ["type": "string"],
                     "reason": ["type": "string"],
@@ -40,10 +40,15 @@ enum FindingSchema {
         ]
     }
 
-    /// An object of exactly `properties`.
-    static func object(_ properties: [String: Any], required: [String]) -> [String: Any] {
-        ["type": "object", "properties": properties, "required": required, "additionalProperties": false]
+    /// An object of exactly `properties`, with `definitions` as its `$defs` when given.
+    static func object(_ properties: [String: JSONValue], required: [String], definitions: JSONValue? = nil) -> JSONValue {
+        var schema: [String: JSONValue] = [
+            "type": "object", "properties": .object(properties), "required": .array(required.map(JSONValue.string)),
+            "additionalProperties": false,
+        ]
+        schema["$defs"] = definitions
+        return .object(schema)
     }
 
-    private static func integer(minimum: Int) -> [String: Any] { ["type": "integer", "minimum": minimum] }
+    private static func integer(minimum: Int) -> JSONValue { ["type": "integer", "minimum": .integer(minimum)] }
 }

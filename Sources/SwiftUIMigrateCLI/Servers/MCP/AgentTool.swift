@@ -1,4 +1,4 @@
-import Foundation
+import SwiftUIMigrate
 
 /// A tool the MCP server offers a coding agent: its name, what it does, the JSON Schemas of its
 /// input and of its structured output, and the call itself.
@@ -8,17 +8,17 @@ protocol AgentTool {
     /// One paragraph for the agent: when to call it and what comes back.
     var description: String { get }
     /// The JSON Schema of `arguments`.
-    var inputSchema: [String: Any] { get }
+    var inputSchema: JSONValue { get }
     /// The JSON Schema of the structured result.
-    var outputSchema: [String: Any] { get }
+    var outputSchema: JSONValue { get }
     /// The structured result of a call; throws `ToolFailure` for input the tool cannot answer.
-    func call(_ arguments: ToolArguments) throws -> [String: Any]
+    func call(_ arguments: ToolArguments) throws -> JSONValue
 }
 
 extension AgentTool {
     /// The tool as `tools/list` lists it.
-    var listing: [String: Any] {
-        ["name": name, "description": description, "inputSchema": inputSchema, "outputSchema": outputSchema]
+    var listing: JSONValue {
+        ["name": .string(name), "description": .string(description), "inputSchema": inputSchema, "outputSchema": outputSchema]
     }
 }
 
@@ -31,7 +31,7 @@ struct ToolFailure: Error, CustomStringConvertible {
 
 /// A call's `arguments`, read with the types the input schema declares.
 struct ToolArguments {
-    let values: [String: Any]
+    let values: [String: JSONValue]
 
     /// The string `name`; throws when it is missing or not a string.
     func string(_ name: String) throws -> String {
@@ -42,17 +42,14 @@ struct ToolArguments {
     /// The string `name`, nil when it is missing; throws when it is not a string.
     func optionalString(_ name: String) throws -> String? {
         guard let value = values[name] else { return nil }
-        guard let string = value as? String else { throw ToolFailure("argument '\(name)' must be a string") }
+        guard let string = value.string else { throw ToolFailure("argument '\(name)' must be a string") }
         return string
     }
 
     /// The boolean `name`, `defaultValue` when it is missing; throws when it is not a boolean.
     func bool(_ name: String, default defaultValue: Bool) throws -> Bool {
         guard let value = values[name] else { return defaultValue }
-        // JSONSerialization gives a JSON boolean as Foundation's boolean number, a JSON number as another kind.
-        guard let flag = value as? NSNumber, type(of: value) == type(of: NSNumber(value: true)) else {
-            throw ToolFailure("argument '\(name)' must be true or false")
-        }
-        return flag.boolValue
+        guard let flag = value.bool else { throw ToolFailure("argument '\(name)' must be true or false") }
+        return flag
     }
 }

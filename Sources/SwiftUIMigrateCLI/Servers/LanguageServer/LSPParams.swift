@@ -1,0 +1,90 @@
+import SwiftUIMigrate
+
+// The params of the messages the language server reads, typed: each taken from its message's params, a member
+// that is missing or of another type than the protocol's read as absent, as a client's extra or odd member is.
+
+/// A `Range`: its `start` and `end` positions (a missing line or character is 0).
+struct LSPRange {
+    var start: (line: Int, character: Int)
+    var end: (line: Int, character: Int)
+
+    /// The range `value` holds; nil without a `start` and an `end` object.
+    init?(_ value: JSONValue?) {
+        guard let start = value?["start"], start.object != nil, let end = value?["end"], end.object != nil else { return nil }
+        self.start = (start["line"]?.integer ?? 0, start["character"]?.integer ?? 0)
+        self.end = (end["line"]?.integer ?? 0, end["character"]?.integer ?? 0)
+    }
+}
+
+/// `initialize`: the position encodings the client offers, and whether it can watch files for the server.
+struct InitializeParams {
+    var positionEncodings: [String]
+    var watchesFiles: Bool
+
+    init(_ params: JSONValue) {
+        let capabilities = params["capabilities"]
+        positionEncodings = Self.strings(capabilities?["general"]?["positionEncodings"]) ?? []
+        watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+    }
+
+    /// An array of strings only.
+    static func strings(_ value: JSONValue?) -> [String]? {
+        guard let array = value?.array else { return nil }
+        let strings = array.compactMap(\.string)
+        return strings.count == array.count ? strings : nil
+    }
+}
+
+/// `textDocument/didOpen`: the document, its version and text.
+struct DidOpenParams {
+    var uri: String
+    var version: Int
+    var text: String
+
+    init?(_ params: JSONValue) {
+        guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return nil }
+        (self.uri, version, self.text) = (uri, item["version"]?.integer ?? 0, text)
+    }
+}
+
+/// `textDocument/didChange`: the document, its new version (nil when not given) and the changes, in order.
+struct DidChangeParams {
+    var uri: String
+    var version: Int?
+    var changes: [ContentChange]
+
+    /// One change: the whole text, or `range`'s replacement.
+    struct ContentChange {
+        var text: String
+        var range: LSPRange?
+    }
+
+    init?(_ params: JSONValue) {
+        guard let identifier = params["textDocument"], let uri = identifier["uri"]?.string else { return nil }
+        (self.uri, version) = (uri, identifier["version"]?.integer)
+        // Changes that are not all objects are none.
+        let given = params["contentChanges"]?.array ?? []
+        changes = !given.allSatisfy({ $0.object != nil }) ? [] : given.compactMap { change in
+            change["text"]?.string.map { ContentChange(text: $0, range: LSPRange(change["range"])) }
+        }
+    }
+}
+
+/// `textDocument/codeAction` (and the document of `didSave` and `didClose`): the document, the range asked
+/// about, and the kinds of action asked for (nil: every kind).
+struct CodeActionParams {
+    var uri: String?
+    var range: LSPRange?
+    var only: [String]?
+
+    init(_ params: JSONValue) {
+        uri = params["textDocument"]?["uri"]?.string
+        range = LSPRange(params["range"])
+        only = InitializeParams.strings(params["context"]?["only"])
+    }
+
+    /// True when the request asks for actions of `kind` (or for every kind).
+    func wants(_ kind: String) -> Bool {
+        only?.contains { kind == $0 || kind.hasPrefix($0 + ".") } ?? true
+    }
+}
