@@ -3,10 +3,12 @@ import Foundation
 import XCTest
 
 /// Every reason id a rule produces is in the catalog `explain` prints, and no finding's headline
-/// contradicts its decision: run over every rule's examples and fixtures.
+/// contradicts its decision: run over every rule's examples and fixtures. The checks of one rule are
+/// functions, which `DocumentedRuleTests` runs over the rule docs/adding-a-rule.md writes.
 final class ReasonCatalogTests: XCTestCase {
-    /// Every finding the rule gives on its examples and fixtures (the rule on, the others as configured).
-    private func findings(of rule: any Rule) throws -> [Finding] {
+    /// Every finding the rule gives on its examples and fixtures (the rule on, the registered others as
+    /// configured).
+    static func findings(of rule: any Rule) throws -> [Finding] {
         var sources: [(String, Configuration, ModuleIndex?)] = rule.examples.triggering.map { ($0.code.replacingOccurrences(of: "↓", with: ""), $0.configuration, nil) }
         sources += rule.examples.nonTriggering.map { ($0.code, $0.configuration, nil) }
         sources += rule.examples.corrections.map { ($0.before, $0.configuration, nil) }
@@ -22,37 +24,44 @@ final class ReasonCatalogTests: XCTestCase {
                 ? ModuleIndex(files: { [other] }) { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } } : nil
             sources.append((try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), configuration, module))
         }
+        let rules = RuleRegistry.rule(id: rule.id) == nil ? RuleRegistry.all + [rule] : RuleRegistry.all
         return sources.flatMap { source, configuration, module -> [Finding] in
             var configuration = configuration
             configuration.rules[rule.id] = true
-            return MigrationEngine(configuration: configuration).migrate(bytes: Array(source.utf8), file: "<input>", module: module).findings
+            return MigrationEngine(configuration: configuration, rules: rules).migrate(bytes: Array(source.utf8), file: "<input>", module: module).findings
                 .filter { $0.ruleID == rule.id }
         }
     }
 
     func testEveryReasonIDARuleProducesIsInItsExplainCatalog() throws {
-        for rule in RuleRegistry.all {
-            let catalog = rule.reasonCatalog.map { $0.id(in: rule.id) }
-            XCTAssertEqual(Set(catalog).count, catalog.count, "\(rule.id): a reason id is listed twice")
-            let explained = RuleExplanation.render(rule)
-            let shared = rule.reasonFamily?.reasons ?? []
-            for reason in rule.reasonCatalog where !shared.contains(reason) {
-                XCTAssertTrue(explained.contains(reason.id(in: rule.id)), "\(rule.id): explain does not list \(reason.id(in: rule.id))")
+        for rule in RuleRegistry.all { try Self.assertCatalogHolds(for: rule) }
+    }
+
+    /// `rule`'s catalog lists each id once, `explain` lists its entries, and every finding it gives on its examples
+    /// and fixtures names an entry of it with the entry's action (and, for a registered rule, `explain` answers the id).
+    static func assertCatalogHolds(for rule: any Rule) throws {
+        let catalog = rule.reasonCatalog.map { $0.id(in: rule.id) }
+        XCTAssertEqual(Set(catalog).count, catalog.count, "\(rule.id): a reason id is listed twice")
+        let explained = RuleExplanation.render(rule)
+        let shared = rule.reasonFamily?.reasons ?? []
+        for reason in rule.reasonCatalog where !shared.contains(reason) {
+            XCTAssertTrue(explained.contains(reason.id(in: rule.id)), "\(rule.id): explain does not list \(reason.id(in: rule.id))")
+        }
+        if let family = rule.reasonFamily {
+            // A family's reasons are worded once, by `explain FAMILY`; the rule names the family and each decision.
+            XCTAssertTrue(explained.contains("explain \(family.id)`"), rule.id)
+            let familyText = RuleExplanation.render(family)
+            for reason in shared {
+                XCTAssertTrue(familyText.contains("- \(reason.decision) ("), "\(family.id) does not list \(reason.decision)")
+                XCTAssertFalse(explained.contains(reason.meaning), "\(rule.id) words \(reason.decision) again")
             }
-            if let family = rule.reasonFamily {
-                // A family's reasons are worded once, by `explain FAMILY`; the rule names the family and each decision.
-                XCTAssertTrue(explained.contains("explain \(family.id)`"), rule.id)
-                let familyText = RuleExplanation.render(family)
-                for reason in shared {
-                    XCTAssertTrue(familyText.contains("- \(reason.decision) ("), "\(family.id) does not list \(reason.decision)")
-                    XCTAssertFalse(explained.contains(reason.meaning), "\(rule.id) words \(reason.decision) again")
-                }
-            }
-            let produced = try findings(of: rule)
-            XCTAssertFalse(produced.isEmpty, rule.id)
-            for finding in produced {
-                XCTAssertTrue(catalog.contains(finding.reasonID), "\(rule.id): \(finding.reasonID) is not in its catalog")
-                XCTAssertEqual(rule.reason(withID: finding.reasonID)?.action, finding.action, finding.reasonID)
+        }
+        let produced = try findings(of: rule)
+        XCTAssertFalse(produced.isEmpty, rule.id)
+        for finding in produced {
+            XCTAssertTrue(catalog.contains(finding.reasonID), "\(rule.id): \(finding.reasonID) is not in its catalog")
+            XCTAssertEqual(rule.reason(withID: finding.reasonID)?.action, finding.action, finding.reasonID)
+            if RuleRegistry.rule(id: rule.id) != nil {
                 XCTAssertNotNil(RuleExplanation.render(id: finding.reasonID), "explain does not answer \(finding.reasonID)")
             }
         }
@@ -66,10 +75,7 @@ final class ReasonCatalogTests: XCTestCase {
         let listed = Set(try String(contentsOf: listFile, encoding: .utf8).split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") })
         var missing: Set<String> = []
-        for rule in RuleRegistry.all {
-            let produced = Set(try findings(of: rule).map(\.reasonID))
-            missing.formUnion(rule.reasonCatalog.map { $0.id(in: rule.id) }.filter { !produced.contains($0) })
-        }
+        for rule in RuleRegistry.all { missing.formUnion(try Self.unproducedReasons(of: rule)) }
         XCTAssertEqual(missing.subtracting(listed).sorted(), [], "no example or fixture produces these reasons: add a fixture for each")
         XCTAssertEqual(listed.subtracting(missing).sorted(), [], "these are produced now: take them off fixtures/unproduced-reasons.txt")
     }
@@ -87,37 +93,54 @@ final class ReasonCatalogTests: XCTestCase {
         }
     }
 
+    /// The ids of `rule`'s catalog that none of its examples and fixtures produces, in catalog order.
+    static func unproducedReasons(of rule: any Rule) throws -> [String] {
+        let produced = Set(try findings(of: rule).map(\.reasonID))
+        return rule.reasonCatalog.map { $0.id(in: rule.id) }.filter { !produced.contains($0) }
+    }
+
     func testNoHeadlineContradictsItsDecision() throws {
-        let hazards = Set((TaskMoveFact.hazards + [TaskMoveFact.belowFloor]).map(\.decision))
         var checked = 0
         var deniedNames = 0
         for rule in RuleRegistry.all {
-            let produced = try findings(of: rule)
-            let rewriteHeadlines = Set(produced.filter { $0.action == .rewrite }.map(\.message))
-            for finding in produced {
-                XCTAssertFalse(finding.message.isEmpty, finding.reasonID)
-                XCTAssertEqual(finding.message.first.map { String($0) }, finding.message.first.map { String($0).lowercased() }, finding.message)
-                guard finding.action != .rewrite else { continue }
-                checked += 1
-                // A site the rule did not rewrite never tells the user to make the rewrite it declined.
-                XCTAssertFalse(rewriteHeadlines.contains(finding.message), "\(finding.reasonID): \(finding.message)")
-                XCTAssertFalse(finding.message.contains("instead of"), "\(finding.reasonID): \(finding.message)")
-                // Nor does it call the code what its reason says it is not ("keep the run-once flag: … so it is not
-                // a run-once flag").
-                for name in ["run-once flag", "loading pair", "sentinel"] where finding.reason?.contains("not a \(name)") ?? false {
-                    XCTAssertFalse(finding.message.contains(name), "\(finding.reasonID): \(finding.message): \(finding.reason ?? "")")
-                    deniedNames += 1
-                }
-                let decision = String(finding.reasonID.split(separator: "/").last ?? "")
-                if hazards.contains(decision) {
-                    // A hazard (or a floor below the API) says to keep the code as it is and what to check.
-                    XCTAssertTrue(finding.message.hasPrefix("keep "), "\(finding.reasonID): \(finding.message)")
-                    XCTAssertFalse(finding.message.contains("into task"), "\(finding.reasonID): \(finding.message)")
-                }
-            }
+            let counts = try Self.assertHeadlinesFit(rule)
+            checked += counts.checked
+            deniedNames += counts.deniedNames
         }
         XCTAssertGreaterThan(checked, 50, "the examples and fixtures hold many skips, keeps and reports")
         XCTAssertGreaterThan(deniedNames, 0, "the fixtures hold a flag that is set back, so not a run-once flag")
+    }
+
+    /// Asserts each headline `rule` gives on its examples and fixtures is lowercase and none contradicts its
+    /// decision; returns how many findings that are not rewrites it checked, and how many deny a name.
+    static func assertHeadlinesFit(_ rule: any Rule) throws -> (checked: Int, deniedNames: Int) {
+        let hazards = Set((TaskMoveFact.hazards + [TaskMoveFact.belowFloor]).map(\.decision))
+        var checked = 0
+        var deniedNames = 0
+        let produced = try findings(of: rule)
+        let rewriteHeadlines = Set(produced.filter { $0.action == .rewrite }.map(\.message))
+        for finding in produced {
+            XCTAssertFalse(finding.message.isEmpty, finding.reasonID)
+            XCTAssertEqual(finding.message.first.map { String($0) }, finding.message.first.map { String($0).lowercased() }, finding.message)
+            guard finding.action != .rewrite else { continue }
+            checked += 1
+            // A site the rule did not rewrite never tells the user to make the rewrite it declined.
+            XCTAssertFalse(rewriteHeadlines.contains(finding.message), "\(finding.reasonID): \(finding.message)")
+            XCTAssertFalse(finding.message.contains("instead of"), "\(finding.reasonID): \(finding.message)")
+            // Nor does it call the code what its reason says it is not ("keep the run-once flag: … so it is not
+            // a run-once flag").
+            for name in ["run-once flag", "loading pair", "sentinel"] where finding.reason?.contains("not a \(name)") ?? false {
+                XCTAssertFalse(finding.message.contains(name), "\(finding.reasonID): \(finding.message): \(finding.reason ?? "")")
+                deniedNames += 1
+            }
+            let decision = String(finding.reasonID.split(separator: "/").last ?? "")
+            if hazards.contains(decision) {
+                // A hazard (or a floor below the API) says to keep the code as it is and what to check.
+                XCTAssertTrue(finding.message.hasPrefix("keep "), "\(finding.reasonID): \(finding.message)")
+                XCTAssertFalse(finding.message.contains("into task"), "\(finding.reasonID): \(finding.message)")
+            }
+        }
+        return (checked, deniedNames)
     }
 
     func testEveryHazardSkipSaysToKeepTheCodeAsItIs() {

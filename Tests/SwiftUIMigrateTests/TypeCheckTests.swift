@@ -52,21 +52,20 @@ final class TypeCheckTests: XCTestCase {
     }
 
     func testRuleExamplesTypeCheck() {
-        var units: [TypeChecker.Unit] = []
-        for rule in TestedRules.all {
-            let examples = rule.examples
-            var sources: [(String, String)] = []
-            for (index, example) in examples.triggering.enumerated() { sources.append(("triggering-\(index + 1)", example.code)) }
-            for (index, example) in examples.nonTriggering.enumerated() { sources.append(("non-triggering-\(index + 1)", example.code)) }
-            for (index, correction) in examples.corrections.enumerated() {
-                sources.append(("correction-\(index + 1)-before", correction.before))
-                sources.append(("correction-\(index + 1)-after", correction.after))
-            }
-            for (name, code) in sources {
-                units.append(TypeChecker.shared.unit(named: "\(rule.id).\(name)", source: Self.completeFile(code)))
-            }
+        assertTypeChecks(TestedRules.all.flatMap(Self.exampleUnits))
+    }
+
+    /// One unit per example of `rule`, and two per correction (before and after).
+    static func exampleUnits(of rule: any Rule) -> [TypeChecker.Unit] {
+        let examples = rule.examples
+        var sources: [(String, String)] = []
+        for (index, example) in examples.triggering.enumerated() { sources.append(("triggering-\(index + 1)", example.code)) }
+        for (index, example) in examples.nonTriggering.enumerated() { sources.append(("non-triggering-\(index + 1)", example.code)) }
+        for (index, correction) in examples.corrections.enumerated() {
+            sources.append(("correction-\(index + 1)-before", correction.before))
+            sources.append(("correction-\(index + 1)-after", correction.after))
         }
-        assertTypeChecks(units)
+        return sources.map { name, code in TypeChecker.shared.unit(named: "\(rule.id).\(name)", source: completeFile(code)) }
     }
 
     func testDemoProjectTypeChecks() {
