@@ -389,8 +389,7 @@ extension GroupLifecycleRule {
             + "empty row")
     static let hoistBlockedListRow = hoistBlocked(
         "hoist-blocked-list-row",
-        "the chain has a list-row modifier (the Group is likely a row where it is used) while some path shows no view, where a "
-            + "container would add an empty row")
+        "the chain has a list-row modifier and some path shows no view: as a container the Group would add an empty row")
     static let hoistBlockedMemberListRow = hoistBlocked(
         "hoist-blocked-member-list-row",
         "a member carries a list-row modifier (listRowInsets, swipeActions…), which configures a row only on the row's own view: "
@@ -464,8 +463,8 @@ extension GroupLifecycleRule {
             (hoistBlockedSectionsInRow, "the Group's members are Sections of a \(container)\(whereUsed(usedAt)): in a container "
                 + "they would no longer be its sections, so the Group cannot become a container")
         case .emptyListRow(let name):
-            (hoistBlockedListRow, "the chain has .\(name), so the Group is likely a list row where it is used, and it shows no "
-                + "view on some path, where a container would add an empty row, so it cannot become a container")
+            (hoistBlockedListRow, "the chain has .\(name), a list-row modifier, and some path shows no view: as a container the "
+                + "Group would add an empty row")
         case .memberListRow(let name):
             (hoistBlockedMemberListRow, "a member carries .\(name), which configures a list row only on the row's own view: "
                 + "inside a container it would no longer reach the row, so the Group cannot become a container")

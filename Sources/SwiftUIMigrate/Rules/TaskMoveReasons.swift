@@ -208,7 +208,7 @@ extension TaskMoveFact {
             + "changes {a property} before it awaits, starting the work removes the host and task cancels it",
         whatToDo: "read the method: if it does not change the property before it awaits, move the work by hand")
     static let outsideView = RuleReason(
-        "outside-view", .skip, headline: "keep {\(keeps)} unless the work may stop when the view disappears",
+        "outside-view", .skip, headline: "keep {\(keeps)} unless the work may stop with the view",
         meaning: "the modifier stands outside a view struct, so the tool cannot see whether the work changes state the "
             + "view owns; a save or refresh must finish",
         whatToDo: "check that the work may stop when the view disappears before moving it by hand")
