@@ -545,6 +545,7 @@ final class AppearChangeLoadRuleTests: XCTestCase {
         "model-method-out-of-sight": ("object-method-unseen", ["library.sync()", "library.lastSync"]),
         "old-value-shadows-property": ("onchange-reads-old-value", ["previousID"]),
         "pair-in-context-menu": ("menu-content", ["contextMenu"]),
+        "pair-in-free-function": ("outside-view", []),
         "stored-task": ("stored-task", []),
         "task-capture-list": ("task-signature", ["[playlistID] in"]),
         "task-inside-if": ("nested-task", ["if"]),
