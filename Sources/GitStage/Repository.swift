@@ -60,7 +60,7 @@ public final class Repository {
         }
         let found = handle.map(Repository.init(handle:))
         if let nearest = nearestDotGitFolder(from: start),
-           found == nil || found?.workdir.flatMap(realPath).map({ nearest.hasPrefix($0 == "/" ? "/" : $0 + "/") }) == true {
+           found == nil || found?.workdir.flatMap(realPath).map({ PathText.inside(nearest, $0)?.isEmpty == false }) == true {
             // libgit2 passed over the nearest `.git`: opened on its own, it says why.
             do {
                 return Repository(handle: try Handle.make("open the repository at \(nearest)", free: git_repository_free) {
@@ -195,7 +195,7 @@ public final class Repository {
             resolved = lexical
         } else {
             let folder = Self.resolvingSymlinks(Self.parent(of: lexical))
-            resolved = (folder == "/" ? "" : folder) + "/" + Self.lastComponent(of: lexical)
+            resolved = PathText.join(folder, PathText.name(of: lexical))
         }
         let relative: String
         if resolved == root {
@@ -296,7 +296,7 @@ public final class Repository {
             let mode = entry.pointee.mode
             guard mode == GIT_FILEMODE_BLOB.rawValue || mode == GIT_FILEMODE_BLOB_EXECUTABLE.rawValue else { continue }
             let path = String(cString: entry.pointee.path)
-            guard prefix.isEmpty || path == prefix || path.hasPrefix(prefix + "/") else { continue }
+            guard PathText.inside(path, prefix) != nil else { continue }
             if files.last != path { files.append(path) }  // conflicted files have up to three entries
         }
         return files
@@ -334,13 +334,7 @@ public final class Repository {
     }
 
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
-    }
-
-    static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        PathText.folder(of: path) ?? "/"
     }
 
     /// `realpath` of `path`: its real path, nil when it does not exist.
@@ -355,7 +349,7 @@ public final class Repository {
         if let resolved = realPath(path) { return resolved }
         guard path != "/" else { return path }
         let folder = resolvingSymlinks(parent(of: path))
-        return (folder == "/" ? "" : folder) + "/" + lastComponent(of: path)
+        return PathText.join(folder, PathText.name(of: path))
     }
 }
 

@@ -111,9 +111,7 @@ private final class PlatformsFinder: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         // The callee's text only for a call named Package: making it for every call of a manifest cost more than its parse.
-        let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        guard name == "Package" else { return .visitChildren }
+        guard node.calledName == "Package" else { return .visitChildren }
         let called = node.calledExpression.trimmedDescription
         if called == "Package" || called == "PackageDescription.Package",
            let argument = node.arguments.first(where: { $0.label?.text == "platforms" }) {

@@ -3,7 +3,7 @@ import SwiftUIMigrate
 
 /// The `--report` JSON of a batch: one object per repository plus totals. Field names are stable and documented
 /// in docs/batch.md; `report merge` reads these files back.
-struct BatchReport: Codable, Equatable {
+struct BatchReport: Decodable, NullKeepingEncodable, Equatable {
     /// The report format's version; a reader refuses a newer one.
     static let currentVersion = 1
 
@@ -46,17 +46,6 @@ struct BatchReport: Codable, Equatable {
         elapsedSeconds = try container.decodeIfPresent(Double.self, forKey: .elapsedSeconds) ?? 0
         repositories = try container.decode([RepositoryResult].self, forKey: .repositories)
         totals = BatchTotals(repositories)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(tool, forKey: .tool)
-        try container.encode(mode, forKey: .mode)
-        try container.encode(shard, forKey: .shard)
-        try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
-        try container.encode(repositories, forKey: .repositories)
-        try container.encode(totals, forKey: .totals)
     }
 
     /// 2 when a repository failed or timed out; else 1 when scan or diff found something to migrate; else 0.

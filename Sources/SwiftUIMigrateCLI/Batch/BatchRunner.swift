@@ -5,9 +5,8 @@ import Foundation
 /// order until none is left.
 ///
 /// A slow repository holds one worker while the others carry on; a failing one is a `failed` result, never an
-/// exception. Inside a repository the files are migrated with `DispatchQueue.concurrentPerform`, whose threads
-/// come from libdispatch's process-wide pool sized to the cores, so `jobs` workers add at most `jobs` threads to it
-/// rather than multiplying it.
+/// exception. Inside a repository the files are migrated by `MigrationRun.stream` on threads of its own, one per
+/// core, so `jobs` workers run up to `jobs` times that many file threads at once.
 ///
 /// With a time limit (`--timeout`) each repository runs in a child process instead (``RepositoryProcess``), stopped
 /// when it runs over.

@@ -6,6 +6,12 @@ import SwiftUIMigrate
 struct ReportOutput {
     let console: Console
 
+    /// Refuses, before any work, a `--report` or `--summary` path that cannot be written.
+    static func check(reportPath: String?, summaryPath: String?) throws {
+        try OutputPath.checkFile(reportPath, option: "report")
+        try OutputPath.checkFile(summaryPath, option: "summary")
+    }
+
     /// Prints the table, then writes the JSON to `reportPath` and the Markdown to `summaryPath` when given.
     func write(_ report: BatchReport, reportPath: String?, summaryPath: String?) throws {
         console.status(BatchTable.render(report))

@@ -101,7 +101,7 @@ struct RepositoryJob: Sendable {
     private func failIfTheWorktreeHoldsSwiftFiles(_ git: Repository) throws {
         guard let workdir = git.workdir else { return }
         // HEAD's Swift files left out by the configuration's globs are a choice, not an empty run.
-        if try git.trackedFilesAtHEAD().contains(where: { $0.hasSuffix(".swift") }) { return }
+        if try git.trackedFilesAtHEAD().contains(where: PathText.isSwift) { return }
         let onDisk = SourceDiscovery.walk(workdir).count
         guard onDisk > 0 else { return }
         throw CommandError(

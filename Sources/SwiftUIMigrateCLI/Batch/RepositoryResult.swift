@@ -1,6 +1,6 @@
 /// One repository's line in a batch report. Field names are stable (documented in docs/batch.md); optional fields
 /// are written as `null` rather than left out, so every object has the same keys.
-struct RepositoryResult: Codable, Equatable, Sendable {
+struct RepositoryResult: Decodable, NullKeepingEncodable, Equatable, Sendable {
     /// See ``BatchRepository/name``.
     var name: String
     /// The absolute, symbolic-link-free path.
@@ -65,24 +65,9 @@ struct RepositoryResult: Codable, Equatable, Sendable {
     }
 
     func encode(to encoder: any Encoder) throws {
+        try encodeStoredProperties(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(path, forKey: .path)
-        try container.encode(status, forKey: .status)
-        try container.encode(error, forKey: .error)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(branch, forKey: .branch)
-        try container.encode(base, forKey: .base)
-        try container.encode(commit, forKey: .commit)
-        try container.encode(remote, forKey: .remote)
-        try container.encode(remoteRef, forKey: .remoteRef)
-        try container.encode(filesScanned, forKey: .filesScanned)
-        try container.encode(changedPaths.count, forKey: .filesChanged)
-        try container.encode(changedPaths, forKey: .changedPaths)
-        try container.encode(actions, forKey: .actions)
-        try container.encode(rules, forKey: .rules)
-        try container.encode(warnings, forKey: .warnings)
-        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(filesChanged, forKey: .filesChanged)
     }
 
     /// Files the migration changes.

@@ -107,9 +107,7 @@ struct BatchCommand: Command {
         if options.repositories.isEmpty && options.listFile == nil && options.root == nil {
             throw CommandError("name the repositories: as arguments, with --repos FILE, or with --root DIR")
         }
-        // A --report or --summary path that cannot be written is refused before any work.
-        try OutputPath.checkFile(options.reportPath, option: report.spec.name)
-        try OutputPath.checkFile(options.summaryPath, option: summary.spec.name)
+        try ReportOutput.check(reportPath: options.reportPath, summaryPath: options.summaryPath)
         try OutputPath.checkFolder(options.pullRequestBodyFolder, option: prBodyDir.spec.name)
         return options
     }

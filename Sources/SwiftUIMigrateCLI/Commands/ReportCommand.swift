@@ -32,9 +32,7 @@ struct ReportCommand: Command {
         let options = Options(
             files: Array(arguments.positionals.dropFirst()), reportPath: try arguments[report],
             summaryPath: try arguments[summary])
-        // A --report or --summary path that cannot be written is refused before any work.
-        try OutputPath.checkFile(options.reportPath, option: report.spec.name)
-        try OutputPath.checkFile(options.summaryPath, option: summary.spec.name)
+        try ReportOutput.check(reportPath: options.reportPath, summaryPath: options.summaryPath)
         return options
     }
 

@@ -34,7 +34,7 @@ final class ConfigurationLookup {
     /// The configuration of the file at `path` (named as the tree names files: absolute on disk,
     /// repository-relative in a commit). Throws `ConfigurationError` when a file on the way cannot be used.
     func effective(forFile path: String) throws -> EffectiveConfiguration {
-        try effective(forFolder: Self.folder(of: path))
+        try effective(forFolder: PathText.folder(of: path) ?? "")  // "" for a file at a commit's root
     }
 
     /// The configuration of the files directly in `folder`.
@@ -43,7 +43,7 @@ final class ConfigurationLookup {
         if let known = folders[folder] { return known }
         let outer = try tree.parent(of: folder).map { try effective(forFolder: $0) } ?? EffectiveConfiguration(folder: folder)
         var result = outer
-        let candidate = tree.path(Configuration.fileName, in: folder)
+        let candidate = PathText.join(folder, Configuration.fileName)
         if tree.names(in: folder).contains(Configuration.fileName) {
             // A configuration that is there but cannot be read is not a configuration that is not there.
             guard let bytes = tree.contents(of: candidate) else {
@@ -77,10 +77,5 @@ final class ConfigurationLookup {
     /// asked again is looked up again, without warning again about a deprecated key.
     func forget() {
         folders = [:]
-    }
-
-    /// The folder holding `path`: `""` for a file at a commit's root.
-    private static func folder(of path: String) -> String {
-        PathText.folder(of: path) ?? ""
     }
 }

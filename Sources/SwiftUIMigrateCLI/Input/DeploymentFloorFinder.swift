@@ -84,17 +84,17 @@ final class DeploymentFloorFinder {
     private func moduleFolder(of folder: String) -> String {
         switch folderFloors[folder] {
         case .package(_, let packageFolder, let sourceFolders)?:
-            let relative = Self.relative(folder, to: packageFolder)
-            let roots = sourceFolders.filter { root in root.isEmpty || relative == root || relative.hasPrefix(root + "/") }
+            let relative = PathText.relative(folder, to: packageFolder)
+            let roots = sourceFolders.filter { PathText.inside(relative, $0) != nil }
             guard let root = roots.max(by: { $0.count < $1.count }) else { return folder }
             let conventional = PackageManifestPlatforms.conventionalSourceFolders.contains(root)
-            let inside = Self.firstComponent(of: Self.relative(relative, to: root))
-            let module = conventional ? inside.map { root + "/" + $0 } ?? root : root
-            return module.isEmpty ? packageFolder : tree.path(module, in: packageFolder)
+            let inside = Self.firstComponent(of: PathText.relative(relative, to: root))
+            let module = conventional ? inside.map { PathText.join(root, $0) } ?? root : root
+            return module.isEmpty ? packageFolder : PathText.join(packageFolder, module)
         case .xcode(let xcode)?:
-            let relative = Self.relative(folder, to: xcode.folder)
+            let relative = PathText.relative(folder, to: xcode.folder)
             guard let top = Self.firstComponent(of: relative) else { return folder }
-            return tree.path(top, in: xcode.folder)
+            return PathText.join(xcode.folder, top)
         default:
             return folder
         }
@@ -106,14 +106,9 @@ final class DeploymentFloorFinder {
         return String(name)
     }
 
-    /// `path` inside `folder`, relative to it (`""` for the folder itself).
-    private static func relative(_ path: String, to folder: String) -> String {
-        path == folder ? "" : PathText.relative(path, to: folder)
-    }
-
     /// The floor of the targets of `xcode` that compile `path`, named after them; the project's lowest when none lists it.
     private func targetFloor(of path: String, in xcode: XcodeFloors) -> DeploymentFloor {
-        let relative = Self.relative(path, to: xcode.folder)
+        let relative = PathText.relative(path, to: xcode.folder)
         let compiling = xcode.projects.map { $0.targets.targets(compiling: relative) }
         let key = xcode.folder + "\u{0}" + compiling.map { $0.map(String.init).joined(separator: ",") }.joined(separator: ";")
         if let known = targetSetFloors[key] { return known }
@@ -153,11 +148,9 @@ final class DeploymentFloorFinder {
         in folder: String, compiling start: String
     ) -> (floor: DeploymentFloor, folder: String, sourceFolders: [String])? {
         guard let package = packageManifest(in: folder) else { return nil }
-        let relative = Self.relative(start, to: folder)
+        let relative = PathText.relative(start, to: folder)
         // The manifest's own folder counts as the package's (the manifest itself is a Swift file).
-        let owns = relative.isEmpty || package.sourceFolders.contains { root in
-            root.isEmpty || relative == root || relative.hasPrefix(root + "/")
-        }
+        let owns = relative.isEmpty || package.sourceFolders.contains { PathText.inside(relative, $0) != nil }
         return owns ? (package.floor, folder, package.sourceFolders) : nil
     }
 
@@ -167,7 +160,7 @@ final class DeploymentFloorFinder {
         if let known = packageFloors[folder] { return known }
         var found: (floor: DeploymentFloor, sourceFolders: [String])?
         if tree.names(in: folder).contains("Package.swift") {
-            let path = tree.path("Package.swift", in: folder)
+            let path = PathText.join(folder, "Package.swift")
             let shown = tree.display(path)
             // A `Package.swift` that does not import PackageDescription is a target's source file, not a manifest.
             if let bytes = tree.contents(of: path), case let text = String(decoding: bytes, as: UTF8.self),
@@ -202,12 +195,12 @@ final class DeploymentFloorFinder {
             var readings: [[Platform: PlatformVersion]] = []
             var targets: [(shown: String, targets: XcodeProjectTargets)] = []
             for project in projects {
-                let pbxproj = tree.path("project.pbxproj", in: tree.path(project, in: folder))
+                let pbxproj = PathText.join(PathText.join(folder, project), "project.pbxproj")
                 if let bytes = tree.contents(of: pbxproj) {
                     let text = String(decoding: bytes, as: UTF8.self)
                     readings.append(XcodeDeploymentSettings.lowest(in: text))
                     if let parsed = XcodeProjectTargets(pbxproj: text) {
-                        targets.append((tree.display(tree.path(project, in: folder)), parsed))
+                        targets.append((tree.display(PathText.join(folder, project)), parsed))
                         readings += (parsed.projectConfigurations + parsed.targets.flatMap(\.configurations)).map(\.settings)
                     }
                 }
@@ -217,7 +210,7 @@ final class DeploymentFloorFinder {
             for config in xcconfigFiles(in: folder, depth: Self.xcconfigDepth) {
                 guard let bytes = tree.contents(of: config) else { continue }
                 let reading = XcodeDeploymentSettings.lowest(in: String(decoding: bytes, as: UTF8.self))
-                configReadings[Self.relative(config, to: folder)] = reading
+                configReadings[PathText.relative(config, to: folder)] = reading
                 if !reading.isEmpty {
                     readings.append(reading)
                     configs += 1
@@ -225,7 +218,7 @@ final class DeploymentFloorFinder {
             }
             let lowest = XcodeDeploymentSettings.lowest(of: readings)
             if !lowest.isEmpty {
-                var source = "lowest target in " + projects.map { tree.display(tree.path($0, in: folder)) }.joined(separator: ", ")
+                var source = "lowest target in " + projects.map { tree.display(PathText.join(folder, $0)) }.joined(separator: ", ")
                 if configs > 0 { source += " and \(configs) .xcconfig file\(configs == 1 ? "" : "s")" }
                 found = XcodeFloors(folder: folder, projects: targets, readings: configReadings, lowest: DeploymentFloor(lowest, source: source))
             }
@@ -241,9 +234,9 @@ final class DeploymentFloorFinder {
         var result: [String] = []
         for name in tree.names(in: folder) where !name.hasPrefix(".") {
             if name.hasSuffix(".xcconfig") {
-                result.append(tree.path(name, in: folder))
+                result.append(PathText.join(folder, name))
             } else if depth > 0, !name.contains("."), !Self.skippedFolders.contains(name) {
-                result += xcconfigFiles(in: tree.path(name, in: folder), depth: depth - 1)
+                result += xcconfigFiles(in: PathText.join(folder, name), depth: depth - 1)
             }
         }
         return result

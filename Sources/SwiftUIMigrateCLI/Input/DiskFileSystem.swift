@@ -1,3 +1,4 @@
+import PlainText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -81,7 +82,7 @@ final class DiskFileSystem {
                 case Int32(DT_DIR): kind = .folder
                 case Int32(DT_REG): kind = .file
                 case Int32(DT_LNK): kind = .link
-                case Int32(DT_UNKNOWN): kind = linkKind(of: join(folder, name))
+                case Int32(DT_UNKNOWN): kind = linkKind(of: PathText.join(folder, name))
                 default: kind = .other
                 }
                 entries.append(Entry(name: name, kind: kind))
@@ -129,10 +130,10 @@ final class DiskFileSystem {
                 resolved = String(cString: real)
                 free(real)
             } else {
-                resolved = join(realPath(ofFolder: parent), name)
+                resolved = PathText.join(realPath(ofFolder: parent), name)
             }
         } else {
-            resolved = join(realPath(ofFolder: parent), name)
+            resolved = PathText.join(realPath(ofFolder: parent), name)
         }
         realFolders[folder] = resolved
         return resolved
@@ -141,7 +142,7 @@ final class DiskFileSystem {
     /// The real path of the file at `path`: its folder's real path and its name.
     func realPath(ofFile path: String) -> String {
         guard let folder = PathText.folder(of: path) else { return path }
-        return join(realPath(ofFolder: folder), PathText.name(of: path))
+        return PathText.join(realPath(ofFolder: folder), PathText.name(of: path))
     }
 
     /// What `lstat` says `path` is.
@@ -155,9 +156,5 @@ final class DiskFileSystem {
         case S_IFLNK: return .link
         default: return .other
         }
-    }
-
-    private func join(_ folder: String, _ name: String) -> String {
-        folder == "/" ? "/" + name : folder + "/" + name
     }
 }

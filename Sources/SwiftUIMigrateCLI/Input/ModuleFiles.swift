@@ -29,8 +29,7 @@ final class ModuleFiles: Hashable, Sendable {
     init(commitFolder folder: String, paths: [String], maxSize: Int, read: @escaping @Sendable (String) -> [UInt8]?) {
         self.folder = folder
         shared = nil
-        let prefix = folder.isEmpty ? "" : folder + "/"
-        let inside = paths.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }
+        let inside = paths.filter { PathText.isSwift($0) && PathText.inside($0, folder) != nil }
         index = ModuleIndex(files: { inside }) { path in
             guard let bytes = read(path), case .text(let text) = SourceReader.decode(bytes, maxSize: maxSize) else { return nil }
             return text
@@ -43,7 +42,7 @@ final class ModuleFiles: Hashable, Sendable {
         var lastFolder: Substring?
         var lastSkipped = false
         return paths.filter { path in
-            guard path.hasSuffix(".swift") else { return false }
+            guard PathText.isSwift(path) else { return false }
             let relative = Substring(path.utf8.dropFirst(folder.utf8.count))
             guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return true }
             let parent = relative[..<slash]

@@ -31,11 +31,6 @@ extension ProjectTree {
         while let parent = parent(of: current) { current = parent }
         return current
     }
-
-    /// `name` inside `folder`.
-    func path(_ name: String, in folder: String) -> String {
-        folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-    }
 }
 
 /// The files on disk, through the run's `DiskFileSystem`; the search stops at a folder holding `.git`, or at `/`.
@@ -71,8 +66,7 @@ final class DiskProjectTree: ProjectTree {
     }
 
     func display(_ path: String) -> String {
-        let base = displayBase.hasSuffix("/") ? displayBase : displayBase + "/"
-        return path.remainder(after: base) ?? path
+        PathText.relative(path, to: displayBase)
     }
 }
 

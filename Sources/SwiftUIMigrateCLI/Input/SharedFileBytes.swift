@@ -33,9 +33,8 @@ final class SharedFileBytes: Sendable {
     /// Stops keeping the bytes of the files below `folder` (a module the run is past): a worker that still
     /// wants one reads it.
     func forget(below folder: String) {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         kept.withLock { kept in
-            if !kept.isEmpty { kept = kept.filter { $0.key.remainder(after: prefix) == nil } }
+            if !kept.isEmpty { kept = kept.filter { PathText.inside($0.key, folder) == nil } }
         }
     }
 

@@ -63,10 +63,10 @@ struct SourceDiscovery {
             } else {
                 found = Self.walk(absolute, fileSystem: settings.fileSystem)
             }
-            for (folder, error) in settings.fileSystem.unlisted where folder == absolute || folder.hasPrefix(absolute + "/") {
-                let relative = folder.remainder(after: absolute + "/") ?? ""
-                let display = Self.tidy(relative.isEmpty ? path : (path.hasSuffix("/") ? path : path + "/") + relative)
-                let held = (tracked?.tracked ?? []).filter { $0.hasPrefix(folder + "/") && $0.hasSuffix(".swift") }.count
+            for (folder, error) in settings.fileSystem.unlisted {
+                guard let relative = PathText.inside(folder, absolute) else { continue }
+                let display = Self.tidy(relative.isEmpty ? path : PathText.join(path, relative))
+                let held = (tracked?.tracked ?? []).filter { PathText.isSwift($0) && PathText.inside($0, folder) != nil }.count
                 let line = "cannot list \(display): \(String(cString: strerror(error))); "
                     + (held > 0 ? "git tracks \(counted(held, "Swift file")) in it, each warned about below" : "any Swift files in it were not checked")
                 if !unlisted.contains(line) { unlisted.append(line) }
@@ -76,8 +76,8 @@ struct SourceDiscovery {
             for file in found where seen.insert(file).inserted {
                 let configuration = try settings.effective(forFile: file)
                 guard configuration.includes(file) else { continue }
-                let relative = (file.remainder(after: absolute) ?? file).drop(while: { $0 == "/" })
-                let display = Self.tidy(path == "." ? String(relative) : (path.hasSuffix("/") ? path : path + "/") + relative)
+                let relative = PathText.relative(file, to: absolute)
+                let display = Self.tidy(path == "." ? relative : PathText.join(path, relative))
                 // A folder named by its absolute path shows each file by it: one string for both, not two.
                 var source = SourceFile(displayPath: display == file ? file : display, absolutePath: file)
                 source.share(configuration.configuration, through: &held)
@@ -117,9 +117,9 @@ struct SourceDiscovery {
                 case .folder:
                     if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) { continue }
                     stack.append(path)
-                case .file where entry.name.hasSuffix(".swift"):
+                case .file where PathText.isSwift(entry.name):
                     files.append(path)
-                case .link where entry.name.hasSuffix(".swift"):
+                case .link where PathText.isSwift(entry.name):
                     if fileSystem.isRegularFile(path) { files.append(path) }
                 default:
                     continue

@@ -39,12 +39,9 @@ struct SourceRoot {
     /// link to the checkout is named as git names it.
     func relative(_ absolutePath: String) -> String {
         if let realWorkTree {
-            let real = fileSystem.realPath(ofFile: absolutePath)
-            let prefix = realWorkTree == "/" ? "/" : realWorkTree + "/"
-            if let inside = real.remainder(after: prefix) { return inside }
+            if let inside = PathText.inside(fileSystem.realPath(ofFile: absolutePath), realWorkTree) { return inside }
         }
-        let prefix = path == "/" ? "/" : path + "/"
-        return absolutePath.remainder(after: prefix) ?? absolutePath
+        return PathText.relative(absolutePath, to: path)
     }
 
     /// `files` with `rootPath` set.

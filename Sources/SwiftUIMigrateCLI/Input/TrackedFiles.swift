@@ -30,7 +30,7 @@ struct TrackedFolder {
     /// - Throws: `EmptyGitFolder` when that leaves nothing though `onDisk` holds files: an empty
     ///   run must not look like a clean one.
     func swiftFiles(named name: String, onDisk: () -> [String]) throws -> [String] {
-        let swift = tracked.filter { $0.hasSuffix(".swift") }.sorted()
+        let swift = tracked.filter(PathText.isSwift).sorted()
         guard swift.isEmpty else { return swift }
         let present = onDisk()
         guard !present.isEmpty else { return [] }
@@ -110,7 +110,7 @@ enum TrackedFiles {
         let workdir = repository.workdir ?? ""
         let facts = TrackedFolder.RepositoryFacts(
             hasIndex: repository.hasIndexFile, hasCommit: hasCommit,
-            indexName: indexPath.hasPrefix(workdir + "/") ? String(indexPath.dropFirst(workdir.count + 1)) : indexPath,
+            indexName: PathText.relative(indexPath, to: workdir),
             isIgnored: { absolute in
                 do {
                     return try repository.isIgnored(try repository.relativePath(for: absolute))

@@ -263,7 +263,7 @@ private extension RunPlan {
         var inScope: [SourceFile] = []
         var swiftFileCount = 0
         var held: HeldConfiguration?
-        for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where path.hasSuffix(".swift") {
+        for path in try repository.trackedFilesAtHEAD(under: scope.flatMap { $0.isEmpty ? nil : $0 }) where PathText.isSwift(path) {
             swiftFileCount += 1
             let configuration = try settings.effective(forFile: path)
             guard configuration.includes(path) else { continue }
@@ -274,7 +274,7 @@ private extension RunPlan {
         if inScope.isEmpty && swiftFileCount > 0 { throw NoFileToCheck(folder: path, reason: .allExcluded(swiftFileCount)) }
         // HEAD's every Swift file was looked at: a pattern none of them matches is unused.
         var unused = UnusedGlobs()
-        for path in everything where path.hasSuffix(".swift") { unused.note(path, in: try settings.effective(forFile: path)) }
+        for path in everything where PathText.isSwift(path) { unused.note(path, in: try settings.effective(forFile: path)) }
         // Each blob is read when a worker reaches its file, so at most the run's window of files is in memory.
         let head = try HeadBlobReader(repository)
         let maxSize = settings.configuration.maxFileSize
@@ -312,15 +312,15 @@ private extension RunPlan {
         let current = SourceDiscovery.absolute(".")
         for (folder, patterns) in Dictionary(grouping: unused.unmatched, by: \.folder) {
             if useGit, let tracked = try? TrackedFiles.under(folder) {
-                unused.ruleOut(by: tracked.tracked.filter { $0.hasSuffix(".swift") }, among: patterns)
-            } else if folder == current || folder.hasPrefix(current == "/" ? "/" : current + "/") {
+                unused.ruleOut(by: tracked.tracked.filter(PathText.isSwift), among: patterns)
+            } else if PathText.inside(folder, current) != nil {
                 unused.ruleOut(by: SourceDiscovery.walk(folder, fileSystem: settings.fileSystem), among: patterns)
             } else {
                 unused.assumeUsed(patterns)
             }
         }
         return unused.warnings { source in
-            source.remainder(after: current + "/") ?? source
+            PathText.relative(source, to: current)
         }
     }
 

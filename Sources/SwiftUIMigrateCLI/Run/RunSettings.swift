@@ -34,7 +34,7 @@ struct RunSettings {
                     ? "\(path): cannot read the configuration file" : "no such configuration file: \(path)")
             }
             let file = try CommandError.checked { try ConfigurationFile(json: data, source: path) }
-            explicit = (file, commit == nil ? URL(fileURLWithPath: SourceDiscovery.absolute(path)).deletingLastPathComponent().path : "")
+            explicit = (file, commit == nil ? FindingSelection.folder(of: path) : "")
         }
         let first: String
         if let commit {

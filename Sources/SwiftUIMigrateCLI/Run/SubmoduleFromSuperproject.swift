@@ -13,9 +13,9 @@ enum SubmoduleFromSuperproject {
         let here = FileManager.default.currentDirectoryPath
         guard let outer = try? Repository.discoverIfPresent(from: here), let outerRoot = outer.workdir,
               let inner = try? Repository.discoverIfPresent(from: existingFolder(of: path)), let innerRoot = inner.workdir,
-              innerRoot != outerRoot, innerRoot.hasPrefix(outerRoot + "/") else { return }
+              PathText.inside(innerRoot, outerRoot)?.isEmpty == false else { return }
         let real = URL(fileURLWithPath: here).resolvingSymlinksInPath().path
-        let folder = innerRoot.remainder(after: real + "/") ?? innerRoot
+        let folder = PathText.relative(innerRoot, to: real)
         throw CommandError(
             "\(path) is inside the submodule \(folder), and apply never writes a submodule from its superproject; "
                 + "run it inside the submodule: cd \(EditedSinceInterruption.quoted(folder)) && \(command)")

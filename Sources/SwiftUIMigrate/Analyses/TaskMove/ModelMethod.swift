@@ -133,9 +133,7 @@ struct ModelMethod {
 
     /// `FeedModel` of `= FeedModel()` or `= FeedModel(api: …)`: the type an unannotated property is made of.
     private static func initializedType(_ initializer: ExprSyntax?) -> String? {
-        guard let call = initializer?.as(FunctionCallExprSyntax.self) else { return nil }
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        initializer?.as(FunctionCallExprSyntax.self)?.calledName
     }
 
     /// `CalendarManager` of `= CalendarManager.shared`, when the type declares `static let shared`

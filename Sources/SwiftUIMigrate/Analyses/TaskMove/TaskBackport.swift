@@ -120,9 +120,7 @@ private final class LifecycleCallFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        if let name, name == "task" || name == "onAppear" { names.append(name) }
+        if let name = node.calledName, name == "task" || name == "onAppear" { names.append(name) }
         return .visitChildren
     }
 }

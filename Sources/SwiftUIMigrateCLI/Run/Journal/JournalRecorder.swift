@@ -1,6 +1,7 @@
 import AtomicFiles
 import Foundation
 import GitStage
+import PlainText
 
 /// Keeps the journal of one `apply` run: written right before the first change, a line appended before each git step,
 /// removed after the last — or kept when a failed run could not undo itself, for `apply --abort` to finish.
