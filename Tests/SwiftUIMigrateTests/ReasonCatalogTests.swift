@@ -93,10 +93,32 @@ final class ReasonCatalogTests: XCTestCase {
         }
     }
 
-    /// The ids of `rule`'s catalog that none of its examples and fixtures produces, in catalog order.
+    /// The ids of `rule`'s own and its family's decisions that none of its examples and fixtures produces, in
+    /// catalog order. The run's declines (`RunDecline`), which no rule makes, are checked once, for any rule, by
+    /// `testTheEngineMakesEveryRunDecline`.
     static func unproducedReasons(of rule: any Rule) throws -> [String] {
         let produced = Set(try findings(of: rule).map(\.reasonID))
-        return rule.reasonCatalog.map { $0.id(in: rule.id) }.filter { !produced.contains($0) }
+        return rule.reasonCatalog.filter { !RunDecline.catalog.contains($0) }.map { $0.id(in: rule.id) }.filter { !produced.contains($0) }
+    }
+
+    /// Every decline of the run is made by the engine whatever the rule: the six a run's choices make
+    /// (`MigrationEngine.decide`: `--only`, a review, the baseline), a file with syntax errors, and a
+    /// rewrite that fails the engine's check.
+    func testTheEngineMakesEveryRunDecline() {
+        let rename = TestRules.rename("onAppear", to: "onDisappear", id: "test")
+        var made: [String] = []
+        for decline in [RunDecline.notPreserving, .changesRuntime, .rejectedInReview, .rejectedEarlier, .notReviewed, .appearsAfterOthers] {
+            var engine = MigrationEngine(configuration: Configuration(), rules: [rename])
+            engine.decide = { _ in .decline(decline) }
+            let (text, migration) = engine.migrate(source: "x.onAppear()\n")
+            XCTAssertEqual(text, "x.onAppear()\n", decline.decision)
+            made += migration.findings.map(\.reasonID)
+        }
+        let syntaxErrors = MigrationEngine(configuration: Configuration(), rules: [rename]).migrate(source: "struct A {\n    func f( \n}\nx.onAppear()\n")
+        let internalError = MigrationEngine(configuration: Configuration(), rules: [TestRules.breaksParsing("onAppear", id: "test")])
+            .migrate(source: "x.onAppear()\n")
+        made += syntaxErrors.1.findings.map(\.reasonID) + internalError.1.findings.map(\.reasonID)
+        XCTAssertEqual(made.sorted(), RunDecline.catalog.map { $0.id(in: "test") }.sorted())
     }
 
     func testNoHeadlineContradictsItsDecision() throws {
