@@ -123,14 +123,14 @@ public struct GroupLifecycleRule: ShippedRule {
         // the chain already acts on it, once. Copying the chain into each clause would change nothing.
         if let hoistBlocker, strategy != .distribute, members.views.count > 1, !members.mayShowNothing,
            GroupMembers.choosingConditions(of: group.content.statements).isEmpty {
-            return report(Self.onePerBuild.words([Self.cannotContain: Self.blocked(hoistBlocker).sentence]))
+            return report(Self.onePerBuild.words([Self.cannotContain: Self.blocked(hoistBlocker).blocker]))
         }
 
         let blockers = DistributeBlocker.all(site, custom: custom, in: context)
         if let first = blockers.first {
             return report(Self.blocked(first).words([
-                Self.notHoisted: hoistBlocker.map { Self.blocked($0).sentence } ?? "the strategy is distribute",
-                Self.moreBlockers: blockers.dropFirst().map { "; " + Self.blocked($0).sentence }.joined(),
+                Self.notHoisted: hoistBlocker.map { Self.blocked($0).blocker } ?? "the strategy is distribute",
+                Self.moreBlockers: blockers.dropFirst().map { "; " + Self.blocked($0).blocker }.joined(),
                 "the lifecycle modifiers": modifiers]))
         }
         let edits: [ByteEdit]
@@ -430,41 +430,90 @@ extension GroupLifecycleRule {
             meaning: meaning, whatToDo: whatToDo)
     }
 
-    /// The fix `blocker` stops, and the blocker's facts.
-    static func blocked(_ blocker: HoistBlocker) -> Blocked {
-        switch blocker {
-        case .memberScoped(let name, nil):
-            Blocked(hoistBlockedMemberScoped, [(".id or .transition", ".\(name)")])
-        case .memberScoped(let name, let custom?):
-            Blocked(hoistBlockedMemberScoped, [
-                (".id or .transition", ".\(custom)"), ("which", "which applies .\(name) (read from its declaration), and .\(name)")])
-        case .emptyRow(let container, let usedAt):
-            Blocked(hoistBlockedEmptyRow, [(rowContainer, container + whereUsed(usedAt))])
-        case .sectionsInRow(let container, let usedAt):
-            Blocked(hoistBlockedSectionsInRow, [(rowContainer, container + whereUsed(usedAt))])
-        case .emptyListRow(let name):
-            Blocked(hoistBlockedListRow, [(".listRowSeparator", ".\(name)")])
-        case .memberListRow(let name):
-            Blocked(hoistBlockedMemberListRow, [(".listRowInsets or .swipeActions", ".\(name)")])
+    /// A decision where a blocker stops a fix. Its meaning holds `sentence`, the blocker in words (a
+    /// template whose blanks are the blocker's facts), which filled alone also says, in a later
+    /// decision's reason, why this fix was not made.
+    struct BlockedFix: Sendable {
+        let reason: RuleReason
+        let sentence: String
+        /// The blocker's facts at one site (none in the catalog).
+        private(set) var facts: [(blank: String, fact: String)] = []
+
+        /// The hoist the strategy `hoist` leaves blocked: reported with the manual fix.
+        init(hoist decision: String, _ sentence: String) {
+            self.sentence = sentence
+            reason = RuleReason(
+                decision, .report, headline: moveOff, meaning: "\(sentence); \(moveToOwner)\(orDistribute)",
+                whatToDo: moveToOwnerInShort + orDistribute)
+        }
+
+        /// The distribution blocked after the hoist was (`notHoisted`), with any other blocker after it.
+        init(distribute decision: String, _ sentence: String) {
+            self.sentence = sentence
+            reason = RuleReason(
+                decision, .report, headline: moveOff, meaning: "{\(notHoisted)}; and \(sentence){\(moreBlockers)}; \(moveToOwner)",
+                whatToDo: moveToOwnerInShort)
+        }
+
+        /// The fix stopped at one site, by a blocker with `facts`.
+        func at(_ facts: [(blank: String, fact: String)]) -> BlockedFix {
+            assert(facts.allSatisfy { sentence.contains("{\($0.blank)}") }, "\(reason.decision): a fact names no blank")
+            var site = self
+            site.facts = facts
+            return site
+        }
+
+        /// The blocker in words at this site (a blank with no fact keeps its phrase).
+        var blocker: String { RuleReason.fill(filled(sentence), [:]) }
+
+        /// The decision at this site: the blocker's facts and `more`, the decision's other facts, filled in.
+        func words(_ more: KeyValuePairs<String, String>) -> FindingWords {
+            var here = reason
+            here.meaning = filled(reason.meaning)
+            let words = here.words(more)
+            return FindingWords(reason, headline: words.headline, reason: words.reason)
+        }
+
+        private func filled(_ template: String) -> String {
+            facts.reduce(template) { $0.replacing("{\($1.blank)}", with: $1.fact) }
         }
     }
 
-    /// The distribution `blocker` stops, and the blocker's facts.
-    static func blocked(_ blocker: DistributeBlocker) -> Blocked {
+    /// The fix `blocker` stops, with the blocker's facts.
+    static func blocked(_ blocker: HoistBlocker) -> BlockedFix {
+        switch blocker {
+        case .memberScoped(let name, nil):
+            hoistBlockedMemberScoped.at([(".id or .transition", ".\(name)")])
+        case .memberScoped(let name, let custom?):
+            hoistBlockedMemberScoped.at([
+                (".id or .transition", ".\(custom)"), ("which", "which applies .\(name) (read from its declaration), and .\(name)")])
+        case .emptyRow(let container, let usedAt):
+            hoistBlockedEmptyRow.at([(rowContainer, container + whereUsed(usedAt))])
+        case .sectionsInRow(let container, let usedAt):
+            hoistBlockedSectionsInRow.at([(rowContainer, container + whereUsed(usedAt))])
+        case .emptyListRow(let name):
+            hoistBlockedListRow.at([(".listRowSeparator", ".\(name)")])
+        case .memberListRow(let name):
+            hoistBlockedMemberListRow.at([(".listRowInsets or .swipeActions", ".\(name)")])
+        }
+    }
+
+    /// The distribution `blocker` stops, with the blocker's facts.
+    static func blocked(_ blocker: DistributeBlocker) -> BlockedFix {
         switch blocker {
         case .presents(let name):
-            Blocked(presentsOrNavigates, [(".sheet or .navigationTitle", ".\(name)")])
+            presentsOrNavigates.at([(".sheet or .navigationTitle", ".\(name)")])
         case .unknown(let name):
-            Blocked(unknownModifier, [(".modifier", ".\(name)")])
+            unknownModifier.at([(".modifier", ".\(name)")])
         case .choosesMember(let modifier, let property, let method):
-            Blocked(choosesMember, [
+            choosesMember.at([
                 (".onAppear or .task", ".\(modifier)"),
                 ("sets the property", method.map { "calls \($0)(), which may change \(property)" } ?? "sets \(property)"),
                 ("the property", property), (ifTaskCancelled, modifier == "task" ? ", and \(taskCancelled)" : "")])
         case .emptyView:
-            Blocked(emptyViewMember, [])
+            emptyViewMember
         case .overBudget(let lines, let copies, let added):
-            Blocked(overBudget, [("N", "\(lines)"), ("the other members", "\(copies) more member\(copies == 1 ? "" : "s")"),
+            overBudget.at([("N", "\(lines)"), ("the other members", "\(copies) more member\(copies == 1 ? "" : "s")"),
                                  ("M", "\(added)")])
         }
     }
@@ -536,60 +585,5 @@ extension GroupLifecycleRule {
     /// `.onAppear and .task`.
     static func listed(_ names: [String]) -> String {
         names.map { ".\($0)" }.joined(separator: " and ")
-    }
-}
-
-// MARK: - Blocked fixes
-
-extension GroupLifecycleRule {
-    /// A decision where a blocker stops a fix. Its meaning holds `sentence`, the blocker in words (a
-    /// template whose blanks are the blocker's facts), which filled alone also says, in a later
-    /// decision's reason, why this fix was not made.
-    struct BlockedFix: Sendable {
-        let reason: RuleReason
-        let sentence: String
-
-        /// The hoist the strategy `hoist` leaves blocked: reported with the manual fix.
-        init(hoist decision: String, _ sentence: String) {
-            self.sentence = sentence
-            reason = RuleReason(
-                decision, .report, headline: moveOff, meaning: "\(sentence); \(moveToOwner)\(orDistribute)",
-                whatToDo: moveToOwnerInShort + orDistribute)
-        }
-
-        /// The distribution blocked after the hoist was (`notHoisted`), with any other blocker after it.
-        init(distribute decision: String, _ sentence: String) {
-            self.sentence = sentence
-            reason = RuleReason(
-                decision, .report, headline: moveOff, meaning: "{\(notHoisted)}; and \(sentence){\(moreBlockers)}; \(moveToOwner)",
-                whatToDo: moveToOwnerInShort)
-        }
-    }
-
-    /// A blocker at one site: the fix it stops and the facts that fill its sentence.
-    struct Blocked {
-        let fix: BlockedFix
-        let facts: [(blank: String, fact: String)]
-
-        init(_ fix: BlockedFix, _ facts: [(blank: String, fact: String)]) {
-            assert(facts.allSatisfy { fix.sentence.contains("{\($0.blank)}") }, "\(fix.reason.decision): a fact names no blank")
-            self.fix = fix
-            self.facts = facts
-        }
-
-        /// The blocker in words at this site (a blank with no fact keeps its phrase).
-        var sentence: String { RuleReason.fill(filled(fix.sentence), [:]) }
-
-        /// The decision at this site: the blocker's facts and `more`, the decision's other facts, filled in.
-        func words(_ more: KeyValuePairs<String, String>) -> FindingWords {
-            var here = fix.reason
-            here.meaning = filled(here.meaning)
-            let words = here.words(more)
-            return FindingWords(fix.reason, headline: words.headline, reason: words.reason)
-        }
-
-        private func filled(_ template: String) -> String {
-            facts.reduce(template) { $0.replacing("{\($1.blank)}", with: $1.fact) }
-        }
     }
 }
