@@ -513,8 +513,8 @@ extension GroupLifecycleRule {
         case .emptyView:
             emptyViewMember
         case .overBudget(let lines, let copies, let added):
-            overBudget.at([("N", "\(lines)"), ("the other members", "\(copies) more member\(copies == 1 ? "" : "s")"),
-                                 ("M", "\(added)")])
+            overBudget.at([
+                ("N", "\(lines)"), ("the other members", "\(copies) more member\(copies == 1 ? "" : "s")"), ("M", "\(added)")])
         }
     }
 
