@@ -117,24 +117,21 @@ public struct GroupLifecycleRule: ShippedRule {
                 id, at: group.name, decision.words([Self.host: host]), safety: safety, edits: [context.replace(group.name, with: host)])
         }
         if strategy == .hoist, let hoistBlocker {
-            let (decision, fact) = Self.words(hoistBlocker)
-            // The blocker's blank is the decision's first.
-            return report(decision.words([decision.blanks[0]: fact, "the lifecycle modifiers": modifiers]))
+            return report(Self.blocked(hoistBlocker).words(["the lifecycle modifiers": modifiers]))
         }
         // Several members, but only `#if` chooses between them: each build shows one view on every path and
         // the chain already acts on it, once. Copying the chain into each clause would change nothing.
         if let hoistBlocker, strategy != .distribute, members.views.count > 1, !members.mayShowNothing,
            GroupMembers.choosingConditions(of: group.content.statements).isEmpty {
-            return report(Self.onePerBuild.words([Self.cannotContain: Self.words(hoistBlocker).fact]))
+            return report(Self.onePerBuild.words([Self.cannotContain: Self.blocked(hoistBlocker).blocker]))
         }
 
         let blockers = DistributeBlocker.all(site, custom: custom, in: context)
         if let first = blockers.first {
-            let (decision, fact) = Self.words(first)
-            // The first blocker's blank is the decision's second, after why there was no hoist.
-            return report(decision.words([
-                Self.notHoisted: hoistBlocker.map { Self.words($0).fact } ?? "the strategy is distribute", decision.blanks[1]: fact,
-                Self.moreBlockers: blockers.dropFirst().map { "; " + Self.words($0).fact }.joined(), "the lifecycle modifiers": modifiers]))
+            return report(Self.blocked(first).words([
+                Self.notHoisted: hoistBlocker.map { Self.blocked($0).blocker } ?? "the strategy is distribute",
+                Self.moreBlockers: blockers.dropFirst().map { "; " + Self.blocked($0).blocker }.joined(),
+                "the lifecycle modifiers": modifiers]))
         }
         let edits: [ByteEdit]
         do {
@@ -158,9 +155,10 @@ extension GroupLifecycleRule {
     public var reasons: [RuleReason] {
         [Self.hoistNoRuntimeChange, Self.hoistEmptyPath, Self.hoistInRow, Self.hoistBelowMergingFloor, Self.hoistTaskID,
          Self.distribute, Self.severalMembers, Self.helperShowsSeveral, Self.itemContent, Self.reportStrategy, Self.showsNoView,
-         Self.hostIsGroup, Self.hoistBlockedMemberScoped, Self.hoistBlockedEmptyRow, Self.hoistBlockedListRow,
-         Self.hoistBlockedMemberListRow, Self.onePerBuild, Self.presentsOrNavigates, Self.unknownModifier, Self.choosesMember,
-         Self.readsMemberChoice, Self.emptyViewMember, Self.overBudget, Self.hoistBlockedSectionsInRow]
+         Self.hostIsGroup, Self.hoistBlockedMemberScoped.reason, Self.hoistBlockedEmptyRow.reason, Self.hoistBlockedListRow.reason,
+         Self.hoistBlockedMemberListRow.reason, Self.onePerBuild, Self.presentsOrNavigates.reason, Self.unknownModifier.reason,
+         Self.choosesMember.reason, Self.readsMemberChoice, Self.emptyViewMember.reason, Self.overBudget.reason,
+         Self.hoistBlockedSectionsInRow.reason]
             + Self.obstacles.all
     }
 
@@ -317,6 +315,9 @@ extension GroupLifecycleRule {
     static let cannotContain = "the Group cannot become a container"
     static let notHoisted = "\(cannotContain), or the strategy is distribute"
     static let moreBlockers = "; and any other blocker"
+    static let rowContainer = "List, Form, Section or ForEach (here or where the view is used)"
+    static let taskCancelled = "the copy on the member that goes away is cancelled"
+    static let ifTaskCancelled = ", and for a task \(taskCancelled)"
     static let inItems = "the Group stands in the content of a Menu, Picker, TabView, .contextMenu, .toolbar or another holder of "
         + "items, or its view is used there"
 
@@ -380,46 +381,42 @@ extension GroupLifecycleRule {
     static let hostIsGroup = RuleReason(
         "host-is-group", .report, headline: setHost, meaning: "the configured host container is Group itself; \(setHost)",
         whatToDo: setHost)
-    static let hoistBlockedMemberScoped = hoistBlocked(
-        "hoist-blocked-member-scoped",
-        "the chain has a modifier that acts on each member (id, transition, …), so the Group cannot become a container")
-    static let hoistBlockedEmptyRow = hoistBlocked(
-        "hoist-blocked-empty-row",
-        "the Group is a row (or the body of a view used as one) that shows no view on some path, where a container would add an "
-            + "empty row")
-    static let hoistBlockedListRow = hoistBlocked(
-        "hoist-blocked-list-row",
-        "the chain has a list-row modifier and some path shows no view: as a container the Group would add an empty row")
-    static let hoistBlockedMemberListRow = hoistBlocked(
-        "hoist-blocked-member-list-row",
-        "a member carries a list-row modifier (listRowInsets, swipeActions…), which configures a row only on the row's own view: "
-            + "inside a container it would no longer reach the row")
-    static let hoistBlockedSectionsInRow = hoistBlocked(
-        "hoist-blocked-sections-in-row",
-        "the Group's members are Sections of a List or Form (also where its view is used), which a container would stop being")
+    static let hoistBlockedMemberScoped = BlockedFix(hoist: "hoist-blocked-member-scoped",
+        "the chain has {.id or .transition}, {which} acts on each member, so \(cannotContain)")
+    static let hoistBlockedEmptyRow = BlockedFix(hoist: "hoist-blocked-empty-row",
+        "the Group is a row of a {\(rowContainer)} and shows no view on some path, where a container would add an empty row, so it "
+            + "cannot become a container")
+    static let hoistBlockedListRow = BlockedFix(hoist: "hoist-blocked-list-row",
+        "the chain has {.listRowSeparator}, a list-row modifier, and some path shows no view: as a container the Group would add "
+            + "an empty row")
+    static let hoistBlockedMemberListRow = BlockedFix(hoist: "hoist-blocked-member-list-row",
+        "a member carries {.listRowInsets or .swipeActions}, which configures a list row only on the row's own view: inside a "
+            + "container it would no longer reach the row, so \(cannotContain)")
+    static let hoistBlockedSectionsInRow = BlockedFix(hoist: "hoist-blocked-sections-in-row",
+        "the Group's members are Sections of a {\(rowContainer)}: in a container they would no longer be its sections, so "
+            + cannotContain)
     static let onePerBuild = RuleReason(
         "one-view-per-build", .keep, headline: "keep the Group's modifiers: each build shows one of its views",
         meaning: "{\(cannotContain)}; only #if chooses between its members, so each build shows one view on every path and the "
             + "modifiers act on it once: copying them into each clause would change nothing")
-    static let presentsOrNavigates = distributeBlocked(
-        "presents-or-navigates",
-        "the chain has a presentation or navigation modifier (sheet, toolbar, navigationTitle…), which copied onto each member "
+    static let presentsOrNavigates = BlockedFix(distribute: "presents-or-navigates",
+        "the chain has {.sheet or .navigationTitle}, which presents or navigates from the view it is on; copied onto each member it "
             + "would be installed once per member")
-    static let unknownModifier = distributeBlocked(
-        "unknown-modifier", "the chain has a modifier the tool does not know (it may present, navigate or run work)")
-    static let choosesMember = distributeBlocked(
-        "chooses-member",
-        "a lifecycle action sets the property that chooses the member shown: copied onto each member it would start again on "
-            + "every member it brings in")
+    static let unknownModifier = BlockedFix(distribute: "unknown-modifier",
+        "{.modifier} is not a SwiftUI modifier the tool knows (it may present, navigate or run work), so the chain is not copied "
+            + "onto each member")
+    static let choosesMember = BlockedFix(distribute: "chooses-member",
+        "the chain's {.onAppear or .task} {sets the property}, and {the property} chooses the member that shows: copied onto each "
+            + "member, it would start again on every member it brings in{\(ifTaskCancelled)}")
     static let readsMemberChoice = RuleReason(
         "reads-member-choice", .report, headline: "run {the action} when {the value} changes, by hand",
         meaning: "{the action} reads {the value}, which chooses the member: each member's appearance ran it again, one container "
             + "would not",
         whatToDo: "run the action when the value changes (task(id:), onChange(of:)) on the container, by hand")
-    static let emptyViewMember = distributeBlocked(
-        "empty-view-member", "a member is EmptyView(), on which copied modifiers would never act")
-    static let overBudget = distributeBlocked(
-        "over-budget", "copying the chain onto each member would add more than \(distributionLineBudget) lines")
+    static let emptyViewMember = BlockedFix(distribute: "empty-view-member",
+        "a member is EmptyView(), on which the copied modifiers would never act")
+    static let overBudget = BlockedFix(distribute: "over-budget",
+        "copying the {N}-line chain onto {the other members} would add {M} lines, over the limit of \(distributionLineBudget)")
     static let obstacles = GroupObstacleReasons(.report, headline: moveOff, then: .init(
         noMembers: ", \(neverRuns)", otherStatements: "; \(GroupObstacleReasons.byHand)",
         shadowedName: "; rename the binding {`name`} or move the modifiers by hand",
@@ -433,64 +430,91 @@ extension GroupLifecycleRule {
             meaning: meaning, whatToDo: whatToDo)
     }
 
-    /// A hoist the strategy `hoist` leaves blocked by `blocker` (the general phrase of its first blank).
-    private static func hoistBlocked(_ decision: String, _ blocker: String) -> RuleReason {
-        RuleReason(
-            decision, .report, headline: moveOff, meaning: "{\(blocker)}; \(moveToOwner)\(orDistribute)",
-            whatToDo: moveToOwnerInShort + orDistribute)
-    }
+    /// A decision where a blocker stops a fix. Its meaning holds `sentence`, the blocker in words (a
+    /// template whose blanks are the blocker's facts), which filled alone also says, in a later
+    /// decision's reason, why this fix was not made.
+    struct BlockedFix: Sendable {
+        let reason: RuleReason
+        let sentence: String
+        /// The blocker's facts at one site (none in the catalog).
+        private(set) var facts: [(blank: String, fact: String)] = []
 
-    /// A distribution blocked by `blocker` (the general phrase of its second blank), after the hoist was.
-    private static func distributeBlocked(_ decision: String, _ blocker: String) -> RuleReason {
-        RuleReason(
-            decision, .report, headline: moveOff, meaning: "{\(notHoisted)}; and {\(blocker)}{\(moreBlockers)}; \(moveToOwner)",
-            whatToDo: moveToOwnerInShort)
-    }
+        /// The hoist the strategy `hoist` leaves blocked: reported with the manual fix.
+        init(hoist decision: String, _ sentence: String) {
+            self.sentence = sentence
+            reason = RuleReason(
+                decision, .report, headline: moveOff, meaning: "\(sentence); \(moveToOwner)\(orDistribute)",
+                whatToDo: moveToOwnerInShort + orDistribute)
+        }
 
-    /// The decision `blocker` makes under the strategy `hoist`, and the blocker at this site in words, with
-    /// which the reason of each decision a blocked hoist leads to opens.
-    static func words(_ blocker: HoistBlocker) -> (decision: RuleReason, fact: String) {
-        switch blocker {
-        case .memberScoped(let name, nil):
-            (hoistBlockedMemberScoped, "the chain has .\(name), which acts on each member, so the Group cannot become a container")
-        case .memberScoped(let name, let custom?):
-            (hoistBlockedMemberScoped, "the chain has .\(custom), which applies .\(name) (read from its declaration), and .\(name) "
-                + "acts on each member, so the Group cannot become a container")
-        case .emptyRow(let container, let usedAt):
-            (hoistBlockedEmptyRow, "the Group is a row of a \(container)\(whereUsed(usedAt)) and shows no view on some path, "
-                + "where a container would add an empty row, so it cannot become a container")
-        case .sectionsInRow(let container, let usedAt):
-            (hoistBlockedSectionsInRow, "the Group's members are Sections of a \(container)\(whereUsed(usedAt)): in a container "
-                + "they would no longer be its sections, so the Group cannot become a container")
-        case .emptyListRow(let name):
-            (hoistBlockedListRow, "the chain has .\(name), a list-row modifier, and some path shows no view: as a container the "
-                + "Group would add an empty row")
-        case .memberListRow(let name):
-            (hoistBlockedMemberListRow, "a member carries .\(name), which configures a list row only on the row's own view: "
-                + "inside a container it would no longer reach the row, so the Group cannot become a container")
+        /// The distribution blocked after the hoist was (`notHoisted`), with any other blocker after it.
+        init(distribute decision: String, _ sentence: String) {
+            self.sentence = sentence
+            reason = RuleReason(
+                decision, .report, headline: moveOff, meaning: "{\(notHoisted)}; and \(sentence){\(moreBlockers)}; \(moveToOwner)",
+                whatToDo: moveToOwnerInShort)
+        }
+
+        /// The fix stopped at one site, by a blocker with `facts`.
+        func at(_ facts: [(blank: String, fact: String)]) -> BlockedFix {
+            assert(facts.allSatisfy { sentence.contains("{\($0.blank)}") }, "\(reason.decision): a fact names no blank")
+            var site = self
+            site.facts = facts
+            return site
+        }
+
+        /// The blocker in words at this site (a blank with no fact keeps its phrase).
+        var blocker: String { RuleReason.fill(filled(sentence), [:]) }
+
+        /// The decision at this site: the blocker's facts and `more`, the decision's other facts, filled in.
+        func words(_ more: KeyValuePairs<String, String>) -> FindingWords {
+            var here = reason
+            here.meaning = filled(reason.meaning)
+            let words = here.words(more)
+            return FindingWords(reason, headline: words.headline, reason: words.reason)
+        }
+
+        private func filled(_ template: String) -> String {
+            facts.reduce(template) { $0.replacing("{\($1.blank)}", with: $1.fact) }
         }
     }
 
-    /// The decision `blocker` makes where it is the first to block the distribution, and the blocker at
-    /// this site in words.
-    static func words(_ blocker: DistributeBlocker) -> (decision: RuleReason, fact: String) {
+    /// The fix `blocker` stops, with the blocker's facts.
+    static func blocked(_ blocker: HoistBlocker) -> BlockedFix {
+        switch blocker {
+        case .memberScoped(let name, nil):
+            hoistBlockedMemberScoped.at([(".id or .transition", ".\(name)")])
+        case .memberScoped(let name, let custom?):
+            hoistBlockedMemberScoped.at([
+                (".id or .transition", ".\(custom)"), ("which", "which applies .\(name) (read from its declaration), and .\(name)")])
+        case .emptyRow(let container, let usedAt):
+            hoistBlockedEmptyRow.at([(rowContainer, container + whereUsed(usedAt))])
+        case .sectionsInRow(let container, let usedAt):
+            hoistBlockedSectionsInRow.at([(rowContainer, container + whereUsed(usedAt))])
+        case .emptyListRow(let name):
+            hoistBlockedListRow.at([(".listRowSeparator", ".\(name)")])
+        case .memberListRow(let name):
+            hoistBlockedMemberListRow.at([(".listRowInsets or .swipeActions", ".\(name)")])
+        }
+    }
+
+    /// The distribution `blocker` stops, with the blocker's facts.
+    static func blocked(_ blocker: DistributeBlocker) -> BlockedFix {
         switch blocker {
         case .presents(let name):
-            (presentsOrNavigates, "the chain has .\(name), which presents or navigates from the view it is on; copied onto each "
-                + "member it would be installed once per member")
+            presentsOrNavigates.at([(".sheet or .navigationTitle", ".\(name)")])
         case .unknown(let name):
-            (unknownModifier, ".\(name) is not a SwiftUI modifier the tool knows (it may present, navigate or run work), so the "
-                + "chain is not copied onto each member")
+            unknownModifier.at([(".modifier", ".\(name)")])
         case .choosesMember(let modifier, let property, let method):
-            (choosesMember, "the chain's .\(modifier) "
-                + (method.map { "calls \($0)(), which may change \(property)" } ?? "sets \(property)")
-                + ", and \(property) chooses the member that shows: copied onto each member, it would start again on "
-                + "every member it brings in" + (modifier == "task" ? ", and the copy on the member that goes away is cancelled" : ""))
+            choosesMember.at([
+                (".onAppear or .task", ".\(modifier)"),
+                ("sets the property", method.map { "calls \($0)(), which may change \(property)" } ?? "sets \(property)"),
+                ("the property", property), (ifTaskCancelled, modifier == "task" ? ", and \(taskCancelled)" : "")])
         case .emptyView:
-            (emptyViewMember, "a member is EmptyView(), on which the copied modifiers would never act")
+            emptyViewMember
         case .overBudget(let lines, let copies, let added):
-            (overBudget, "copying the \(lines)-line chain onto \(copies) more member\(copies == 1 ? "" : "s") would add \(added) "
-                + "lines, over the limit of \(distributionLineBudget)")
+            overBudget.at([
+                ("N", "\(lines)"), ("the other members", "\(copies) more member\(copies == 1 ? "" : "s")"), ("M", "\(added)")])
         }
     }
 
