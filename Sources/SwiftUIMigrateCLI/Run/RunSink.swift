@@ -1,7 +1,8 @@
 /// Where a run's outcomes go: each consumer of a run — a report streamed or collected, a list of files, a patch, the
-/// files written, a branch, the interactive review, the editor's diagnostics, an agent's result, a batch job's — is
-/// one sink, and a command picks a source (`RunPlan.Source`) and its sinks, then runs (`RunPlan.run(into:)`; as
-/// ast-grep's printers, with their `before_print`, `process` and `after_print`).
+/// files written, a branch, the interactive review — is one sink, and a command picks a source (`RunPlan.Source`)
+/// and its sinks, then runs (`RunPlan.run(into:)`; as ast-grep's printers, with their `before_print`, `process` and
+/// `after_print`). The editor's diagnostics, an agent's result and a batch job take the whole run from
+/// `CollectedOutcomes` (`RunPlan.run(warn:)`).
 ///
 /// A sink says itself whether it streams (SwiftLint's `Reporter.isRealtime`), so no command forks into "collect"
 /// and "stream": one that streams takes each file as soon as it and every earlier one are done; the others take the
