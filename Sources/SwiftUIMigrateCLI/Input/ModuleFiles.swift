@@ -48,13 +48,27 @@ final class ModuleFiles: Hashable, Sendable {
             let parent = relative[..<slash]
             if parent != lastFolder {
                 lastFolder = parent
-                lastSkipped = parent.split(separator: "/").contains { name in
-                    name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
-                }
+                lastSkipped = skips(parent)
             }
             return !lastSkipped
         }
     }
+
+    /// True when one of the folder names in `folders` (`/`-separated) is hidden or one discovery skips. An ASCII
+    /// path is split on its bytes (splitting it as characters cost mlem 7 M instructions for 238 folders).
+    private static func skips(_ folders: Substring) -> Bool {
+        guard folders.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return folders.split(separator: "/").contains { name in
+                name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
+            }
+        }
+        return folders.utf8.split(separator: UInt8(ascii: "/")).contains { name in
+            name.first == UInt8(ascii: ".") || skippedNames.contains { name.elementsEqual($0) }
+        }
+    }
+
+    /// The bytes of `SourceDiscovery.skippedFolders`.
+    private static let skippedNames = SourceDiscovery.skippedFolders.map { Array($0.utf8) }
 
     /// Drops what the module's index read, and the bytes it kept for workers that did not take them: a run
     /// calls it once no file of the module is left to migrate, so memory follows the module being
