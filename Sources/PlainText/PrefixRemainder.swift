@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension String {
     /// What follows `prefix` when the string starts with it; nil otherwise.
     ///
@@ -22,6 +28,8 @@ extension String {
         var start = prefix
         return text.withUTF8 { bytes in
             start.withUTF8 { head in
+                // The common answer in one comparison of the bytes; only a difference is looked at byte by byte.
+                if head.isEmpty || head.count <= bytes.count && memcmp(bytes.baseAddress!, head.baseAddress!, head.count) == 0 { return true }
                 for index in head.indices {
                     guard index < bytes.count else { return head[index] < 0x80 ? false : nil }
                     if bytes[index] != head[index] { return bytes[index] < 0x80 && head[index] < 0x80 ? false : nil }
