@@ -55,15 +55,23 @@ final class ModuleFiles: Hashable, Sendable {
     }
 
     /// True when one of the folder names in `folders` (`/`-separated) is hidden or one discovery skips. An ASCII
-    /// path is split on its bytes (splitting it as characters cost mlem 7 M instructions for 238 folders).
+    /// path is split in its contiguous bytes (splitting it as characters cost mlem 7 M instructions for 238 folders,
+    /// splitting its `utf8` view 2 M).
     private static func skips(_ folders: Substring) -> Bool {
         guard folders.utf8.allSatisfy({ $0 < 0x80 }) else {
             return folders.split(separator: "/").contains { name in
                 name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
             }
         }
-        return folders.utf8.split(separator: UInt8(ascii: "/")).contains { name in
-            name.first == UInt8(ascii: ".") || skippedNames.contains { name.elementsEqual($0) }
+        var folders = folders
+        return folders.withUTF8 { bytes in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                if let first = name.first, first == UInt8(ascii: ".") || skippedNames.contains(where: { name.elementsEqual($0) }) { return true }
+            }
+            return false
         }
     }
 
