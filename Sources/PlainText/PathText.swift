@@ -3,14 +3,22 @@
 public enum PathText {
     /// The folder holding `path`: `"/"` for a file at the root, nil when `path` has no slash.
     public static func folder(of path: String) -> String? {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        guard let slash = lastSlash(in: path) else { return nil }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The last component of `path` (all of it when it has no slash).
     public static func name(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        guard let slash = lastSlash(in: path) else { return path }
         return String(path[path.utf8.index(after: slash)...])
+    }
+
+    /// Where the last `/` of `path` is, found in its contiguous bytes (a search of `path.utf8` steps a
+    /// `String.Index` byte by byte: `folder(of:)` cost the eight corpus apps' scans 36 M instructions).
+    private static func lastSlash(in path: String) -> String.Index? {
+        var path = path
+        guard let offset = path.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return nil }
+        return path.utf8.index(path.utf8.startIndex, offsetBy: offset)
     }
 
     /// `path` relative to `folder` when it is inside it (`""` for the folder itself), else nil; every path is

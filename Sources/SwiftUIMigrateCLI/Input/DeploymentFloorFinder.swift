@@ -235,10 +235,17 @@ final class DeploymentFloorFinder {
         for name in tree.names(in: folder) where !name.hasPrefix(".") {
             if name.hasSuffix(".xcconfig") {
                 result.append(PathText.join(folder, name))
-            } else if depth > 0, !name.contains("."), !Self.skippedFolders.contains(name) {
+            } else if depth > 0, !Self.hasDot(name), !Self.skippedFolders.contains(name) {
                 result += xcconfigFiles(in: PathText.join(folder, name), depth: depth - 1)
             }
         }
         return result
+    }
+
+    /// True when `name` holds a `.`: an ASCII name told by its bytes (Foundation's `contains`, a `range(of:)`,
+    /// cost pocket-casts-ios 12 M instructions over 1,800 names), any other as `contains` tells it.
+    private static func hasDot(_ name: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.contains(".") }
+        return name.utf8.contains(UInt8(ascii: "."))
     }
 }

@@ -48,13 +48,35 @@ final class ModuleFiles: Hashable, Sendable {
             let parent = relative[..<slash]
             if parent != lastFolder {
                 lastFolder = parent
-                lastSkipped = parent.split(separator: "/").contains { name in
-                    name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
-                }
+                lastSkipped = skips(parent)
             }
             return !lastSkipped
         }
     }
+
+    /// True when one of the folder names in `folders` (`/`-separated) is hidden or one discovery skips. An ASCII
+    /// path is split in its contiguous bytes (splitting it as characters cost mlem 7 M instructions for 238 folders,
+    /// splitting its `utf8` view 2 M).
+    private static func skips(_ folders: Substring) -> Bool {
+        guard folders.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return folders.split(separator: "/").contains { name in
+                name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String(name))
+            }
+        }
+        var folders = folders
+        return folders.withUTF8 { bytes in
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                if let first = name.first, first == UInt8(ascii: ".") || skippedNames.contains(where: { name.elementsEqual($0) }) { return true }
+            }
+            return false
+        }
+    }
+
+    /// The bytes of `SourceDiscovery.skippedFolders`.
+    private static let skippedNames = SourceDiscovery.skippedFolders.map { Array($0.utf8) }
 
     /// Drops what the module's index read, and the bytes it kept for workers that did not take them: a run
     /// calls it once no file of the module is left to migrate, so memory follows the module being

@@ -124,12 +124,27 @@ enum TrackedFiles {
 
     /// The absolute paths, under `directory` as given, of the repository-relative `paths` below `relative`
     /// (only those whose name ends in `.swift` with `swiftOnly`, told by their bytes before any is joined).
+    /// Each path is joined in one allocation, its prefix compared on its bytes (`remainder(after:)` only where
+    /// they differ outside ASCII): joining a large repository's paths one `+` at a time cost pocket-casts-ios 15 M
+    /// instructions.
     private static func inside(_ directory: String, _ paths: [String], relative: String, swiftOnly: Bool) -> [String] {
         let prefix = relative.isEmpty ? "" : relative + "/"
         let suffix = Array(".swift".utf8)
+        let head = directory + "/"
+        func joined(_ rest: Substring) -> String {
+            var path = head
+            path.reserveCapacity(head.utf8.count + rest.utf8.count)
+            path += rest
+            return path
+        }
         return paths.compactMap { path in
             if swiftOnly && !path.utf8.reversed().starts(with: suffix.reversed()) { return nil }
-            return path.remainder(after: prefix).map { directory + "/" + $0 }
+            if prefix.isEmpty { return joined(Substring(path)) }
+            switch path.startsWithBytes(of: prefix) {
+            case true?: return joined(Substring(path.utf8.dropFirst(prefix.utf8.count)))
+            case false?: return nil
+            case nil: return path.remainder(after: prefix).map { joined(Substring($0)) }
+            }
         }
     }
 }

@@ -21,6 +21,8 @@ public final class ModuleIndex: Sendable {
         /// Where each path is in `files`.
         var positions: [String: Int] = [:]
         var trees: [String: SourceFileSyntax] = [:]
+        /// Whether each file measured is shallow enough to parse (`NestingDepth`).
+        var parsable: [String: Bool] = [:]
         var declarations: [String: [(type: String, members: MemberBlockItemListSyntax)]] = [:]
         var memberBlocks: [String: [(path: String, members: MemberBlockItemListSyntax)]] = [:]
         var converters: [String: SourceLocationConverter] = [:]
@@ -303,7 +305,7 @@ public final class ModuleIndex: Sendable {
         if let known = state.declarations[path] { return known }
         guard let bytes = bytes(of: path, state) else { return [] }
         // A file too deep to parse declares nothing the analyses can read.
-        guard NestingDepth(measuring: bytes).excess == nil else {
+        guard isParsable(path, bytes, state) else {
             state.declarations[path] = []
             return []
         }
@@ -312,6 +314,15 @@ public final class ModuleIndex: Sendable {
         let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)
         state.declarations[path] = found
         return found
+    }
+
+    /// True when the file at `path`, whose bytes are `bytes`, is not too deep to parse (`NestingDepth`), measured
+    /// once per file: each name looked up in a file reads it again.
+    private func isParsable(_ path: String, _ bytes: [UInt8], _ state: State) -> Bool {
+        if let known = state.parsable[path] { return known }
+        let parsable = NestingDepth(measuring: bytes).excess == nil
+        state.parsable[path] = parsable
+        return parsable
     }
 
     /// The tree of the file at `path` as a lookup of `name` reads it (nil for a file too deep to parse):
@@ -326,7 +337,7 @@ public final class ModuleIndex: Sendable {
         var found: (tree: SourceFileSyntax, declarations: [(type: String, members: MemberBlockItemListSyntax)]?)?
         if let tree = state.trees[path] {
             found = (tree, state.declarations[path])
-        } else if let bytes = bytes(of: path, state), NestingDepth(measuring: bytes).excess == nil {
+        } else if let bytes = bytes(of: path, state), isParsable(path, bytes, state) {
             if let text = ElidedBodies.text(bytes, keeping: name, wholeDeclarations: wholeDeclarations) {
                 let tree = text.withUnsafeBufferPointer { Parser.parse(source: $0) }
                 if !tree.hasError { found = (tree, nil) }
