@@ -543,11 +543,8 @@ extension GroupLifecycleRule {
             (hoistInRow,
              "\(runs): in a \(container)\(whereUsed(usedAt)) each member was a row whose action ran when it appeared; now the one row runs it")
         case (.belowMergingFloor(let shortfall), _):
-            (hoistBelowMergingFloor, "\(runs): no change from "
-                + shortfall.platforms.map { "\($0.platform.rawValue) \($0.needed)" }.joined(separator: ", ")
-                + " on, but below it (the floor is "
-                + shortfall.platforms.map { "\($0.platform.rawValue) \($0.floor)" }.joined(separator: ", ")
-                + ") the action ran once per member")
+            (hoistBelowMergingFloor,
+             "\(runs): no change from \(shortfall.needs) on, but below it (the floor is \(shortfall.floors)) the action ran once per member")
         }
         guard mayShowNothing else {
             if case .none = change { return (decision, .behaviorChange(sentence, changesRuntime: false)) }

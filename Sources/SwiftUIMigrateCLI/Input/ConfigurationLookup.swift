@@ -62,13 +62,13 @@ final class ConfigurationLookup {
     private static func unreadable(_ path: String) -> String {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            return lstat(path, &status) == 0 ? "it is a symbolic link that leads nowhere" : "cannot be read: \(String(cString: strerror(errno)))"
+            return lstat(path, &status) == 0 ? "it is a symbolic link that leads nowhere" : SourceReader.cannotBeRead(errno)
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return "it is a folder"
         case S_IFIFO: return "it is a pipe (FIFO)"
         case S_IFCHR, S_IFBLK: return "it is a device"
-        case S_IFREG: return "cannot be read: \(String(cString: strerror(access(path, R_OK) == 0 ? EIO : errno)))"
+        case S_IFREG: return SourceReader.cannotBeRead(access(path, R_OK) == 0 ? EIO : errno)
         default: return "it is not a regular file"
         }
     }

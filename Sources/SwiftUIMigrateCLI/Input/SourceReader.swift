@@ -38,7 +38,7 @@ enum SourceReader {
         defer { close(descriptor) }
         if Int(status.st_size) > maxSize { return .skipped(tooLarge(maxSize)) }
         guard let bytes = readAll(descriptor, expectedSize: Int(status.st_size)) else {
-            return .unreadable("cannot be read: \(String(cString: strerror(errno)))")
+            return .unreadable(cannotBeRead(errno))
         }
         return decode(bytes, maxSize: maxSize)
     }
@@ -48,13 +48,16 @@ enum SourceReader {
     /// any open.
     private static func unopened(_ path: String, maxSize: Int, error: Int32) -> Outcome {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .unreadable("cannot be read: \(String(cString: strerror(errno)))") }
+        guard stat(path, &status) == 0 else { return .unreadable(cannotBeRead(errno)) }
         guard status.st_mode & S_IFMT == S_IFREG else { return .skipped("not a regular file") }
         if Int(status.st_size) > maxSize { return .skipped(tooLarge(maxSize)) }
-        return .unreadable("cannot be read: \(String(cString: strerror(error)))")
+        return .unreadable(cannotBeRead(error))
     }
 
     private static func tooLarge(_ maxSize: Int) -> String { "larger than the \(maxSize)-byte limit (maxFileSize)" }
+
+    /// Why a file gave no bytes, as the system says it: "cannot be read: Permission denied".
+    static func cannotBeRead(_ error: Int32) -> String { "cannot be read: \(String(cString: strerror(error)))" }
 
     /// The whole file at `path` (any size), nil when it cannot be read: for the small files a run reads
     /// beside the Swift files (configuration files, manifests, Xcode projects).
@@ -165,7 +168,7 @@ enum SourceReader {
 
     /// `bytes` as a file's text, or why it is skipped (also used for blobs read from a commit).
     static func decode(_ bytes: [UInt8], maxSize: Int) -> Outcome {
-        if bytes.count > maxSize { return .skipped("larger than the \(maxSize)-byte limit (maxFileSize)") }
+        if bytes.count > maxSize { return .skipped(tooLarge(maxSize)) }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return .skipped("UTF-16 text; only UTF-8 is read (convert the file to UTF-8)")
         }
