@@ -51,12 +51,6 @@ public struct NestingDepth: Sendable, Equatable {
         return nil
     }
 
-    /// A string literal being read: its `#`s and whether it is multi-line.
-    private struct StringLiteral {
-        var hashes: Int
-        var multiline: Bool
-    }
-
     /// True for the bytes `measure` reads outside string literals: `/ # " ( [ { ) ] } < > ;`.
     @inline(__always)
     private static func isMark(_ byte: UInt8) -> Bool {
@@ -98,22 +92,18 @@ public struct NestingDepth: Sendable, Equatable {
 
     private mutating func measure(_ text: UnsafeBufferPointer<UInt8>) {
         let count = text.count
-        func byte(_ index: Int) -> UInt8 { index < count ? text[index] : 0 }
-        func repeats(_ value: UInt8, from index: Int, _ times: Int) -> Bool {
-            (0..<times).allSatisfy { byte(index + $0) == value }
-        }
-        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), backslash = UInt8(ascii: "\\"), slash = UInt8(ascii: "/")
-        let star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/")
+        let star = UInt8(ascii: "*")
         /// The openers, with `i` for an interpolation, which returns to the string on `interrupted`.
         var open: [UInt8] = []
-        var interrupted: [StringLiteral] = []
-        var string: StringLiteral?
+        var interrupted: [StringLiteralBytes] = []
+        var string: StringLiteralBytes?
         var (square, angle, conditional) = (0, 0, 0)
         /// True when the word `word` starts at `index` and no identifier goes on after it.
         func isWord(_ word: StaticString, at index: Int) -> Bool {
             let length = word.utf8CodeUnitCount
-            let matches = (0..<length).allSatisfy { byte(index + $0) == word.utf8Start[$0] }
-            return matches && !ByteSearch.isIdentifierByte(byte(index + length))
+            let matches = (0..<length).allSatisfy { text.byte(index + $0) == word.utf8Start[$0] }
+            return matches && !ByteSearch.isIdentifierByte(text.byte(index + length))
         }
         var index = 0
         while index < count {
@@ -124,51 +114,35 @@ public struct NestingDepth: Sendable, Equatable {
             }
             let current = text[index]
             if let literal = string {
-                if current == backslash && repeats(hash, from: index + 1, literal.hashes) {
-                    let after = index + 1 + literal.hashes
-                    if byte(after) == UInt8(ascii: "(") {
-                        interrupted.append(literal)
-                        string = nil
-                        open.append(UInt8(ascii: "i"))
-                        deepest = max(deepest, open.count)
-                    }
-                    index = after + 1
-                } else if current == quote && (!literal.multiline || repeats(quote, from: index + 1, 2))
-                    && repeats(hash, from: index + (literal.multiline ? 3 : 1), literal.hashes) {
+                switch text.step(in: literal, at: index) {
+                case .interpolation(let next):
+                    interrupted.append(literal)
                     string = nil
-                    index += (literal.multiline ? 3 : 1) + literal.hashes
-                } else if current == newline && !literal.multiline {
+                    open.append(UInt8(ascii: "i"))
+                    deepest = max(deepest, open.count)
+                    index = next
+                case .closes(let next):
+                    string = nil
+                    index = next
+                case .brokenLine:
                     string = nil
                     index += 1
-                } else {
-                    // Inside the literal only a backslash, a quote and a line end matter.
-                    index += 1
-                    while index < count && text[index] != backslash && text[index] != quote && text[index] != newline { index += 1 }
+                case .inside(let next):
+                    index = next
                 }
                 continue
             }
             switch current {
-            case slash where byte(index + 1) == slash:
-                while index < count && text[index] != newline { index += 1 }
+            case slash where text.byte(index + 1) == slash:
+                index = text.endOfLineComment(from: index)
                 continue
-            case slash where byte(index + 1) == star:
-                var level = 0
-                repeat {
-                    if byte(index) == slash && byte(index + 1) == star {
-                        level += 1
-                        index += 2
-                    } else if byte(index) == star && byte(index + 1) == slash {
-                        level -= 1
-                        index += 2
-                    } else {
-                        index += 1
-                    }
-                } while level > 0 && index < count
+            case slash where text.byte(index + 1) == star:
+                index = text.endOfBlockComment(from: index).end
                 continue
             case hash, quote:
                 var hashes = 0
-                while byte(index + hashes) == hash { hashes += 1 }
-                guard byte(index + hashes) == quote else {
+                while text.byte(index + hashes) == hash { hashes += 1 }
+                guard text.byte(index + hashes) == quote else {
                     if current == hash && hashes == 1 {
                         if isWord("if", at: index + 1) {
                             conditional += 1
@@ -180,8 +154,8 @@ public struct NestingDepth: Sendable, Equatable {
                     index += max(hashes, 1)
                     continue
                 }
-                let multiline = repeats(quote, from: index + hashes, 3)
-                string = StringLiteral(hashes: hashes, multiline: multiline)
+                let multiline = text.repeats(quote, from: index + hashes, 3)
+                string = StringLiteralBytes(hashes: hashes, multiline: multiline)
                 index += hashes + (multiline ? 3 : 1)
                 continue
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):

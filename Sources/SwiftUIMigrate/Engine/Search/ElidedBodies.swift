@@ -65,12 +65,8 @@ enum ElidedBodies {
     private static func bodies(in bytes: [UInt8], blanking choose: (Range<Int>, Range<Int>) -> Choice) -> [Range<Int>]? {
         bytes.withUnsafeBufferPointer { text -> [Range<Int>]? in
             let count = text.count
-            func byte(_ index: Int) -> UInt8 { index < count ? text[index] : 0 }
-            func repeats(_ value: UInt8, from index: Int, _ times: Int) -> Bool {
-                (0..<times).allSatisfy { byte(index + $0) == value }
-            }
-            let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), backslash = UInt8(ascii: "\\"), slash = UInt8(ascii: "/")
-            let star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+            let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/")
+            let star = UInt8(ascii: "*")
             /// An open `{` (with where its header starts and how many bodies were blanked before it),
             /// `(`, or an interpolation (`i`, with the literal it returns to).
             struct Opener {
@@ -78,11 +74,11 @@ enum ElidedBodies {
                 var at = 0
                 var header = 0
                 var blankedBefore = 0
-                var literal: (hashes: Int, multiline: Bool)?
+                var literal: StringLiteralBytes?
             }
             var open: [Opener] = []
             var blanked: [Range<Int>] = []
-            var literal: (hashes: Int, multiline: Bool)?
+            var literal: StringLiteralBytes?
             var lastBrace = 0
             var index = 0
             while index < count {
@@ -93,54 +89,39 @@ enum ElidedBodies {
                 }
                 let current = text[index]
                 if let string = literal {
-                    if current == backslash && repeats(hash, from: index + 1, string.hashes) {
-                        let after = index + 1 + string.hashes
-                        if byte(after) == UInt8(ascii: "(") {
-                            open.append(Opener(kind: UInt8(ascii: "i"), literal: string))
-                            literal = nil
-                        }
-                        index = after + 1
-                    } else if current == quote && (!string.multiline || repeats(quote, from: index + 1, 2))
-                        && repeats(hash, from: index + (string.multiline ? 3 : 1), string.hashes) {
+                    switch text.step(in: string, at: index) {
+                    case .interpolation(let next):
+                        open.append(Opener(kind: UInt8(ascii: "i"), literal: string))
                         literal = nil
-                        index += (string.multiline ? 3 : 1) + string.hashes
-                    } else if current == newline && !string.multiline {
+                        index = next
+                    case .closes(let next):
+                        literal = nil
+                        index = next
+                    case .brokenLine:
                         return nil
-                    } else {
-                        // Inside the literal only a backslash, a quote and a line end matter.
-                        index += 1
-                        while index < count && text[index] != backslash && text[index] != quote && text[index] != newline { index += 1 }
+                    case .inside(let next):
+                        index = next
                     }
                     continue
                 }
                 switch current {
-                case slash where byte(index + 1) == slash:
-                    while index < count && text[index] != newline { index += 1 }
+                case slash where text.byte(index + 1) == slash:
+                    index = text.endOfLineComment(from: index)
                     continue
-                case slash where byte(index + 1) == star:
-                    var level = 0
-                    repeat {
-                        if byte(index) == slash && byte(index + 1) == star {
-                            level += 1
-                            index += 2
-                        } else if byte(index) == star && byte(index + 1) == slash {
-                            level -= 1
-                            index += 2
-                        } else {
-                            index += 1
-                        }
-                    } while level > 0 && index < count
-                    if level > 0 { return nil }
+                case slash where text.byte(index + 1) == star:
+                    let comment = text.endOfBlockComment(from: index)
+                    if !comment.closes { return nil }
+                    index = comment.end
                     continue
                 case hash, quote:
                     var hashes = 0
-                    while byte(index + hashes) == hash { hashes += 1 }
-                    guard byte(index + hashes) == quote else {
+                    while text.byte(index + hashes) == hash { hashes += 1 }
+                    guard text.byte(index + hashes) == quote else {
                         index += max(hashes, 1)
                         continue
                     }
-                    let multiline = repeats(quote, from: index + hashes, 3)
-                    literal = (hashes, multiline)
+                    let multiline = text.repeats(quote, from: index + hashes, 3)
+                    literal = StringLiteralBytes(hashes: hashes, multiline: multiline)
                     index += hashes + (multiline ? 3 : 1)
                     continue
                 case UInt8(ascii: "("):
