@@ -104,7 +104,7 @@ public struct AppearChangeLoadRule: ShippedRule {
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return decided(TaskMoveFact.obstacle(error).words(keeping: Self.kept))
+            return decided(TaskMoveFact.unwrapping(move, failedWith: error, host: start, view: view).words(keeping: Self.kept))
         }
         for change in pair.changes {
             if let task = change.work.task, let obstacle = task.obstacle(inView: view != nil) {

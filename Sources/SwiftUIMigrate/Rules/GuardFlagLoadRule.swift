@@ -174,7 +174,9 @@ public struct GuardFlagLoadRule: ShippedRule {
             if let outerTask { try move.adopt(outerTask, inView: true) }
             try move.unwrapLastTask(inView: true)
         } catch {
-            return decided(TaskMoveFact.obstacle(error).words(keeping: Self.kept))
+            // Work already in a `.task` was cancellable before; work leaving `onAppear` is checked.
+            let host = modifier.name == "onAppear" ? modifier : nil
+            return decided(TaskMoveFact.unwrapping(move, failedWith: error, host: host, view: view).words(keeping: Self.kept))
         }
         move.replacePieces { RunOnceFlag.removing(sets, from: $0, context: context) }
         if modifier.name != "task", let shortfall = context.floor.shortfall(of: .task, at: modifier.call) {

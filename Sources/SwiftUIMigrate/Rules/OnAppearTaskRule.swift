@@ -118,7 +118,7 @@ public struct OnAppearTaskRule: ShippedRule {
         do {
             try move.unwrapLastTask(inView: view != nil)
         } catch {
-            return decided(TaskMoveFact.obstacle(error).words(keeping: Self.kept))
+            return decided(TaskMoveFact.unwrapping(move, failedWith: error, host: modifier, view: view).words(keeping: Self.kept))
         }
         guard !move.statements.isEmpty else { return nil }
         if let hazard = CancellationHazard.find(forWork: move.statements.map(Syntax.init), host: modifier, view: view) {

@@ -67,6 +67,21 @@ enum TaskMoveFact: Hashable, Sendable {
     }
 }
 
+extension TaskMoveFact {
+    /// What decides a site whose inner Task `move` could not unwrap: a cancellation hazard that keeps the work
+    /// where it is (`host`, the modifier the `.task` would hang on; nil where the rule checks none) comes before
+    /// an obstacle in the Task's closure, since clearing that would only lead to a move the hazard forbids.
+    static func unwrapping(
+        _ move: TaskUnwrapping, failedWith obstacle: TaskUnwrapping.Obstacle, host: LifecycleModifier?, view: ViewDeclaration?
+    ) -> TaskMoveFact {
+        if obstacle.isInTaskClosure, let host, let hazard = CancellationHazard.find(forWork: move.workOnceCleared, host: host, view: view),
+           TaskMoveFact.hazard(hazard).words(keeping: "").entry.action == .keep {
+            return .hazard(hazard)
+        }
+        return .obstacle(obstacle)
+    }
+}
+
 extension ModelMethod.Unseen {
     /// How a reason says where the method was looked for: "which … ".
     var phrase: String {

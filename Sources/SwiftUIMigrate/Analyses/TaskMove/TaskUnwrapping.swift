@@ -35,6 +35,15 @@ struct TaskUnwrapping {
         case deferralOnly
         /// `.task(priority: p) { Task(priority: q) { … } }`.
         case priorityTwice
+
+        /// True for an obstacle in the Task's own closure that a person clears by editing it (a signature, a
+        /// throw, a returned value): the same work would then move.
+        var isInTaskClosure: Bool {
+            switch self {
+            case .signature, .throwsOut, .returnsValue: true
+            default: false
+            }
+        }
     }
 
     /// The modifier whose header becomes `.task…`.
@@ -67,6 +76,15 @@ struct TaskUnwrapping {
 
     /// The statements written into the `.task`: the work it runs.
     var statements: [CodeBlockItemSyntax] { pieces.compactMap(\.statement) }
+
+    /// The work that would move into `.task` once an obstacle in the last `Task { }`'s own closure is cleared:
+    /// the statements, with that Task's body in place of the Task.
+    var workOnceCleared: [Syntax] {
+        let last = statements.last { InnerTask($0) != nil }
+        return statements.flatMap { statement in
+            statement.id == last?.id ? InnerTask(statement)!.closure.statements.map(Syntax.init) : [Syntax(statement)]
+        }
+    }
 
     /// The body pieces of `task` unwrapped: the comments above `Task {` and after it, the
     /// task's statements (or `body`, when the caller has already changed them), and the
