@@ -106,10 +106,3 @@ final class RunMemoryTests: XCTestCase {
         XCTAssertLessThanOrEqual(eight.mostFolders, two.mostFolders + 4, "folders kept grew with the repositories: \(two) → \(eight)")
     }
 }
-
-/// A sink that streams: each file's outcome goes to `each` as soon as the file is done.
-private struct EachOutcome: RunSink {
-    let each: (FileOutcome) -> Void
-
-    func take(_ outcomes: [FileOutcome]) { outcomes.forEach(each) }
-}

@@ -54,11 +54,15 @@ struct RepositoryJob: Sendable {
         switch mode {
         case .scan, .diff:
             var warnings: [String] = []
-            let outcomes = try RunPlan(options, source: .head(git, path: repository.path)).run { warnings.append($0) }
-            if outcomes.isEmpty { try failIfTheWorktreeHoldsSwiftFiles(git) }
-            let findings = outcomes.flatMap { $0.migration?.findings ?? [] }
-            record(findings: findings, fileCount: outcomes.count, warnings: warnings, in: &result)
-            let changed = outcomes.filter { $0.migration?.changed == true }
+            var (fileCount, findings, changed) = (0, [Finding](), [FileOutcome]())
+            // Only the changed files' outcomes are kept: their paths, and the diff's patch.
+            try RunPlan(options, source: .head(git, path: repository.path)).run(into: EachOutcome { outcome in
+                fileCount += 1
+                findings += outcome.migration?.findings ?? []
+                if outcome.migration?.changed == true { changed.append(outcome) }
+            }, warn: { warnings.append($0) })
+            if fileCount == 0 { try failIfTheWorktreeHoldsSwiftFiles(git) }
+            record(findings: findings, fileCount: fileCount, warnings: warnings, in: &result)
             result.changedPaths = changed.map(\.file.displayPath).sorted()
             if result.status == .skipped { return }
             if mode == .scan {

@@ -125,13 +125,6 @@ struct RunPlan {
         return leftUnread
     }
 
-    /// Every file's outcome, in order: `run(into:)` a sink that keeps them.
-    func run(warn: (String) -> Void = { _ in }, waitsForOverdueFiles: Bool = false) throws -> [FileOutcome] {
-        let kept = CollectedOutcomes()
-        try run(into: kept, warn: warn, waitsForOverdueFiles: waitsForOverdueFiles)
-        return kept.outcomes
-    }
-
     /// The configuration a run over `path` gives the file (or the files directly in the folder) there
     /// (`scan --print-config`); throws a one-line error when it cannot be used.
     static func configuration(of path: String, _ options: MigrationOptions) throws -> EffectiveConfiguration {

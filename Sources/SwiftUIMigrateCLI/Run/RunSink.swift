@@ -1,8 +1,8 @@
 /// Where a run's outcomes go: each consumer of a run — a report streamed or collected, a list of files, a patch, the
-/// files written, a branch, the interactive review — is one sink, and a command picks a source (`RunPlan.Source`)
-/// and its sinks, then runs (`RunPlan.run(into:)`; as ast-grep's printers, with their `before_print`, `process` and
-/// `after_print`). The editor's diagnostics, an agent's result and a batch job take the whole run from
-/// `CollectedOutcomes` (`RunPlan.run(warn:)`).
+/// files written, a branch, the interactive review, the editor's diagnostics, an agent's result, a batch job — is one
+/// sink, and a command picks a source (`RunPlan.Source`) and its sinks, then runs (`RunPlan.run(into:)`; as
+/// ast-grep's printers, with their `before_print`, `process` and `after_print`). The servers' check of a buffer
+/// (`DocumentCheck`) and a batch job's scan or diff keep what they need of each file as it is done (`EachOutcome`).
 ///
 /// A sink says itself whether it streams (SwiftLint's `Reporter.isRealtime`), so no command forks into "collect"
 /// and "stream": one that streams takes each file as soon as it and every earlier one are done; the others take the
@@ -41,10 +41,9 @@ struct Relay: RunSink {
     func finish() throws { try next.finish() }
 }
 
-/// The whole run's outcomes, kept for a caller that reads them (`RunPlan.run(warn:)`).
-final class CollectedOutcomes: RunSink {
-    private(set) var outcomes: [FileOutcome] = []
+/// A sink that streams: each file's outcome goes to `each` as soon as the file is done.
+struct EachOutcome: RunSink {
+    let each: (FileOutcome) -> Void
 
-    var streams: Bool { false }
-    func take(_ outcomes: [FileOutcome]) { self.outcomes = outcomes }
+    func take(_ outcomes: [FileOutcome]) { outcomes.forEach(each) }
 }

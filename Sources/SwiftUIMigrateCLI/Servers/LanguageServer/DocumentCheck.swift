@@ -43,11 +43,12 @@ struct DocumentCheck {
         plan.files[0].buffer = bytes
         plan.engine.isStopped = isStopped
         plan.engine.memory = memory
+        var outcome: FileOutcome?
         // A buffer is never read from HEAD: the run cannot throw.
-        let outcomes = (try? plan.run(waitsForOverdueFiles: waitsForOverdueParse)) ?? []
-        let problem = outcomes.first?.warnings.first
-        guard let migration = outcomes.first?.migration else {
-            return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcomes.first?.skipReason)
+        _ = try? plan.run(into: EachOutcome { outcome = $0 }, waitsForOverdueFiles: waitsForOverdueParse)
+        let problem = outcome?.warnings.first
+        guard let migration = outcome?.migration else {
+            return DocumentCheck(findings: [], migrated: bytes, problem: problem, skipped: outcome?.skipReason)
         }
         return DocumentCheck(
             findings: migration.findings, migrated: migration.changed ? migration.migrated : bytes, problem: problem, migration: migration)
