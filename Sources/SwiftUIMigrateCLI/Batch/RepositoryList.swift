@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// The repositories a batch runs over: named as arguments, listed in a file, or found under a folder.
 ///
@@ -24,7 +25,7 @@ enum RepositoryList {
             guard let data = FileManager.default.contents(atPath: listFile) else {
                 throw CommandError("cannot read the repository list \(listFile)")
             }
-            let base = PathName.parent(of: PathName.absolute(listFile, base: currentFolder))
+            let base = PathText.folder(of: PathName.absolute(listFile, base: currentFolder)) ?? "."
             for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
                 let text = String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
                     .trimmingCharacters(in: .whitespaces)
@@ -94,12 +95,6 @@ enum PathName {
     /// `path` made absolute against `base`, normalized.
     static func absolute(_ path: String, base: String) -> String {
         normalized(path.hasPrefix("/") ? path : base + "/" + path)
-    }
-
-    /// The folder holding `path`.
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` with symbolic links resolved, when it exists; otherwise `path`.
