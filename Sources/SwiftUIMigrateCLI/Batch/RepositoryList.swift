@@ -59,15 +59,10 @@ enum RepositoryList {
 
     /// True for a folder holding `.git` (folder or file) or laid out as a bare repository.
     static func looksLikeRepository(_ path: String) -> Bool {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
-        if fileManager.fileExists(atPath: path + "/.git") { return true }
-        var objects: ObjCBool = false
-        var refs: ObjCBool = false
-        return fileManager.fileExists(atPath: path + "/HEAD")
-            && fileManager.fileExists(atPath: path + "/objects", isDirectory: &objects) && objects.boolValue
-            && fileManager.fileExists(atPath: path + "/refs", isDirectory: &refs) && refs.boolValue
+        guard SourceDiscovery.isFolder(path) else { return false }
+        if FileManager.default.fileExists(atPath: path + "/.git") { return true }
+        return FileManager.default.fileExists(atPath: path + "/HEAD")
+            && SourceDiscovery.isFolder(path + "/objects") && SourceDiscovery.isFolder(path + "/refs")
     }
 }
 
