@@ -17,7 +17,7 @@ enum SignalGuard {
     /// Installs the handlers (once per process; later calls do nothing).
     static func install() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        for number in signals { installHandler(number) }
+        for number in signals { _ = signal(number, handleSignal) }
     }
 
     /// Runs `body` with the signals deferred; one that arrived meanwhile is re-raised when `body`
@@ -147,9 +147,5 @@ private func terminate(_ number: Int32) -> Never {
     _ = signal(number, SIG_DFL)
     raise(number)
     _exit(128 + number)
-}
-
-private func installHandler(_ number: Int32) {
-    _ = signal(number, handleSignal)
 }
 
