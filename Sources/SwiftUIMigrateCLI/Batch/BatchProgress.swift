@@ -25,10 +25,9 @@ final class BatchProgress: @unchecked Sendable {
         self.total = total
         self.live = live
         if live {
-            let ticker = Thread { [weak self] in
+            Thread { [weak self] in
                 while let self, self.redraw() { sleep(1) }
-            }
-            ticker.start()
+            }.start()
         }
     }
 

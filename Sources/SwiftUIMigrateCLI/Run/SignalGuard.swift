@@ -60,14 +60,13 @@ enum SignalGuard {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-        let thread = Thread {
+        Thread {
             var number: Int32 = 0
             while read(readEnd, &number, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {}
             closing.store(true, ordering: .sequentiallyConsistent)
             while depth.load(ordering: .sequentiallyConsistent) > 0 { usleep(10_000) }
             handler(name(of: number))
-        }
-        thread.start()
+        }.start()
         watcher.store(writeEnd, ordering: .sequentiallyConsistent)
     }
 
