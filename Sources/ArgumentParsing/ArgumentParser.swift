@@ -75,15 +75,8 @@ public enum ArgumentParser {
 
     private static func lookUp(_ argument: String, in command: CommandSpec) throws -> (OptionSpec, String?) {
         if argument.hasPrefix("--") {
-            let body = argument.dropFirst(2)
-            let name: Substring
-            var value: String?
-            if let equals = body.firstIndex(of: "=") {
-                name = body[..<equals]
-                value = String(body[body.index(after: equals)...])
-            } else {
-                name = body
-            }
+            let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let (name, value) = (parts[0], parts.count > 1 ? String(parts[1]) : nil)
             guard let spec = command.options.first(where: { $0.name == name }) else {
                 throw UsageError.unknownOption("--\(name)", in: command)
             }

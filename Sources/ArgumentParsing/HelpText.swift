@@ -2,18 +2,13 @@
 public enum HelpText {
     /// The help of `command`, invoked as `toolName command`.
     public static func render(_ command: CommandSpec, toolName: String) -> String {
-        var lines: [String] = []
-        lines.append("OVERVIEW: \(command.abstract)")
-        lines.append("")
-        lines.append("USAGE: \(usage(command, toolName: toolName))")
+        var lines = ["OVERVIEW: \(command.abstract)", "", "USAGE: \(usage(command, toolName: toolName))"]
         if !command.discussion.isEmpty {
-            lines.append("")
-            lines.append(command.discussion)
+            lines += ["", command.discussion]
         }
         var rows: [(String, String)] = []
         if let positional = command.positional {
-            lines.append("")
-            lines.append("ARGUMENTS:")
+            lines += ["", "ARGUMENTS:"]
             let name = "<\(positional.name)>"
             lines.append(row(name, positional.help, width: max(24, name.count + 2)))
         }
@@ -27,8 +22,7 @@ public enum HelpText {
         }
         rows.append(("-h, --help", "Show help information."))
         let width = max(24, (rows.map(\.0.count).max() ?? 0) + 2)
-        lines.append("")
-        lines.append("OPTIONS:")
+        lines += ["", "OPTIONS:"]
         for (left, help) in rows { lines.append(row(left, help, width: width)) }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -20,7 +20,6 @@ public enum DurationText {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
         if milliseconds < 1000 { return "\(milliseconds)ms" }
-        let seconds = Double(milliseconds) / 1000
-        return "\(seconds)s"
+        return "\(Double(milliseconds) / 1000)s"
     }
 }

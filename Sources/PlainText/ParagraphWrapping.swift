@@ -9,12 +9,9 @@ public enum ParagraphWrapping {
         var output: [String] = []
         var inFence = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("```") {
-                inFence.toggle()
-                output.append(line)
-                continue
-            }
-            if inFence || line.count <= width || line.hasPrefix("    ") || line.hasPrefix("\t")
+            let isFence = line.hasPrefix("```")
+            if isFence { inFence.toggle() }
+            if isFence || inFence || line.count <= width || line.hasPrefix("    ") || line.hasPrefix("\t")
                 || line.hasPrefix("|") || line.hasPrefix("#") {
                 output.append(line)
                 continue

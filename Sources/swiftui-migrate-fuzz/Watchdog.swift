@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
 
@@ -20,7 +15,7 @@ enum Watchdog {
         crashMessageLength = strlen(crashMessage!)
         for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] { _ = signal(number, reportCrash) }
         let limit = UInt64(timeout * 1_000_000_000)
-        let thread = Thread {
+        Thread {
             while true {
                 usleep(100_000)
                 let started = startedAt.load(ordering: .sequentiallyConsistent)
@@ -30,8 +25,7 @@ enum Watchdog {
                     _exit(3)
                 }
             }
-        }
-        thread.start()
+        }.start()
     }
 
     /// Marks the start of one input.

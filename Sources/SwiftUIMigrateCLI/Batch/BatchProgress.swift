@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Progress of a batch on standard error: one line per finished repository, and on a terminal also a live status
@@ -32,10 +25,9 @@ final class BatchProgress: @unchecked Sendable {
         self.total = total
         self.live = live
         if live {
-            let ticker = Thread { [weak self] in
+            Thread { [weak self] in
                 while let self, self.redraw() { sleep(1) }
-            }
-            ticker.start()
+            }.start()
         }
     }
 

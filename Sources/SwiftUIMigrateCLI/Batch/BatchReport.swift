@@ -105,11 +105,7 @@ struct BatchTotals: Codable, Equatable {
         filesScanned = results.reduce(0) { $0 + $1.filesScanned }
         filesChanged = results.reduce(0) { $0 + $1.filesChanged }
         actions = results.reduce(ActionCounts()) { $0 + $1.actions }
-        var rules: [String: ActionCounts] = [:]
-        for result in results {
-            for (rule, counts) in result.rules { rules[rule] = (rules[rule] ?? ActionCounts()) + counts }
-        }
-        self.rules = rules
+        rules = results.reduce(into: [:]) { rules, result in rules.merge(result.rules, uniquingKeysWith: +) }
         durationSeconds = (results.reduce(0) { $0 + $1.durationSeconds } * 1000).rounded() / 1000
     }
 

@@ -21,13 +21,15 @@ enum BatchTable {
         let rightAligned: Set<Int> = [2, 3, 4, 5, 6, 7]
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
-            row.indices.map { column -> String in
+            var line = row.indices.map { column -> String in
                 let cell = row[column]
                 if column == row.count - 1 { return cell }
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return rightAligned.contains(column) ? padding + cell : cell + padding
             }
-            .joined(separator: "  ").trimmingTrailingSpaces()
+            .joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
         }
         lines.append(totalsLine(report))
         return lines.joined(separator: "\n") + "\n"
@@ -66,13 +68,5 @@ enum BatchTable {
         let hundredths = Int((value * 100).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)s"
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
     }
 }

@@ -18,12 +18,8 @@ extension RepositoryJob: Codable {
         case "scan": mode = .scan
         case "diff": mode = .diff
         default:
-            let stageMode: StageMode = switch try container.decode(String.self, forKey: .stageMode) {
-            case "stage": .stage
-            case "stage-and-commit": .stageAndCommit
-            default: .noCheckout
-            }
-            mode = .apply(stageMode)
+            // Written as `ApplyJournal.Mode` names a git mode (see `encode`).
+            mode = .apply(ApplyJournal.Mode(rawValue: try container.decode(String.self, forKey: .stageMode))?.stageMode ?? .noCheckout)
         }
         var options = MigrationOptions()
         options.rules = try container.decode([String].self, forKey: .rules)

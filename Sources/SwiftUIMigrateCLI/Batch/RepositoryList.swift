@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+import PlainText
 
 /// The repositories a batch runs over: named as arguments, listed in a file, or found under a folder.
 ///
@@ -31,7 +25,7 @@ enum RepositoryList {
             guard let data = FileManager.default.contents(atPath: listFile) else {
                 throw CommandError("cannot read the repository list \(listFile)")
             }
-            let base = PathName.parent(of: PathName.absolute(listFile, base: currentFolder))
+            let base = PathText.folder(of: PathName.absolute(listFile, base: currentFolder)) ?? "."
             for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
                 let text = String(line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
                     .trimmingCharacters(in: .whitespaces)
@@ -65,15 +59,10 @@ enum RepositoryList {
 
     /// True for a folder holding `.git` (folder or file) or laid out as a bare repository.
     static func looksLikeRepository(_ path: String) -> Bool {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
-        if fileManager.fileExists(atPath: path + "/.git") { return true }
-        var objects: ObjCBool = false
-        var refs: ObjCBool = false
-        return fileManager.fileExists(atPath: path + "/HEAD")
-            && fileManager.fileExists(atPath: path + "/objects", isDirectory: &objects) && objects.boolValue
-            && fileManager.fileExists(atPath: path + "/refs", isDirectory: &refs) && refs.boolValue
+        guard SourceDiscovery.isFolder(path) else { return false }
+        if FileManager.default.fileExists(atPath: path + "/.git") { return true }
+        return FileManager.default.fileExists(atPath: path + "/HEAD")
+            && SourceDiscovery.isFolder(path + "/objects") && SourceDiscovery.isFolder(path + "/refs")
     }
 }
 
@@ -101,12 +90,6 @@ enum PathName {
     /// `path` made absolute against `base`, normalized.
     static func absolute(_ path: String, base: String) -> String {
         normalized(path.hasPrefix("/") ? path : base + "/" + path)
-    }
-
-    /// The folder holding `path`.
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` with symbolic links resolved, when it exists; otherwise `path`.

@@ -12,7 +12,7 @@ struct RepositoryProcess {
     /// Runs the job to its end or its time limit.
     func run() -> RepositoryJob.Output {
         let stopwatch = Stopwatch()
-        var failed = RepositoryResult(name: job.repository.name, path: job.repository.path, status: .failed)
+        var result = RepositoryResult(name: job.repository.name, path: job.repository.path, status: .failed)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = [BatchJobCommand.spec.name]
@@ -30,8 +30,8 @@ struct RepositoryProcess {
             try? input.fileHandleForWriting.write(contentsOf: description)
             try? input.fileHandleForWriting.close()
         } catch {
-            failed.error = "cannot start a process for the repository: \(error)"
-            return RepositoryJob.Output(result: failed, patch: "")
+            result.error = "cannot start a process for the repository: \(error)"
+            return RepositoryJob.Output(result: result, patch: "")
         }
         let reading = DispatchGroup()
         nonisolated(unsafe) var bytes = Data()
@@ -43,18 +43,13 @@ struct RepositoryProcess {
         }
         RunningChildren.shared.finished(process)
         reading.wait()
-        if timedOut {
-            var result = RepositoryResult(name: job.repository.name, path: job.repository.path, status: .timedOut)
-            result.error = "stopped after \(limit) (--timeout); " + undo()
-            result.durationSeconds = (stopwatch.elapsedSeconds * 1000).rounded() / 1000
-            return RepositoryJob.Output(result: result, patch: "")
-        }
-        if let decoded = try? JSONDecoder().decode(RepositoryJob.Output.self, from: bytes) { return decoded }
-        failed.error = (process.terminationReason == .uncaughtSignal
-            ? "its process was ended by signal \(process.terminationStatus)"
+        if !timedOut, let decoded = try? JSONDecoder().decode(RepositoryJob.Output.self, from: bytes) { return decoded }
+        if timedOut { result.status = .timedOut }
+        result.error = (timedOut ? "stopped after \(limit) (--timeout)"
+            : process.terminationReason == .uncaughtSignal ? "its process was ended by signal \(process.terminationStatus)"
             : "its process exited \(process.terminationStatus) without a result") + "; " + undo()
-        failed.durationSeconds = (stopwatch.elapsedSeconds * 1000).rounded() / 1000
-        return RepositoryJob.Output(result: failed, patch: "")
+        result.durationSeconds = (stopwatch.elapsedSeconds * 1000).rounded() / 1000
+        return RepositoryJob.Output(result: result, patch: "")
     }
 
     /// Undoes what the stopped job left half done — an apply interrupted midway, from its journal — and says what

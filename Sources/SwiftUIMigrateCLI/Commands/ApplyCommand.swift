@@ -6,7 +6,7 @@ import SwiftUIMigrate
 
 /// `apply`: write the migration — on a new git branch (default), as a commit that touches
 /// nothing checked out (`--no-checkout`), or to the files only (`--in-place`).
-struct ApplyCommand: Command {
+struct ApplyCommand: ConsoleCommand {
     static let spec = CommandSpec(
         name: "apply", abstract: "Apply the migration on a new git branch, or in place.",
         discussion: """
@@ -111,8 +111,6 @@ struct ApplyCommand: Command {
     }
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Options) throws -> Int32 {
         if let recovery = options.recovery { return try recover(recovery, paths: options.paths) }

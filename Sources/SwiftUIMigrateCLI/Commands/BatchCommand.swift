@@ -5,7 +5,7 @@ import SwiftUIMigrate
 
 /// `batch`: one migration over many repositories — a worker pool, per-repository results, a JSON report, a
 /// Markdown summary, and `--shard K/N` for CI matrices.
-struct BatchCommand: Command {
+struct BatchCommand: ConsoleCommand {
     static let spec = CommandSpec(
         name: "batch", abstract: "Run scan, diff or apply over many repositories.",
         discussion: """
@@ -113,8 +113,6 @@ struct BatchCommand: Command {
     }
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Options) throws -> Int32 {
         var repositories = try RepositoryList.load(

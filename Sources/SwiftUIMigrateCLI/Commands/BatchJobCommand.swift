@@ -3,7 +3,7 @@ import Foundation
 
 /// `batch-job` (internal, not listed): runs one batch repository's job read as JSON from standard input and writes
 /// its output as JSON to standard output — how `batch --timeout` runs each repository in a process it can stop.
-struct BatchJobCommand: Command {
+struct BatchJobCommand: ConsoleCommand {
     static let spec = CommandSpec(
         name: "batch-job", abstract: "Run one repository of a batch (internal: used by batch --timeout).",
         discussion: "Reads the job as JSON on standard input; writes the result as JSON on standard output.",
@@ -32,8 +32,6 @@ struct BatchJobCommand: Command {
     }
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ job: RepositoryJob) throws -> Int32 {
         console.write(String(decoding: try JSONEncoder().encode(job.run()), as: UTF8.self) + "\n")

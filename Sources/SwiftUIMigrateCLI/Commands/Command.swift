@@ -27,3 +27,12 @@ extension Command {
         try Self(console: console, environment: environment).run(options(arguments))
     }
 }
+
+/// A command that needs only the console from its surroundings (most do): its memberwise `init(console:)` serves.
+protocol ConsoleCommand: Command {
+    init(console: Console)
+}
+
+extension ConsoleCommand {
+    init(console: Console, environment: [String: String]) { self.init(console: console) }
+}

@@ -45,11 +45,6 @@ struct DiffCommand: Command {
     let console: Console
     let environment: [String: String]
 
-    init(console: Console, environment: [String: String]) {
-        self.console = console
-        self.environment = environment
-    }
-
     func run(_ options: Options) throws -> Int32 {
         let paths = options.paths
         // The terminal is opened before the run, so a missing one fails first. Rejections are

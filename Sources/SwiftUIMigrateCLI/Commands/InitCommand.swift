@@ -5,7 +5,7 @@ import SwiftUIMigrate
 
 /// `init`: write a `.swiftui-migrate.json` with every option at its default, each explained
 /// by a `"// key"` comment entry.
-struct InitCommand: Command {
+struct InitCommand: ConsoleCommand {
     static let spec = CommandSpec(
         name: "init", abstract: "Write a .swiftui-migrate.json with every option at its default.",
         discussion: """
@@ -29,8 +29,6 @@ struct InitCommand: Command {
     }
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Options) throws -> Int32 {
         let folder = options.folder

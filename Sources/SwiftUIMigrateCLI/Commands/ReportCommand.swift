@@ -1,7 +1,7 @@
 import ArgumentParsing
 
 /// `report merge A.json B.json …`: combine the reports of a sharded batch into one report, table and summary.
-struct ReportCommand: Command {
+struct ReportCommand: ConsoleCommand {
     static let spec = CommandSpec(
         name: "report", abstract: "Merge batch reports (e.g. one per shard) into one.",
         discussion: """
@@ -37,8 +37,6 @@ struct ReportCommand: Command {
     }
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Options) throws -> Int32 {
         let reports = try options.files.map { (file: $0, report: try BatchReport.read($0)) }

@@ -2,15 +2,13 @@ import ArgumentParsing
 import SwiftUIMigrate
 
 /// `rules`: list every rule with its default and summary.
-struct RulesCommand: Command {
+struct RulesCommand: ConsoleCommand {
     static let spec = CommandSpec(name: "rules", abstract: "List the rules.")
 
     /// `rules` takes no options.
     static func options(_ arguments: ParsedArguments) throws {}
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ options: Void) throws -> Int32 {
         let width = RuleRegistry.all.map(\.id.count).max() ?? 0

@@ -2,7 +2,7 @@ import ArgumentParsing
 import SwiftUIMigrate
 
 /// `completion bash|zsh|fish`: prints a shell completion script made from the commands' specs.
-struct CompletionCommand: Command {
+struct CompletionCommand: ConsoleCommand {
     static let spec = CommandSpec(
         name: "completion", abstract: "Print a shell completion script (bash, zsh or fish).",
         discussion: """
@@ -26,8 +26,6 @@ struct CompletionCommand: Command {
     }
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     func run(_ shell: CompletionShell) throws -> Int32 {
         let model = CompletionModel(toolName: CLI.toolName, specs: CLI.commands.map { $0.spec }, ruleIDs: RuleRegistry.all.map(\.id))

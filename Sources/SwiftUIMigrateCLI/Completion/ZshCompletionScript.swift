@@ -52,8 +52,7 @@ struct ZshCompletionScript {
     /// One `_arguments` spec: `'--name=[help]:value:action'`, `'(-h --help)'{-h,--help}'[help]'` for a
     /// short and long name, `'*--name=…'` for an option that may repeat.
     private static func spec(_ option: CompletedOption, rules: [String]) -> String {
-        let help = "[" + bracketEscaped(option.help) + "]"
-        var tail = help
+        var tail = "[" + bracketEscaped(option.help) + "]"
         if let value = option.value {
             tail += ":\(option.name):\(action(value, rules: rules))"
         }

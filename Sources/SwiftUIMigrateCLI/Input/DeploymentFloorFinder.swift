@@ -51,8 +51,7 @@ final class DeploymentFloorFinder {
         if let known = folderFloors[folder] {
             found = known
         } else {
-            let start = folder
-            if let package = nearest(from: folder, { packageFloor(in: $0, compiling: start) }) {
+            if let package = nearest(from: folder, { packageFloor(in: $0, compiling: folder) }) {
                 found = .package(package.floor, folder: package.folder, sourceFolders: package.sourceFolders)
             } else if let xcode = nearest(from: folder, { xcodeFloors(in: $0) }) {
                 found = .xcode(xcode)

@@ -1,11 +1,5 @@
+import Foundation
 import PlainText
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file-system calls that finding a run's files, their configurations and their floors make on
 /// disk: one seam, shared by the whole run, so each folder is listed once, each folder's real path is
@@ -123,18 +117,15 @@ final class DiskFileSystem {
         if let known = realFolders[folder] { return known }
         let parent = PathText.folder(of: folder) ?? "/"
         let name = PathText.name(of: folder)
-        let resolved: String
+        var real: String?
         if name.isEmpty || name == "." || name == ".." || linkKind(of: folder) == .link {
             calls.realPaths += 1
-            if let real = realpath(folder, nil) {
-                resolved = String(cString: real)
-                free(real)
-            } else {
-                resolved = PathText.join(realPath(ofFolder: parent), name)
+            if let pointer = realpath(folder, nil) {
+                real = String(cString: pointer)
+                free(pointer)
             }
-        } else {
-            resolved = PathText.join(realPath(ofFolder: parent), name)
         }
+        let resolved = real ?? PathText.join(realPath(ofFolder: parent), name)
         realFolders[folder] = resolved
         return resolved
     }

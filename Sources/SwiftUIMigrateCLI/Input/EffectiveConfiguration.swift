@@ -5,15 +5,15 @@ import SwiftUIMigrate
 /// or the one `--config` names. Found by `ConfigurationLookup`.
 struct EffectiveConfiguration: Sendable, Equatable {
     /// The merged settings (before command-line flags).
-    var configuration: Configuration
+    var configuration = Configuration()
     /// The files merged, outermost first, as messages name them; empty when none applies.
-    var sources: [String]
+    var sources: [String] = []
     /// The folder the `include` globs are relative to: that of the nearest file setting `include`.
     var includeFolder: String
     /// That file, as messages name it; nil when no file sets `include`.
     var includeSource: String?
     /// Each file's `exclude` globs with the folder they are relative to.
-    var excludes: [ScopedGlobs]
+    var excludes: [ScopedGlobs] = []
 
     /// Globs written in one configuration file, relative to its folder.
     struct ScopedGlobs: Sendable, Equatable {
@@ -25,10 +25,7 @@ struct EffectiveConfiguration: Sendable, Equatable {
 
     /// Defaults only, globs (none) relative to `folder`.
     init(folder: String) {
-        configuration = Configuration()
-        sources = []
         includeFolder = folder
-        excludes = []
     }
 
     /// This configuration with `file` (in `folder`) over it.

@@ -27,9 +27,6 @@ final class SharedFileBytes: Sendable {
         return bytes
     }
 
-    /// How many files' bytes are kept for a worker.
-    var keptCount: Int { kept.withLock { $0.count } }
-
     /// Stops keeping the bytes of the files below `folder` (a module the run is past): a worker that still
     /// wants one reads it.
     func forget(below folder: String) {

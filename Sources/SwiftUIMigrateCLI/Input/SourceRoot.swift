@@ -25,22 +25,15 @@ struct SourceRoot {
         case .outside: workTree = nil
         case .unsure: workTree = ((try? Repository.discoverIfPresent(from: first)) ?? nil)?.workdir
         }
-        if let workdir = workTree {
-            path = workdir
-            realWorkTree = fileSystem.realPath(ofFolder: workdir)
-        } else {
-            realWorkTree = nil
-            path = SourceDiscovery.absolute(".")
-        }
+        path = workTree ?? SourceDiscovery.absolute(".")
+        realWorkTree = workTree.map(fileSystem.realPath(ofFolder:))
     }
 
     /// `absolutePath` relative to the root, `/`-separated; the absolute path itself when it lies outside.
     /// Inside git the file's real path is compared with the work tree's, so a path through a symbolic
     /// link to the checkout is named as git names it.
     func relative(_ absolutePath: String) -> String {
-        if let realWorkTree {
-            if let inside = PathText.inside(fileSystem.realPath(ofFile: absolutePath), realWorkTree) { return inside }
-        }
+        if let realWorkTree, let inside = PathText.inside(fileSystem.realPath(ofFile: absolutePath), realWorkTree) { return inside }
         return PathText.relative(absolutePath, to: path)
     }
 

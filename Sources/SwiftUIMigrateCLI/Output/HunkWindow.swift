@@ -16,7 +16,7 @@ struct HunkWindow {
     init(_ text: [UInt8], covering span: Range<Int>, contextLines: Int, known: SourcePoint) {
         let newline = UInt8(ascii: "\n")
         var start = min(span.lowerBound, text.count)
-        var extra = 2 * contextLines
+        let extra = 2 * contextLines
         // Back to the start of the edit's line, then `extra` lines more, then to a header line.
         while start > 0 && text[start - 1] != newline { start -= 1 }
         var lineCount = 0
@@ -28,12 +28,10 @@ struct HunkWindow {
             if lineCount >= extra && Self.namesHunks(text, at: start) { break }
         }
         var end = max(span.upperBound, start)
-        while end < text.count && text[end] != newline { end += 1 }
-        if end < text.count { end += 1 }
-        while extra > 0 && end < text.count {
+        // On to the end of the edit's line, then `extra` lines more.
+        for _ in 0...extra where end < text.count {
             while end < text.count && text[end] != newline { end += 1 }
             if end < text.count { end += 1 }
-            extra -= 1
         }
         range = start..<end
         // Lines counted between the known point and the window's start only: never from the file's start.

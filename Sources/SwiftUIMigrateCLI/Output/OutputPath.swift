@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Checks an output path a command was given (`--summary`, `--report`, `--pr-body-dir`) before the command does

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// How wide text written to standard output may be: `COLUMNS` when set to a number, else the
 /// terminal's width when standard output is one, else 80 (a pipe, a file, a pager).

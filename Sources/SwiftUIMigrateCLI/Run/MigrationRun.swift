@@ -151,9 +151,7 @@ enum MigrationRun {
             return FileOutcome(file: file, migration: migration, skipReason: nil)
         }
     }
-}
 
-extension MigrationRun {
     /// Why a file whose migration took longer than `budget` is skipped.
     static func timeoutReason(_ budget: Duration) -> String {
         "took longer than the \(DurationText.describe(budget)) limit per file (fileTimeout, --file-timeout)"

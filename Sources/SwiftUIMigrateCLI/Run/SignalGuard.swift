@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
 
@@ -24,7 +17,7 @@ enum SignalGuard {
     /// Installs the handlers (once per process; later calls do nothing).
     static func install() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        for number in signals { installHandler(number) }
+        for number in signals { _ = signal(number, handleSignal) }
     }
 
     /// Runs `body` with the signals deferred; one that arrived meanwhile is re-raised when `body`
@@ -67,14 +60,13 @@ enum SignalGuard {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return }
         let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
-        let thread = Thread {
+        Thread {
             var number: Int32 = 0
             while read(readEnd, &number, MemoryLayout<Int32>.size) != MemoryLayout<Int32>.size {}
             closing.store(true, ordering: .sequentiallyConsistent)
             while depth.load(ordering: .sequentiallyConsistent) > 0 { usleep(10_000) }
             handler(name(of: number))
-        }
-        thread.start()
+        }.start()
         watcher.store(writeEnd, ordering: .sequentiallyConsistent)
     }
 
@@ -154,9 +146,5 @@ private func terminate(_ number: Int32) -> Never {
     _ = signal(number, SIG_DFL)
     raise(number)
     _exit(128 + number)
-}
-
-private func installHandler(_ number: Int32) {
-    _ = signal(number, handleSignal)
 }
 

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The processor time of one thread, readable from another: the clock `FileDeadline` reads on the
 /// thread migrating a file, so that a watching thread (`DeadlineWatch`) can tell when that file's

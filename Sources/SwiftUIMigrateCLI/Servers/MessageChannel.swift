@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import SwiftUIMigrate
 
@@ -275,18 +270,9 @@ final class MessageChannel: @unchecked Sendable {
 
     /// Where the next `Content-Length` (any case) starts in `bytes` from `from`.
     private static func header(in bytes: [UInt8], from: Int) -> Int? {
-        guard bytes.count >= headerName.count else { return nil }
-        var index = from
         let last = bytes.count - headerName.count
-        while index <= last {
-            if bytes[index] | 0x20 == headerName[0] {
-                var matched = 1
-                while matched < headerName.count && bytes[index + matched] | 0x20 == headerName[matched] { matched += 1 }
-                if matched == headerName.count { return index }
-            }
-            index += 1
-        }
-        return nil
+        guard from <= last else { return nil }
+        return (from...last).first { index in headerName.indices.allSatisfy { bytes[index + $0] | 0x20 == headerName[$0] } }
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

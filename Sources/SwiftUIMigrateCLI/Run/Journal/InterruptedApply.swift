@@ -66,14 +66,13 @@ struct InterruptedApply {
         guard let repository, let state = try? repository.inspectInterruptedStage(record) else {
             return ["the repository cannot be read: its state is unknown"]
         }
-        var lines: [String] = []
-        switch state.branch {
-        case .absent: lines.append("branch '\(record.branch)': not created")
-        case .atBase: lines.append("branch '\(record.branch)': created at \(record.base.hex.prefix(7)), nothing committed")
-        case .atMigration(let tip): lines.append("branch '\(record.branch)': at the migration commit \(tip.hex.prefix(7))")
-        case .elsewhere(let tip):
-            lines.append("branch '\(record.branch)': at \(tip.hex.prefix(7)), a commit the run did not make (moved since)")
+        let branch = switch state.branch {
+        case .absent: "not created"
+        case .atBase: "created at \(record.base.hex.prefix(7)), nothing committed"
+        case .atMigration(let tip): "at the migration commit \(tip.hex.prefix(7))"
+        case .elsewhere(let tip): "at \(tip.hex.prefix(7)), a commit the run did not make (moved since)"
         }
+        var lines = ["branch '\(record.branch)': " + branch]
         let before = record.headReference.map { Repository.shortBranchName($0) } ?? "HEAD"
         switch state.head {
         case .original: lines.append("HEAD: on \(before), as before the run")

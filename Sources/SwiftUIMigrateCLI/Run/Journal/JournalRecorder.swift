@@ -31,13 +31,10 @@ struct JournalRecorder {
                 let result = try body(observer)
                 remove()
                 return result
-            } catch let error as GitStageError {
-                if case .rollbackIncomplete = error {
+            } catch {
+                if case GitStageError.rollbackIncomplete = error {
                     throw CommandError("\(error) (the journal \(path) is kept: 'swiftui-migrate apply --abort' tries again)")
                 }
-                remove()
-                throw error
-            } catch {
                 remove()
                 throw error
             }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 
 /// The check of a large document's text, running off the language server's queue so that every

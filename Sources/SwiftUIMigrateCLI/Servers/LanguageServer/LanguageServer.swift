@@ -125,7 +125,6 @@ final class LanguageServer: @unchecked Sendable {
         }
     }
 
-
     // MARK: Messages
 
     func reply(_ id: JSONValue, _ result: JSONValue) {
