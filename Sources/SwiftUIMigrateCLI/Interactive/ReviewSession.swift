@@ -41,15 +41,20 @@ struct ReviewSession {
             }
             fileAnswer = nil
             terminal.write(presenter.present(finding, in: migration, index: position + 1, total: queue.count))
-            let answer = ask()
-            switch answer {
+            switch ask() {
+            case .accept:
+                record(finding, accepted: true, in: &decisions)
+            case .reject:
+                record(finding, accepted: false, in: &decisions)
+            case .acceptRestOfFile:
+                record(finding, accepted: true, in: &decisions)
+                fileAnswer = (migration.file, true)
+            case .rejectRestOfFile:
+                record(finding, accepted: false, in: &decisions)
+                fileAnswer = (migration.file, false)
             case .quit, .help:
                 quit = true
                 decisions.unasked.insert(FixKey(finding))
-            case .accept, .reject, .acceptRestOfFile, .rejectRestOfFile:
-                let accepted = answer == .accept || answer == .acceptRestOfFile
-                record(finding, accepted: accepted, in: &decisions)
-                if answer == .acceptRestOfFile || answer == .rejectRestOfFile { fileAnswer = (migration.file, accepted) }
             }
         }
         return decisions
