@@ -85,15 +85,12 @@ extension Repository {
     /// repository at all (the remote has commits we never saw).
     private func contains(_ ancestor: ObjectID, in descendant: ObjectID) throws -> Bool {
         var ancestorOID = try ancestor.oid()
-        guard git_odb_exists(try objectDatabase().pointer, &ancestorOID) == 1 else { return false }
-        var descendantOID = try descendant.oid()
-        return try check(git_graph_descendant_of(handle.pointer, &descendantOID, &ancestorOID), "compare commits") == 1
-    }
-
-    private func objectDatabase() throws -> Handle {
-        try Handle.make("open the object database", keepAlive: self, free: git_odb_free) {
+        let objects = try Handle.make("open the object database", keepAlive: self, free: git_odb_free) {
             git_repository_odb($0, handle.pointer)
         }
+        guard git_odb_exists(objects.pointer, &ancestorOID) == 1 else { return false }
+        var descendantOID = try descendant.oid()
+        return try check(git_graph_descendant_of(handle.pointer, &descendantOID, &ancestorOID), "compare commits") == 1
     }
 }
 
@@ -169,25 +166,18 @@ private final class PushSession {
         _ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, url: String, username: String?,
         allowed: UInt32
     ) -> Int32 {
-        let sshKey = GIT_CREDENTIAL_SSH_KEY.rawValue
-        let usernameOnly = GIT_CREDENTIAL_USERNAME.rawValue
-        let plaintext = GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue
-        if allowed & usernameOnly != 0, !offered.contains(usernameOnly) {
-            offered.insert(usernameOnly)
-            return git_credential_username_new(out, username ?? "git")
-        }
-        if allowed & sshKey != 0, !offered.contains(sshKey) {
-            offered.insert(sshKey)
-            return git_credential_ssh_key_from_agent(out, username ?? "git")
-        }
-        if allowed & plaintext != 0, !offered.contains(plaintext) {
-            offered.insert(plaintext)
+        let kinds = [GIT_CREDENTIAL_USERNAME.rawValue, GIT_CREDENTIAL_SSH_KEY.rawValue, GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue]
+        guard let kind = kinds.first(where: { allowed & $0 != 0 && !offered.contains($0) }) else { return GIT_PASSTHROUGH.rawValue }
+        offered.insert(kind)
+        switch kind {
+        case GIT_CREDENTIAL_USERNAME.rawValue: return git_credential_username_new(out, username ?? "git")
+        case GIT_CREDENTIAL_SSH_KEY.rawValue: return git_credential_ssh_key_from_agent(out, username ?? "git")
+        default:
             if helperCredential == nil {
                 helperCredential = .some(CredentialHelper.fill(url: url, username: username, directory: directory))
             }
             guard let helper = helperCredential ?? nil else { return GIT_PASSTHROUGH.rawValue }
             return git_credential_userpass_plaintext_new(out, helper.username, helper.password)
         }
-        return GIT_PASSTHROUGH.rawValue
     }
 }

@@ -103,10 +103,9 @@ extension Repository {
             FileRewriteState(path: $0.path, state: $0.diskState(at: workdir + "/" + $0.path))
         }
         let index = try repositoryIndex()
-        var staged = 0
-        for change in record.changes {
-            guard let entry = git_index_get_bypath(index.pointer, change.path, 0) else { continue }
-            if ObjectID(entry.pointee.id) == (try ObjectID.blob(hashing: change.migrated)) { staged += 1 }
+        let staged = try record.changes.count { change in
+            guard let entry = git_index_get_bypath(index.pointer, change.path, 0) else { return false }
+            return ObjectID(entry.pointee.id) == (try ObjectID.blob(hashing: change.migrated))
         }
         return InterruptedStageState(branch: branch, head: head, files: files, stagedCount: staged)
     }
@@ -223,12 +222,9 @@ extension Repository {
         guard git_commit_parentcount(commit.pointer) == 1, let parent = git_commit_parent_id(commit.pointer, 0),
               ObjectID(parent) == record.base else { return false }
         let tree = try self.tree(of: commit)
-        for change in record.changes {
-            guard let blob = try blob(at: change.path, in: tree), blob.id == (try ObjectID.blob(hashing: change.migrated)) else {
-                return false
-            }
+        return try record.changes.allSatisfy { change in
+            try blob(at: change.path, in: tree)?.id == ObjectID.blob(hashing: change.migrated)
         }
-        return true
     }
 }
 

@@ -403,9 +403,7 @@ extension Repository {
         var configuredPointer: UnsafeMutablePointer<git_signature>?
         let code = git_signature_default(&configuredPointer, handle.pointer)
         var configured: Signature?
-        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALID.rawValue {
-            configured = nil
-        } else {
+        if code != GIT_ENOTFOUND.rawValue && code != GIT_EINVALID.rawValue {
             try check(code, "read user.name and user.email")
             configured = configuredPointer.map(Signature.init)
         }

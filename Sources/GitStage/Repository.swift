@@ -28,8 +28,8 @@ public final class Repository {
 
     private init(handle: Handle) {
         self.handle = handle
-        workdir = git_repository_workdir(handle.pointer).map { Self.trimmingSlash(String(cString: $0)) }
-        gitDirectory = Self.trimmingSlash(String(cString: git_repository_path(handle.pointer)))
+        workdir = git_repository_workdir(handle.pointer).map { String(cString: $0).trimmingSuffix("/") }
+        gitDirectory = String(cString: git_repository_path(handle.pointer)).trimmingSuffix("/")
     }
 
     /// Opens the repository containing `path` (a file or folder), searching parent folders like `git` does.
@@ -197,15 +197,9 @@ public final class Repository {
             let folder = Self.resolvingSymlinks(Self.parent(of: lexical))
             resolved = PathText.join(folder, PathText.name(of: lexical))
         }
-        let relative: String
-        if resolved == root {
-            relative = ""
-        } else if resolved.hasPrefix(root == "/" ? "/" : root + "/") {
-            relative = String(resolved.dropFirst(root == "/" ? 1 : root.count + 1))
-        } else {
+        guard let relative = PathText.inside(resolved, root), relative != ".git", !relative.hasPrefix(".git/") else {
             throw GitStageError.pathOutsideRepository(path: path)
         }
-        if relative == ".git" || relative.hasPrefix(".git/") { throw GitStageError.pathOutsideRepository(path: path) }
         return relative
     }
 
@@ -308,10 +302,6 @@ public final class Repository {
     }
 
     // MARK: - Paths
-
-    private static func trimmingSlash(_ path: String) -> String {
-        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    }
 
     /// `path` made absolute against the current folder, with "." and ".." resolved lexically.
     static func absolute(_ path: String) -> String {

@@ -37,12 +37,12 @@ public struct DeploymentFloor: Sendable, Hashable {
         guard isKnown else { return nil }
         let local = LocalAvailability(enclosing: node)
         let raised = local.minimums
-        var below: [(platform: Platform, floor: PlatformVersion, needed: PlatformVersion)] = []
+        var below: [FloorShortfall.Platform] = []
         // A platform `#if os(…)` or `@available(…, unavailable)` leaves out does not compile the node.
         for platform in minimums.keys.sorted() where local.platforms?.contains(platform) ?? true {
             guard let needed = api.minimums[platform] else { continue }
             let floor = max(minimums[platform]!, raised[platform] ?? minimums[platform]!)
-            if floor < needed { below.append((platform, floor, needed)) }
+            if floor < needed { below.append(.init(platform: platform, floor: floor, needed: needed)) }
         }
         guard !below.isEmpty else { return nil }
         let isLocal = below.contains { entry in raised[entry.platform].map { $0 > minimums[entry.platform]! } ?? false }
@@ -79,12 +79,4 @@ public struct FloorShortfall: Hashable, Sendable {
     public var source: String
     /// True when an enclosing `if #available`/`@available` raised the floor here.
     public var isRaisedLocally: Bool
-
-    init(api: String, platforms: [(platform: SwiftUIMigrate.Platform, floor: PlatformVersion, needed: PlatformVersion)],
-         source: String, isRaisedLocally: Bool) {
-        self.api = api
-        self.platforms = platforms.map { Platform(platform: $0.platform, floor: $0.floor, needed: $0.needed) }
-        self.source = source
-        self.isRaisedLocally = isRaisedLocally
-    }
 }

@@ -44,11 +44,8 @@ public struct PlatformVersion: Sendable, Hashable, Comparable, CustomStringConve
             $0.split(separator: "_", omittingEmptySubsequences: false)
         }
         guard !parts.isEmpty, parts.count <= 3 else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            guard !part.isEmpty, part.allSatisfy(\.isASCII), let number = Int(part), number >= 0 else { return nil }
-            numbers.append(number)
-        }
+        let numbers = parts.compactMap { $0.allSatisfy(\.isASCII) ? Int($0) : nil }
+        guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
         components = numbers
     }
 

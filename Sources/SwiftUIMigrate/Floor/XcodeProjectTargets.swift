@@ -93,14 +93,7 @@ public struct XcodeProjectTargets: Sendable {
     public func targets(compiling path: String) -> [Int] {
         var found = Set(compiledFiles[path] ?? [])
         for folder in synchronizedFolders {
-            let inside: String
-            if folder.path.isEmpty {
-                inside = path
-            } else if let rest = path.remainder(after: folder.path), let below = rest.remainder(after: "/") {
-                inside = below
-            } else {
-                continue
-            }
+            guard let inside = PathText.inside(path, folder.path), !inside.isEmpty else { continue }
             for index in targets.indices {
                 let listed = folder.targets.contains(index)
                 let excepted = folder.exceptions[index]?.contains(inside) ?? false

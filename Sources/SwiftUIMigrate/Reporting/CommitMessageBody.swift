@@ -22,11 +22,11 @@ public enum CommitMessageBody {
         let rewrites = written.flatMap { $0.findings.filter { $0.action == .rewrite } }
         let files = written.filter { $0.findings.contains { $0.action == .rewrite } }.count
         var paragraphs: [[String]] = []
-        paragraphs.append(wrap(
+        paragraphs.append((
             "swiftui-migrate \(toolVersion) rewrote \(counted(rewrites.count, "lifecycle site")) in \(counted(files, "file"))"
-                + (rewrites.isEmpty ? "." : ":")))
+                + (rewrites.isEmpty ? "." : ":")).wrapped(width: width))
         if !rewrites.isEmpty {
-            paragraphs.append(byRule(rewrites).flatMap { wrap($0, firstIndent: "- ", indent: "  ") })
+            paragraphs.append(byRule(rewrites).flatMap { $0.wrapped(width: width, firstIndent: "- ", indent: "  ") })
         }
         var closing = "'swiftui-migrate explain RULE' says what a rule's changes do at runtime."
         let notWritten = summaries.filter { $0.notWritten != nil && $0.findings.contains { $0.action == .rewrite } }
@@ -38,7 +38,7 @@ public enum CommitMessageBody {
             closing += " \(counted(left, "site")) \(left == 1 ? "is" : "are") left for a person; "
                 + "'swiftui-migrate scan' lists \(left == 1 ? "it" : "them")."
         }
-        paragraphs.append(wrap(closing))
+        paragraphs.append(closing.wrapped(width: width))
         return paragraphs.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
     }
 
@@ -50,9 +50,4 @@ public enum CommitMessageBody {
             return "\(rule): \(counted(sites, "site")) (\(safety))"
         }
     }
-
-    private static func wrap(_ text: String, firstIndent: String = "", indent: String = "") -> [String] {
-        text.wrapped(width: width, firstIndent: firstIndent, indent: indent)
-    }
-
 }

@@ -24,20 +24,16 @@ public struct KeptFindings: Sendable {
 
     /// `summaries` with their findings as a person reads them.
     public static func visible(_ summaries: [FileSummary], shown: Bool) -> [FileSummary] {
-        summaries.map { summary in
-            var shownSummary = summary
-            shownSummary.findings = visible(summary.findings, shown: shown)
-            return shownSummary
-        }
+        var visibleSummaries = summaries
+        for index in summaries.indices { visibleSummaries[index].findings = visible(summaries[index].findings, shown: shown) }
+        return visibleSummaries
     }
 
     /// `migrations` with their findings as a person reads them (the texts, and so every edit, unchanged).
     public static func visible(_ migrations: [FileMigration], shown: Bool) -> [FileMigration] {
-        migrations.map { migration in
-            var shownMigration = migration
-            shownMigration.findings = visible(migration.findings, shown: shown)
-            return shownMigration
-        }
+        var visibleMigrations = migrations
+        for index in migrations.indices { visibleMigrations[index].findings = visible(migrations[index].findings, shown: shown) }
+        return visibleMigrations
     }
 
     /// The per-file summary of a run whose files are `summaries` as a person reads it: the table without the kept

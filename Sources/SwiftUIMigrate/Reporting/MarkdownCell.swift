@@ -33,8 +33,9 @@ public enum MarkdownCell {
         let text = oneLine(text)
         guard text.count > limit else { return text }
         let head = text.prefix(limit - 1)
-        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
-        return cut.trimmingTrailing { $0 == " " || $0 == "," || $0 == ";" || $0 == ":" } + "…"
+        var cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        while let last = cut.last, " ,;:".contains(last) { cut.removeLast() }
+        return String(cut) + "…"
     }
 
     /// The ASCII punctuation GitHub's Markdown or HTML could act on inside a line.
@@ -43,13 +44,5 @@ public enum MarkdownCell {
     private static func oneLine(_ text: String) -> String {
         text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "\r", with: " ")
-    }
-}
-
-private extension Substring {
-    func trimmingTrailing(_ drop: (Character) -> Bool) -> String {
-        var text = self
-        while let last = text.last, drop(last) { text.removeLast() }
-        return String(text)
     }
 }

@@ -123,7 +123,7 @@ public struct AppearChangeLoadRule: ShippedRule {
             return decided(TaskMoveFact.hazard(hazard).words(keeping: Self.kept))
         }
 
-        let edits = replacingLinks(of: pair, header: header(id: key, priority: move.priority), body: move.pieces, context: context)
+        let edits = replacingLinks(of: pair, header: LifecycleModifier.taskHeader(id: key, priority: move.priority), body: move.pieces, context: context)
         let deferred = pair.changes.lazy.flatMap(\.work.statementsBeforeTask).first.map { $0.item.trimmedDescription }
         let safety = Self.mergeSafety(id: key, startWasOnAppear: start.name == "onAppear", deferredStatement: deferred)
         return context.finding(id, at: start.nameToken, Self.mergeIntoTaskID.words(), safety: safety, edits: edits)
@@ -163,16 +163,11 @@ public struct AppearChangeLoadRule: ShippedRule {
         return nil
     }
 
-    private func header(id: String, priority: String?) -> String {
-        "task(id: \(id)" + (priority.map { ", priority: \($0)" } ?? "") + ")"
-    }
-
     /// The synchronous fix: `.onChange(of: x, initial: true) { W }` with the start's work.
     private func rewriteSync(_ pair: LoadingPair, change: LoadingPair.Change, context: RuleContext) -> Finding {
         let start = pair.start
         let header = "onChange(of: \(change.modifier.value.trimmedDescription), initial: true)"
-        var pieces: [BodyPiece] = []
-        if let closure = start.closure { pieces = closure.statements.map { .statement($0, holes: []) } }
+        let pieces: [BodyPiece] = start.closure?.statements.map { .statement($0, holes: []) } ?? []
         let edits = replacingLinks(
             of: pair, header: header, body: pieces, namedCall: start.closure == nil ? pair.startWork.namedCall : nil,
             context: context)

@@ -55,9 +55,10 @@ public struct GroupLifecycleRule: ShippedRule {
         // Group had a third more of one app's files parsed); the rest after.
         let actions = CustomModifier.unknown(
             among: chain.modifiers.filter { $0.isGivenClosure && Self.isNamedForLifecycle($0.name) }.map(\.name), in: context)
-        let lifecycle = Self.unique(chain.modifiers.map(\.name).filter { name in
+        // Each name once, in the chain's order.
+        let lifecycle = chain.modifiers.map(\.name).filter { name in
             GroupModifierKind.isLifecycle(name) || actions.contains { $0.name == name && $0.modifier.lifecycle != nil }
-        })
+        }.countsInOrder().map(\.element)
         guard !lifecycle.isEmpty else { return nil }
         let custom = actions + CustomModifier.unknown(among: chain.modifiers.map(\.name), in: context)
             .filter { entry in !actions.contains { $0.name == entry.name } }
@@ -140,13 +141,6 @@ public struct GroupLifecycleRule: ShippedRule {
             return report(Self.obstacles.words(error))
         }
         return context.finding(id, at: group.name, Self.distribute.words(), safety: Self.distributeSafety, edits: edits)
-    }
-
-    /// `names` without repeats, in their order.
-    private static func unique(_ names: [String]) -> [String] {
-        var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
-        return unique
     }
 }
 

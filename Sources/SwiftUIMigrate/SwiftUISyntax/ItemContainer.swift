@@ -30,16 +30,11 @@ enum ItemContainer {
         var node = Syntax(expression)
         while let closure = enclosingClosure(of: node) {
             guard let owner = ClosureOwner(of: closure), let name = owner.call.calledName else { return nil }
-            if let group = GroupCall(owner.call), group.content.id == closure.id {
-                node = Syntax(ModifierChain(above: group.call).outermost)
-                continue
+            // A Group's, a Section's or a ForEach's views are the items of whatever holds them.
+            guard GroupCall(owner.call)?.content.id == closure.id || name == "Section" || name == "ForEach" else {
+                return names.contains(name) ? name : nil
             }
-            // A Section's or ForEach's views are the items of whatever holds them.
-            if name == "Section" || name == "ForEach" {
-                node = Syntax(ModifierChain(above: owner.call).outermost)
-                continue
-            }
-            return names.contains(name) ? name : nil
+            node = Syntax(ModifierChain(above: owner.call).outermost)
         }
         return nil
     }

@@ -15,7 +15,7 @@ struct LifecycleModifier {
     /// The action when it is a closure literal.
     var closure: ClosureExprSyntax?
     /// True when the closure is passed as an argument (`perform: { }`) rather than trailing.
-    var closureIsArgument: Bool
+    var closureIsArgument = false
     /// The action when it names a function (`.onAppear(perform: loadIfNeeded)`).
     var actionReference: ExprSyntax?
     /// The `priority:` argument of `.task(priority:)`.
@@ -36,10 +36,6 @@ struct LifecycleModifier {
         self.name = name
         self.nameToken = member.declName.baseName
         self.closure = call.trailingClosure
-        self.closureIsArgument = false
-        self.actionReference = nil
-        self.priority = nil
-        self.id = nil
         for argument in call.arguments {
             switch (name, argument.label?.text) {
             case ("onAppear", "perform"?), ("task", nil):
@@ -92,14 +88,8 @@ struct LifecycleModifier {
                     continue
                 }
                 guard case .expr(var expression) = statement.item else { continue }
-                while true {
-                    if let awaited = expression.as(AwaitExprSyntax.self) {
-                        expression = awaited.expression
-                    } else if let tried = expression.as(TryExprSyntax.self) {
-                        expression = tried.expression
-                    } else {
-                        break
-                    }
+                while let inner = expression.as(AwaitExprSyntax.self)?.expression ?? expression.as(TryExprSyntax.self)?.expression {
+                    expression = inner
                 }
                 if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
                    call.trailingClosure == nil, let name = call.calledExpression.referencedPropertyName {
@@ -185,13 +175,8 @@ extension ClosureExprSyntax {
     /// or (for a one-line closure) one unit deeper than the line of `{`.
     func bodyIndentation(in context: RuleContext) -> (statements: String, closingBrace: String) {
         let braceLine = context.lineIndentation(of: leftBrace)
-        var statementIndent = braceLine + context.style.indentUnit
-        for statement in statements {
-            if let first = statement.firstToken(viewMode: .sourceAccurate), first.leadingTrivia.contains(where: \.isNewline) {
-                statementIndent = context.lineIndentation(of: statement)
-                break
-            }
-        }
+        let firstOnItsLine = statements.first { $0.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.contains(where: \.isNewline) == true }
+        let statementIndent = firstOnItsLine.map { context.lineIndentation(of: $0) } ?? braceLine + context.style.indentUnit
         let closing = rightBrace.leadingTrivia.contains(where: \.isNewline) ? context.lineIndentation(of: rightBrace) : braceLine
         return (statementIndent, closing)
     }

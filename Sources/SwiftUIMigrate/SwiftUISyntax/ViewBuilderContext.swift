@@ -34,14 +34,9 @@ public struct ViewBuilderContext {
 
     /// The context of `expression`, the whole expression of a statement (or of a `return`).
     public init(of expression: some ExprSyntaxProtocol) {
-        var parent = Syntax(expression).parent
-        var returnStatement: ReturnStmtSyntax?
-        if let statement = parent?.as(ReturnStmtSyntax.self) {
-            returnStatement = statement
-            parent = statement.parent
-        }
-        self.returnStatement = returnStatement
-        guard let item = parent?.as(CodeBlockItemSyntax.self),
+        returnStatement = Syntax(expression).parent?.as(ReturnStmtSyntax.self)
+        let statement = returnStatement.map(Syntax.init) ?? Syntax(expression)
+        guard let item = statement.parent?.as(CodeBlockItemSyntax.self),
               let list = item.parent?.as(CodeBlockItemListSyntax.self) else {
             kind = .other
             return

@@ -56,12 +56,9 @@ enum ModifierChainBase {
     static func base(of expression: ExprSyntax) -> ExprSyntax {
         var current = expression
         while true {
-            if let call = current.as(FunctionCallExprSyntax.self),
-               let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-               !Self.isModuleQualifier(base) {
-                current = base
-            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base,
-                      !Self.isModuleQualifier(base) {
+            // A modifier call's member access (`.font(.title)`), or a bare member access (`.bold`).
+            if let member = (current.as(FunctionCallExprSyntax.self)?.calledExpression ?? current).as(MemberAccessExprSyntax.self),
+               let base = member.base, !Self.isModuleQualifier(base) {
                 current = base
             } else if let postfix = current.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
                 current = base

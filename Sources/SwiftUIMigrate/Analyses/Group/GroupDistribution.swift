@@ -86,14 +86,8 @@ struct GroupDistribution {
             let indent = context.lineIndentation(at: offset)
             return context.lineStart(at: offset) + indent.utf8.count == offset ? indent : nil
         }
-        var period: TokenSyntax?
-        if let call = member.as(FunctionCallExprSyntax.self),
-           let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.base != nil {
-            period = access.period
-        } else if let access = member.as(MemberAccessExprSyntax.self), access.base != nil {
-            period = access.period
-        }
-        if let indent = indentationIfFirstOnLine(period) { return indent }
+        let access = (member.as(FunctionCallExprSyntax.self)?.calledExpression ?? member).as(MemberAccessExprSyntax.self)
+        if let access, access.base != nil, let indent = indentationIfFirstOnLine(access.period) { return indent }
         if let last = member.lastToken(viewMode: .sourceAccurate),
            last.tokenKind == .rightBrace || last.tokenKind == .rightParen,
            let indent = indentationIfFirstOnLine(last) {
@@ -205,7 +199,8 @@ struct ChainText {
 }
 
 extension String {
-    /// The lines of the text, split at each `\n`; a `\r` before it stays at the end of its line.
+    /// The lines of the text, split at each `\n` (on scalars: in a String, `\r\n` is one Character and would not
+    /// split on `\n`); a `\r` before it stays at the end of its line.
     var linesKeepingCarriageReturns: [String] {
         unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
     }

@@ -56,13 +56,12 @@ struct GroupSite {
     /// The row container of `outermost`, the whole expression of a statement (a view's modifier
     /// chain), as `rowContainer` finds it for a Group's chain.
     static func rowContainer(of outermost: ExprSyntax) -> String? {
-        var node = Syntax(outermost)
+        var outermost = outermost
         var container = ViewBuilderContext(of: outermost).container
         while container == "Group" {
-            guard let outer = Self.enclosingGroup(of: node) else { return nil }
-            let outerChain = ModifierChain(above: outer.call)
-            node = Syntax(outerChain.outermost)
-            container = ViewBuilderContext(of: outerChain.outermost).container
+            guard let outer = Self.enclosingGroup(of: Syntax(outermost)) else { return nil }
+            outermost = ModifierChain(above: outer.call).outermost
+            container = ViewBuilderContext(of: outermost).container
         }
         return container.flatMap { Self.rowContainers.contains($0) ? $0 : nil }
     }

@@ -27,15 +27,9 @@ enum HelperViewCount {
     /// modifier chain starts from, and whether it is called.
     private static func helperName(_ expression: ExprSyntax) -> (String, Bool)? {
         var current = expression
-        while true {
-            if let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-               let base = member.base, !isSelf(base) {
-                current = base
-            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base, !isSelf(base) {
-                current = base
-            } else {
-                break
-            }
+        while let member = (current.as(FunctionCallExprSyntax.self)?.calledExpression ?? current).as(MemberAccessExprSyntax.self),
+              let base = member.base, !isSelf(base) {
+            current = base
         }
         if let call = current.as(FunctionCallExprSyntax.self) {
             guard let name = ownName(call.calledExpression) else { return nil }

@@ -97,22 +97,19 @@ struct FlagGuardNearMiss {
             if let guardStmt = statement.item.as(GuardStmtSyntax.self) {
                 conditions = guardStmt.conditions
                 guardElse = guardStmt.body.statements
-                tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
             } else if let ifExpr = RunOnceFlag.ifExpression(statement) {
                 conditions = ifExpr.conditions
-                if let other = ifExpr.elseBody {
-                    branches = (ifExpr.body, other)
-                    tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
-                } else if RunOnceFlag.isBareReturn(ifExpr.body), conditions.count == 1,
-                          case .expression(let condition) = conditions.first!.condition {
+                branches = ifExpr.elseBody.map { (ifExpr.body, $0) }
+                if ifExpr.elseBody == nil, RunOnceFlag.isBareReturn(ifExpr.body), conditions.count == 1,
+                   case .expression(let condition) = conditions.first!.condition {
                     // `if a || b { return }` goes on only when no operand holds.
                     tests = Self.operands(of: condition, joinedBy: "||").map { Test(expression: $0, proceedsWhenHolds: false) }
-                } else {
-                    tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
+                    return
                 }
             } else {
                 return nil
             }
+            tests = Self.conjuncts(of: conditions).map { Test(expression: $0, proceedsWhenHolds: true) }
         }
 
         /// The operands of each condition joined by `,` or `&&`; a binding (`let x`) counts as a condition of its own.
@@ -230,7 +227,7 @@ struct FlagGuardNearMiss {
         guard isSetBack, let property = view.storedProperty(named: flag),
               let initial = RunOnceFlag.flagInitialValue(property) else { return false }
         let trace = WorkTrace(of: guardedWork, in: view)
-        guard trace.assignmentBeforeSuspending([flag]) != nil else { return false }
+        guard trace.assignmentSiteBeforeSuspending([flag]) != nil else { return false }
         // The guarded statements are one region, each function the work calls another.
         let regions = [guardedWork] + trace.followedBodies(in: view).map { [$0] }
         return view.uses(of: flag).contains { use in

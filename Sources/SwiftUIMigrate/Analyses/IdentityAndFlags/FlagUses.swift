@@ -66,13 +66,8 @@ extension RunOnceFlag {
 
     /// The bytes of the check's condition: uses of the flag there are the check itself.
     private var conditionRange: Range<Int> {
-        if let guardStmt = check.item.as(GuardStmtSyntax.self) {
-            return guardStmt.conditions.position.utf8Offset..<guardStmt.conditions.endPosition.utf8Offset
-        }
-        if let ifExpr = RunOnceFlag.ifExpression(check) {
-            return ifExpr.conditions.position.utf8Offset..<ifExpr.conditions.endPosition.utf8Offset
-        }
-        return 0..<0
+        let conditions = check.item.as(GuardStmtSyntax.self)?.conditions ?? RunOnceFlag.ifExpression(check)?.conditions
+        return conditions.map { $0.position.utf8Offset..<$0.endPosition.utf8Offset } ?? 0..<0
     }
 }
 

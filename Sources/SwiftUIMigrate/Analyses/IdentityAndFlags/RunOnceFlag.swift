@@ -115,13 +115,8 @@ struct RunOnceFlag {
         }
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
             let elements = Array(sequence.elements)
-            guard let op = elements[1].as(BinaryOperatorExprSyntax.self) else { return nil }
-            let equal: Bool
-            switch op.operator.text {
-            case "==": equal = true
-            case "!=": equal = false
-            default: return nil
-            }
+            guard let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" else { return nil }
+            let equal = op == "=="
             let pairs = [(elements[0], elements[2]), (elements[2], elements[0])]
             for (side, other) in pairs {
                 if let name = side.referencedPropertyName, let literal = other.as(BooleanLiteralExprSyntax.self) {

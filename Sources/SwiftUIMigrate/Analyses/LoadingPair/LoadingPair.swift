@@ -97,14 +97,13 @@ struct LoadingPair {
 extension LoadingPair {
     /// True when `modifier` is the start of a loading pair in the context's file.
     static func isStart(_ modifier: LifecycleModifier, in context: RuleContext) -> Bool {
-        context.memoized(StartIdentifiers.self) { StartIdentifiers(Set(found(in: context).map(\.start.call.id))) }
+        context.memoized(StartIdentifiers.self) { StartIdentifiers(calls: Set(found(in: context).map(\.start.call.id))) }
             .calls.contains(modifier.call.id)
     }
 
     /// The calls that start a pair in the file, for `isStart`.
     private struct StartIdentifiers {
         var calls: Set<SyntaxIdentifier>
-        init(_ calls: Set<SyntaxIdentifier>) { self.calls = calls }
     }
 }
 

@@ -4,11 +4,7 @@ import SwiftSyntax
 extension LoadingPair {
     /// The `id:` of the task: the one observed value, or `[a, b]` for values of one type declared in the view.
     func taskID(in view: ViewDeclaration?) -> String? {
-        var values: [String] = []
-        for change in changes {
-            let text = change.modifier.value.trimmedDescription
-            if !values.contains(text) { values.append(text) }
-        }
+        let values = changes.map { $0.modifier.value.trimmedDescription }.countsInOrder().map(\.element)
         if values.count == 1 { return values[0] }
         guard let view else { return nil }
         let types = changes.map { Self.declaredType(of: $0.modifier.value, in: view) }

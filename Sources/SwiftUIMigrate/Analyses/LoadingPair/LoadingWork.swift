@@ -44,7 +44,6 @@ struct LoadingWork {
             Self.normalisedTokens(of: $0.item, replacing: newValue, with: replacement, shorthandOwner: owner).joined(separator: " ")
         }
         self.suspends = Suspension.suspendsItself(statements)
-        self.namedCall = nil
     }
 
     /// The work of a named action: `reference()` for an appearance action, `reference(value)` for
@@ -53,7 +52,6 @@ struct LoadingWork {
         let name = Self.normalisedTokens(of: reference, replacing: nil, with: [])
         let argumentTokens = argument.map { Self.normalisedTokens(of: $0, replacing: nil, with: []) } ?? []
         self.statements = []
-        self.task = nil
         self.keys = [(name + ["("] + argumentTokens + [")"]).joined(separator: " ")]
         self.suspends = false
         self.namedCall = reference.trimmedDescription + "(" + (argument?.trimmedDescription ?? "") + ")"

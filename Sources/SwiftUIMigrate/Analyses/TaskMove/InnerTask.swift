@@ -34,21 +34,14 @@ struct InnerTask {
         case .expr(let expression):
             if let call = expression.as(FunctionCallExprSyntax.self) {
                 guard let parts = Self.taskCall(call) else { return nil }
-                self.init(statement: item, call: call, parts: parts, kind: parts.detached ? .detached : .plain)
+                self.init(statement: item, call: call, parts: parts, kind: .plain)
             } else if let sequence = expression.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                       let call = elements[2].as(FunctionCallExprSyntax.self), let parts = Self.taskCall(call) else {
                     return nil
                 }
-                let kind: Kind
-                if parts.detached {
-                    kind = .detached
-                } else if elements[0].is(DiscardAssignmentExprSyntax.self) {
-                    kind = .plain
-                } else {
-                    kind = .stored(elements[0].trimmedDescription)
-                }
+                let kind: Kind = elements[0].is(DiscardAssignmentExprSyntax.self) ? .plain : .stored(elements[0].trimmedDescription)
                 self.init(statement: item, call: call, parts: parts, kind: kind)
             } else {
                 return nil
@@ -59,18 +52,19 @@ struct InnerTask {
                   let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
                   let parts = Self.taskCall(call) else { return nil }
             let name = binding.pattern.trimmedDescription
-            self.init(statement: item, call: call, parts: parts, kind: parts.detached ? .detached : .stored(name))
+            self.init(statement: item, call: call, parts: parts, kind: .stored(name))
         default:
             return nil
         }
     }
 
+    /// `kind` is how the statement keeps the task; a detached task is `.detached` however it is kept.
     private init(statement: CodeBlockItemSyntax, call: FunctionCallExprSyntax, parts: TaskCallParts, kind: Kind) {
         self.statement = statement
         self.call = call
         self.closure = parts.closure
         self.priority = parts.priority
-        self.kind = kind
+        self.kind = parts.detached ? .detached : kind
     }
 
     private struct TaskCallParts {

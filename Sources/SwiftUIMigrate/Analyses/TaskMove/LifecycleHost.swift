@@ -67,8 +67,7 @@ struct LifecycleHost {
 
     /// True for a capitalised name (`Color` in `Color.clear`): the chain's root, not a modifier.
     private static func isTypeName(_ expression: ExprSyntax) -> Bool {
-        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
-        return reference.baseName.text.first?.isUppercase ?? false
+        expression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase ?? false
     }
 
     /// The conditions of the branches around `node`, up to the declaration holding it.

@@ -69,7 +69,7 @@ struct ModelMethod {
     /// nil when the method was not found, so nobody can tell.
     func setsBeforeAwaiting(_ path: [String]) -> Bool? {
         guard let body = declaration?.body else { return nil }
-        return WorkTrace(of: [Syntax(body)], in: nil).assignmentBeforeSuspending(path) != nil
+        return WorkTrace(of: [Syntax(body)], in: nil).assignmentSiteBeforeSuspending(path) != nil
     }
 
     /// The properties of the object the method loads: those it assigns after it first awaits, when
@@ -157,29 +157,15 @@ struct ModelMethod {
 
     /// The instance method `name` among `memberBlocks` (those of one type's declarations and extensions).
     private static func method(_ name: String, in memberBlocks: [MemberBlockItemListSyntax]) -> FunctionDeclSyntax? {
-        for members in memberBlocks {
-            for member in members {
-                if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
-                   !function.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
-                    return function
-                }
-            }
+        memberBlocks.joined().lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { function in
+            function.name.text == name && !function.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
         }
-        return nil
     }
 
     /// The names of the instance variables declared among `memberBlocks`.
     private static func storedPropertyNames(in memberBlocks: [MemberBlockItemListSyntax]) -> Set<String> {
-        var names: Set<String> = []
-        for members in memberBlocks {
-            for member in members {
-                guard let variable = member.decl.as(VariableDeclSyntax.self),
-                      !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) else { continue }
-                for binding in variable.bindings {
-                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
-                }
-            }
-        }
-        return names
+        Set(memberBlocks.joined().compactMap { $0.decl.as(VariableDeclSyntax.self) }
+            .filter { variable in !variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" } }
+            .flatMap { $0.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } })
     }
 }

@@ -10,13 +10,8 @@ struct StandardLibraryMethod {
 
     /// The standard library's method `name`; nil when it has none of that name.
     init?(_ name: String) {
-        if Self.mutatingNames.contains(name) {
-            isMutating = true
-        } else if Self.readingNames.contains(name) {
-            isMutating = false
-        } else {
-            return nil
-        }
+        guard Self.mutatingNames.contains(name) || Self.readingNames.contains(name) else { return nil }
+        isMutating = Self.mutatingNames.contains(name)
     }
 
     /// The standard library's methods of sequences, collections, strings and optionals that only read.

@@ -56,18 +56,13 @@ struct WorkTrace {
         followed = recorder.followed
     }
 
-    /// The path the work assigns that overlaps `path` (the same, or one containing or contained
-    /// in it) when the work may suspend after that assignment; nil otherwise.
-    /// Each of alternative paths starts from what was assigned before them; after them, what
-    /// any of them assigned counts.
-    func assignmentBeforeSuspending(_ path: [String]) -> [String]? {
-        assignmentSiteBeforeSuspending(path)?.path
-    }
-
     /// A path the work writes and the node writing it.
     typealias Assignment = (path: [String], site: Syntax?)
 
-    /// `assignmentBeforeSuspending(_:)`, with the node of that assignment.
+    /// The path the work assigns that overlaps `path` (the same, or one containing or contained
+    /// in it) when the work may suspend after that assignment, with the node of that assignment;
+    /// nil otherwise. Each of alternative paths starts from what was assigned before them; after
+    /// them, what any of them assigned counts.
     func assignmentSiteBeforeSuspending(_ path: [String]) -> Assignment? {
         var assigned: Assignment?
         var open: [(before: Assignment?, joined: Assignment?)] = []
@@ -201,11 +196,7 @@ private final class EventRecorder: SyntaxVisitor {
     private static func isActorHop(_ expression: ExprSyntax) -> Bool {
         var awaited = expression
         if let tried = awaited.as(TryExprSyntax.self) { awaited = tried.expression }
-        guard let call = awaited.as(FunctionCallExprSyntax.self),
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "run",
-              let base = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
-        return base.baseName.text == "MainActor"
+        return awaited.as(FunctionCallExprSyntax.self).map(RunOnceFlag.isMainActorRun) ?? false
     }
 
     // A `catch` runs instead of the rest of its `do`: what the `do` wrote after its last `try`
@@ -245,16 +236,9 @@ private final class EventRecorder: SyntaxVisitor {
     override func visitPost(_ node: SequenceExprSyntax) {
         let elements = Array(node.elements)
         guard elements.count >= 3 else { return }
-        let isAssignment: Bool
-        if elements[1].is(AssignmentExprSyntax.self) {
-            isAssignment = true
-        } else if let op = elements[1].as(BinaryOperatorExprSyntax.self) {
-            let text = op.operator.text
-            isAssignment = text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-        } else {
-            isAssignment = false
-        }
-        guard isAssignment else { return }
+        let compound = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+        guard elements[1].is(AssignmentExprSyntax.self)
+            || compound.map({ $0.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains($0) }) == true else { return }
         if let path = WorkTrace.path(of: elements[0]) {
             assign(path, at: node)
         } else if let tuple = elements[0].as(TupleExprSyntax.self) {

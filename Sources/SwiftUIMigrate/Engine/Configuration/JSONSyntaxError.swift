@@ -43,11 +43,6 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
         var index = 0
         var depth = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>, asFoundationReads: Bool) {
-            self.bytes = bytes
-            self.asFoundationReads = asFoundationReads
-        }
-
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
         mutating func skipSpace() {
@@ -119,32 +114,21 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
             index += 1
             skipSpace()
             let close = UInt8(ascii: closing)
-            if current == close {
-                index += 1
-                depth -= 1
-                return
-            }
-            while true {
+            while current != close {
                 try member(&self)
                 skipSpace()
-                if current == UInt8(ascii: ",") {
-                    index += 1
-                    skipSpace()
-                    if current == close {
-                        guard asFoundationReads else { throw failure("a comma before '\(closing)': remove it") }
-                        index += 1
-                        depth -= 1
-                        return
+                guard current == UInt8(ascii: ",") else {
+                    guard current == close else {
+                        throw failure("expected ',' or '\(closing)' after a value in \(kind), found \(found())")
                     }
-                    continue
-                }
-                guard current == close else {
-                    throw failure("expected ',' or '\(closing)' after a value in \(kind), found \(found())")
+                    break
                 }
                 index += 1
-                depth -= 1
-                return
+                skipSpace()
+                if current == close, !asFoundationReads { throw failure("a comma before '\(closing)': remove it") }
             }
+            index += 1
+            depth -= 1
         }
 
         /// The string that starts at the quote under the cursor, its escapes undone (checked as text only

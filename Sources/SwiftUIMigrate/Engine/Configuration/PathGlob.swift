@@ -47,12 +47,7 @@ public struct PathGlob: Sendable, Hashable {
             let rest = pattern.dropFirst()
             // A trailing `**` is what is inside the folder: one component or more.
             if rest.isEmpty { return !path.isEmpty }
-            var tail = path[...]
-            while true {
-                if match(rest, tail) { return true }
-                guard !tail.isEmpty else { return false }
-                tail = tail.dropFirst()
-            }
+            return (0...path.count).contains { match(rest, path.dropFirst($0)) }
         }
         guard let component = path.first, ComponentPattern.match(Array(first)[...], Array(component)[...]) else { return false }
         return match(pattern.dropFirst(), path.dropFirst())
@@ -66,12 +61,7 @@ private enum ComponentPattern {
         switch first {
         case "*":
             let rest = pattern.drop { $0 == "*" }
-            var tail = text
-            while true {
-                if match(rest, tail) { return true }
-                guard !tail.isEmpty else { return false }
-                tail = tail.dropFirst()
-            }
+            return (0...text.count).contains { match(rest, text.dropFirst($0)) }
         case "?":
             guard !text.isEmpty else { return false }
             return match(pattern.dropFirst(), text.dropFirst())

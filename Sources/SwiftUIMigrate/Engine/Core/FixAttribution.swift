@@ -81,11 +81,8 @@ struct FixAttribution {
         }
 
         let byKey = Dictionary(findings.enumerated().map { (FindingKey(rule: $1.ruleID, offset: $1.offset), $0) }) { first, _ in first }
-        var result = findings.map { finding -> Finding in
-            var cleared = finding
-            cleared.edits = []
-            return cleared
-        }
+        var result = findings
+        for index in result.indices { result[index].edits = [] }
         // The first-pass rewrites' edits by where they lie, to find those a span absorbs.
         var rewriteEdits = RangeIndex<Int>()
         for index in findings.indices where findings[index].action == .rewrite {
@@ -166,7 +163,7 @@ struct FixAttribution {
     }
 
     /// The smallest ranges of `original` and `final` outside of which the two are equal.
-    private static func changedRange(_ original: [UInt8], _ final: [UInt8]) -> (original: Range<Int>, final: Range<Int>) {
+    static func changedRange(_ original: [UInt8], _ final: [UInt8]) -> (original: Range<Int>, final: Range<Int>) {
         var prefix = 0
         while prefix < original.count && prefix < final.count && original[prefix] == final[prefix] { prefix += 1 }
         var suffix = 0

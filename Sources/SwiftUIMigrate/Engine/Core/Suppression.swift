@@ -27,9 +27,7 @@ struct Suppression: Sendable {
         guard ByteSearch.contains(bytes, Self.marker) else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         var open: [String?: Int] = [:]
-        // Split on scalars: in a String, "\r\n" is one Character and would not split on "\n".
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { Substring(String(String.UnicodeScalarView($0))) }
+        let lines = text.linesKeepingCarriageReturns
         for (index, line) in lines.enumerated() {
             let lineNumber = index + 1
             guard let comment = line.range(of: "//"), let markerRange = line.range(of: Self.marker),

@@ -24,11 +24,8 @@ public struct ParsedText: Sendable {
     /// The one edit that turns this text into `newer`: the bytes between their common prefix and
     /// their common suffix, widened to whole characters (an empty edit when they are equal).
     func edit(to newer: [UInt8]) -> ByteEdit {
-        let shorter = min(bytes.count, newer.count)
-        var prefix = 0
-        while prefix < shorter && bytes[prefix] == newer[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix && bytes[bytes.count - 1 - suffix] == newer[newer.count - 1 - suffix] { suffix += 1 }
+        let changed = FixAttribution.changedRange(bytes, newer).original
+        var (prefix, suffix) = (changed.lowerBound, bytes.count - changed.upperBound)
         // Whole characters only: a boundary inside a multi-byte character moves out to the character's edge.
         func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         while prefix > 0 && ((prefix < newer.count && isContinuation(newer[prefix])) || (prefix < bytes.count && isContinuation(bytes[prefix]))) {

@@ -89,13 +89,9 @@ struct RememberingCheck {
         let earlierNames = earlier.names
         let lines = LineTable(bytes: bytes)
         let units = TopLevelUnits(tree: tree, bytes: bytes, lines: lines) { unit in
-            if let known = names[unit.text] ?? earlierNames[unit.text] {
-                names[unit.text] = known
-                return known
-            }
-            let found = UnitNames(unit.item)
-            names[unit.text] = found
-            return found
+            let known = names[unit.text] ?? earlierNames[unit.text] ?? UnitNames(unit.item)
+            names[unit.text] = known
+            return known
         }
         next.names = names
         let style = SourceStyle(inferringFrom: bytes)
