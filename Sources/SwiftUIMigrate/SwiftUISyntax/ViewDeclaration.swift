@@ -160,8 +160,11 @@ struct ViewDeclaration {
             self.tree = tree
         }
 
-        /// Every struct declaration in the file, at any depth, by name, in source order.
-        lazy var structs: [String: [StructDeclSyntax]] = Dictionary(grouping: StructCollector.structs(in: tree)) { $0.name.text }
+        /// Every struct declaration in the file, at any depth (outside code blocks), by name, in source order.
+        lazy var structs: [String: [StructDeclSyntax]] = typeDeclarations.compactMapValues { owners in
+            let structs = owners.compactMap { $0.as(StructDeclSyntax.self) }
+            return structs.isEmpty ? nil : structs
+        }
 
         /// The top-level extensions by the last component of the type they extend, in source order.
         lazy var extensions: [String: [ExtensionDeclSyntax]] = Dictionary(
@@ -323,24 +326,6 @@ struct ViewDeclaration {
         for part in parts + elsewhere.parts(mentioning: name) { finder.walk(part) }
         return finder.uses
     }
-}
-
-/// Every struct declaration in a file, at any depth.
-private final class StructCollector: SyntaxVisitor {
-    var found: [StructDeclSyntax] = []
-
-    static func structs(in tree: SourceFileSyntax) -> [StructDeclSyntax] {
-        let collector = StructCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        return collector.found
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append(node)
-        return .visitChildren
-    }
-
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// Finds the references to some property names of `self`.
