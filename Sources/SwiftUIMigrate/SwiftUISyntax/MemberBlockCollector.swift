@@ -1,21 +1,15 @@
 import SwiftSyntax
 
-/// The member blocks of a file's classes, structs, actors and extensions (and enums when
-/// `includesEnums`), with the type's name, in source order; code blocks are not entered.
+/// The member blocks of a file's classes, structs, actors, enums and extensions, with the type's
+/// name, in source order; code blocks are not entered.
 final class MemberBlockCollector: SyntaxVisitor {
     private(set) var found: [(type: String, members: MemberBlockItemListSyntax)] = []
-    private let includesEnums: Bool
 
     /// The member blocks of `tree`.
-    static func memberBlocks(in tree: some SyntaxProtocol, includingEnums: Bool) -> [(type: String, members: MemberBlockItemListSyntax)] {
-        let collector = MemberBlockCollector(includesEnums: includingEnums)
+    static func memberBlocks(in tree: some SyntaxProtocol) -> [(type: String, members: MemberBlockItemListSyntax)] {
+        let collector = MemberBlockCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
         return collector.found
-    }
-
-    private init(includesEnums: Bool) {
-        self.includesEnums = includesEnums
-        super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -34,7 +28,7 @@ final class MemberBlockCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        if includesEnums { found.append((node.name.text, node.memberBlock.members)) }
+        found.append((node.name.text, node.memberBlock.members))
         return .visitChildren
     }
 

@@ -181,18 +181,15 @@ struct ViewDeclaration {
             return properties
         }
 
-        /// The classes, structs, actors, enums and extensions of the file by the type's name.
-        lazy var typeDeclarations: [String: [Syntax]] = {
-            let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)
-            return Dictionary(grouping: found) { $0.type }.mapValues { $0.compactMap { $0.members.parent?.parent } }
-        }()
+        /// The classes, structs, actors, enums and extensions of the file by the type's name, in source order.
+        lazy var typeDeclarations: [String: [Syntax]] = Dictionary(grouping: MemberBlockCollector.memberBlocks(in: tree)) { $0.type }
+            .mapValues { $0.compactMap { $0.members.parent?.parent } }
 
         /// The member blocks of every class, struct and actor declaration and every extension
         /// in the file (outside code blocks), by the type's name, in source order.
-        lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = {
-            let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: false)
-            return Dictionary(grouping: found) { $0.type }.mapValues { $0.map(\.members) }
-        }()
+        lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = typeDeclarations.mapValues { owners in
+            owners.filter { !$0.is(EnumDeclSyntax.self) }.compactMap { $0.asProtocol(DeclGroupSyntax.self)?.memberBlock.members }
+        }
     }
 
     /// The member blocks of the classes, structs and actors called `type` declared in the view's
