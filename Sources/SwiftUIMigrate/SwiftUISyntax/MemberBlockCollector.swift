@@ -12,31 +12,20 @@ final class MemberBlockCollector: SyntaxVisitor {
         return collector.found
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
-
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append((node.name.text, node.memberBlock.members))
-        return .visitChildren
-    }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { record(node, as: node.name.text) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node, as: node.name.text) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { record(node, as: node.name.text) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { record(node, as: node.name.text) }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let extended = node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? node.extendedType.as(MemberTypeSyntax.self)?.name.text
-        if let extended { found.append((extended, node.memberBlock.members)) }
-        return .visitChildren
+        record(node, as: node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? node.extendedType.as(MemberTypeSyntax.self)?.name.text)
     }
 
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// Keeps `declaration`'s member block under `type` (an extension of a type it cannot name is left out), and goes in.
+    private func record(_ declaration: some DeclGroupSyntax, as type: String?) -> SyntaxVisitorContinueKind {
+        if let type { found.append((type, declaration.memberBlock.members)) }
+        return .visitChildren
+    }
 }
