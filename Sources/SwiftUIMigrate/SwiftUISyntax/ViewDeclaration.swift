@@ -160,8 +160,11 @@ struct ViewDeclaration {
             self.tree = tree
         }
 
-        /// Every struct declaration in the file, at any depth, by name, in source order.
-        lazy var structs: [String: [StructDeclSyntax]] = Dictionary(grouping: StructCollector.structs(in: tree)) { $0.name.text }
+        /// Every struct declaration in the file, at any depth (outside code blocks), by name, in source order.
+        lazy var structs: [String: [StructDeclSyntax]] = typeDeclarations.compactMapValues { owners in
+            let structs = owners.compactMap { $0.as(StructDeclSyntax.self) }
+            return structs.isEmpty ? nil : structs
+        }
 
         /// The top-level extensions by the last component of the type they extend, in source order.
         lazy var extensions: [String: [ExtensionDeclSyntax]] = Dictionary(
@@ -178,18 +181,15 @@ struct ViewDeclaration {
             return properties
         }
 
-        /// The classes, structs, actors, enums and extensions of the file by the type's name.
-        lazy var typeDeclarations: [String: [Syntax]] = {
-            let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)
-            return Dictionary(grouping: found) { $0.type }.mapValues { $0.compactMap { $0.members.parent?.parent } }
-        }()
+        /// The classes, structs, actors, enums and extensions of the file by the type's name, in source order.
+        lazy var typeDeclarations: [String: [Syntax]] = Dictionary(grouping: MemberBlockCollector.memberBlocks(in: tree)) { $0.type }
+            .mapValues { $0.compactMap { $0.members.parent?.parent } }
 
         /// The member blocks of every class, struct and actor declaration and every extension
         /// in the file (outside code blocks), by the type's name, in source order.
-        lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = {
-            let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: false)
-            return Dictionary(grouping: found) { $0.type }.mapValues { $0.map(\.members) }
-        }()
+        lazy var memberBlocks: [String: [MemberBlockItemListSyntax]] = typeDeclarations.mapValues { owners in
+            owners.filter { !$0.is(EnumDeclSyntax.self) }.compactMap { $0.asProtocol(DeclGroupSyntax.self)?.memberBlock.members }
+        }
     }
 
     /// The member blocks of the classes, structs and actors called `type` declared in the view's
@@ -323,24 +323,6 @@ struct ViewDeclaration {
         for part in parts + elsewhere.parts(mentioning: name) { finder.walk(part) }
         return finder.uses
     }
-}
-
-/// Every struct declaration in a file, at any depth.
-private final class StructCollector: SyntaxVisitor {
-    var found: [StructDeclSyntax] = []
-
-    static func structs(in tree: SourceFileSyntax) -> [StructDeclSyntax] {
-        let collector = StructCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        return collector.found
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        found.append(node)
-        return .visitChildren
-    }
-
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// Finds the references to some property names of `self`.

@@ -94,7 +94,9 @@ struct TaskBackport: Hashable {
         } else {
             return nil
         }
-        let applied = CustomModifier(body: body, in: context).applied ?? LifecycleCallFinder.names(in: body)
+        // A body that also applies modifiers the tool does not follow: the names of every call it makes.
+        let applied = CustomModifier(body: body, in: context).applied
+            ?? body.tokens(viewMode: .sourceAccurate).filter { NamedCalls.call(namedBy: $0) != nil }.map(\.text)
         return applied.contains(where: { $0 == "task" || $0 == "onAppear" }) ? form : nil
     }
 
@@ -105,22 +107,5 @@ struct TaskBackport: Hashable {
 
     private static func isHidden(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
-    }
-}
-
-/// The names of the `task` and `onAppear` calls anywhere in a body, for a declaration that also
-/// applies modifiers the tool does not follow.
-private final class LifecycleCallFinder: SyntaxVisitor {
-    var names: [String] = []
-
-    static func names(in body: CodeBlockSyntax) -> [String] {
-        let finder = LifecycleCallFinder(viewMode: .sourceAccurate)
-        finder.walk(body)
-        return finder.names
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.calledName, name == "task" || name == "onAppear" { names.append(name) }
-        return .visitChildren
     }
 }

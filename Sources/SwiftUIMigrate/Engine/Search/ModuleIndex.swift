@@ -311,7 +311,7 @@ public final class ModuleIndex: Sendable {
         }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         state.trees[path] = tree
-        let found = MemberBlockCollector.memberBlocks(in: tree, includingEnums: true)
+        let found = MemberBlockCollector.memberBlocks(in: tree)
         state.declarations[path] = found
         return found
     }
@@ -355,7 +355,7 @@ public final class ModuleIndex: Sendable {
     private func declarations(in path: String, for name: String, _ state: State) -> [(type: String, members: MemberBlockItemListSyntax)] {
         guard let reading = reading(path, for: name, wholeDeclarations: true, state) else { return [] }
         if let known = reading.declarations { return known }
-        let found = MemberBlockCollector.memberBlocks(in: reading.tree, includingEnums: true)
+        let found = MemberBlockCollector.memberBlocks(in: reading.tree)
         state.readings[path + "\u{0}" + name + "\u{0}d"] = .some((reading.tree, found))
         return found
     }

@@ -20,7 +20,7 @@ enum NamedCalls {
         for name in names {
             for offset in ByteSearch.identifierOffsets(bytes, name) where ranges?.contains(where: { $0.contains(offset) }) ?? true {
                 guard let token = locator.token(at: offset), token.positionAfterSkippingLeadingTrivia.utf8Offset == offset,
-                      token.text == name, let call = calledBy(token) else { continue }
+                      token.text == name, let call = call(namedBy: token) else { continue }
                 calls.append(call)
             }
         }
@@ -28,7 +28,7 @@ enum NamedCalls {
     }
 
     /// The call `token` names: `token(…)`, `base.token(…)` or `.token(…)`, with or without a trailing closure.
-    private static func calledBy(_ token: TokenSyntax) -> FunctionCallExprSyntax? {
+    static func call(namedBy token: TokenSyntax) -> FunctionCallExprSyntax? {
         guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id else { return nil }
         var callee = Syntax(reference)
         if let member = callee.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
