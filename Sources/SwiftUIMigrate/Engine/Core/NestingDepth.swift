@@ -92,8 +92,7 @@ public struct NestingDepth: Sendable, Equatable {
 
     private mutating func measure(_ text: UnsafeBufferPointer<UInt8>) {
         let count = text.count
-        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/")
-        let star = UInt8(ascii: "*")
+        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#")
         /// The openers, with `i` for an interpolation, which returns to the string on `interrupted`.
         var open: [UInt8] = []
         var interrupted: [StringLiteralBytes] = []
@@ -132,31 +131,23 @@ public struct NestingDepth: Sendable, Equatable {
                 }
                 continue
             }
+            if let comment = text.comment(at: index) {
+                index = comment.end
+                continue
+            }
             switch current {
-            case slash where text.byte(index + 1) == slash:
-                index = text.endOfLineComment(from: index)
-                continue
-            case slash where text.byte(index + 1) == star:
-                index = text.endOfBlockComment(from: index).end
-                continue
             case hash, quote:
-                var hashes = 0
-                while text.byte(index + hashes) == hash { hashes += 1 }
-                guard text.byte(index + hashes) == quote else {
-                    if current == hash && hashes == 1 {
-                        if isWord("if", at: index + 1) {
-                            conditional += 1
-                            deepestConditional = max(deepestConditional, conditional)
-                        } else if isWord("endif", at: index + 1) {
-                            conditional = max(0, conditional - 1)
-                        }
+                let opening = text.literalOpening(at: index)
+                if opening.literal == nil && current == hash && opening.hashes == 1 {
+                    if isWord("if", at: index + 1) {
+                        conditional += 1
+                        deepestConditional = max(deepestConditional, conditional)
+                    } else if isWord("endif", at: index + 1) {
+                        conditional = max(0, conditional - 1)
                     }
-                    index += max(hashes, 1)
-                    continue
                 }
-                let multiline = text.repeats(quote, from: index + hashes, 3)
-                string = StringLiteralBytes(hashes: hashes, multiline: multiline)
-                index += hashes + (multiline ? 3 : 1)
+                string = opening.literal
+                index = opening.next
                 continue
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 open.append(current)

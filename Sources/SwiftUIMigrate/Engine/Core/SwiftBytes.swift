@@ -37,6 +37,19 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return index
     }
 
+    /// Where the comment that starts at `index` ends, and whether it closes (a `//` comment always does); nil when
+    /// none starts there.
+    @inline(__always)
+    func comment(at index: Int) -> (end: Int, closes: Bool)? {
+        let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
+        guard self[index] == slash else { return nil }
+        switch byte(index + 1) {
+        case slash: return (endOfLineComment(from: index), true)
+        case star: return endOfBlockComment(from: index)
+        default: return nil
+        }
+    }
+
     /// Where the `/* */` comment at `index` ends, nested comments included, and whether it closes.
     func endOfBlockComment(from index: Int) -> (end: Int, closes: Bool) {
         let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
@@ -53,6 +66,18 @@ extension UnsafeBufferPointer where Element == UInt8 {
             }
         } while level > 0 && index < count
         return (index, level == 0)
+    }
+
+    /// The `#`s at `index` (a `#` or a `"`) and the string literal they open (`"`, `"""`, `#"`…) with where its
+    /// content starts; `literal` is nil when no quote follows them (`#if`, `#available`).
+    @inline(__always)
+    func literalOpening(at index: Int) -> (hashes: Int, literal: StringLiteralBytes?, next: Int) {
+        let (quote, hash) = (UInt8(ascii: "\""), UInt8(ascii: "#"))
+        var hashes = 0
+        while byte(index + hashes) == hash { hashes += 1 }
+        guard byte(index + hashes) == quote else { return (hashes, nil, index + max(hashes, 1)) }
+        let multiline = repeats(quote, from: index + hashes, 3)
+        return (hashes, StringLiteralBytes(hashes: hashes, multiline: multiline), index + hashes + (multiline ? 3 : 1))
     }
 
     /// What the byte at `index`, inside `literal`, does: only a backslash, a quote and a line end matter there.

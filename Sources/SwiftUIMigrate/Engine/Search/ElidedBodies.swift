@@ -65,8 +65,7 @@ enum ElidedBodies {
     private static func bodies(in bytes: [UInt8], blanking choose: (Range<Int>, Range<Int>) -> Choice) -> [Range<Int>]? {
         bytes.withUnsafeBufferPointer { text -> [Range<Int>]? in
             let count = text.count
-            let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/")
-            let star = UInt8(ascii: "*")
+            let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#")
             /// An open `{` (with where its header starts and how many bodies were blanked before it),
             /// `(`, or an interpolation (`i`, with the literal it returns to).
             struct Opener {
@@ -104,25 +103,16 @@ enum ElidedBodies {
                     }
                     continue
                 }
-                switch current {
-                case slash where text.byte(index + 1) == slash:
-                    index = text.endOfLineComment(from: index)
-                    continue
-                case slash where text.byte(index + 1) == star:
-                    let comment = text.endOfBlockComment(from: index)
+                if let comment = text.comment(at: index) {
                     if !comment.closes { return nil }
                     index = comment.end
                     continue
+                }
+                switch current {
                 case hash, quote:
-                    var hashes = 0
-                    while text.byte(index + hashes) == hash { hashes += 1 }
-                    guard text.byte(index + hashes) == quote else {
-                        index += max(hashes, 1)
-                        continue
-                    }
-                    let multiline = text.repeats(quote, from: index + hashes, 3)
-                    literal = StringLiteralBytes(hashes: hashes, multiline: multiline)
-                    index += hashes + (multiline ? 3 : 1)
+                    let opening = text.literalOpening(at: index)
+                    literal = opening.literal
+                    index = opening.next
                     continue
                 case UInt8(ascii: "("):
                     open.append(Opener(kind: current))
