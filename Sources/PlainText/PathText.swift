@@ -25,8 +25,10 @@ public enum PathText {
     /// inside `""`.
     public static func inside(_ path: String, _ folder: String) -> String? {
         if folder.isEmpty { return path }
-        if path == folder { return "" }
-        return path.remainder(after: folder.hasSuffix("/") ? folder : folder + "/")
+        // No `folder + "/"`: most calls are misses, and a miss then costs one prefix test and no allocation.
+        guard let rest = path.remainder(after: folder) else { return nil }
+        if rest.isEmpty || folder.hasSuffix("/") { return rest }
+        return rest.utf8.first == UInt8(ascii: "/") ? String(Substring(rest.utf8.dropFirst())) : nil
     }
 
     /// `path` relative to `folder` when it is inside it, else `path` as it is.

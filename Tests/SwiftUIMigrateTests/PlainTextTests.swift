@@ -77,6 +77,19 @@ final class ClosestNameTests: XCTestCase {
         XCTAssertEqual(ClosestName.hint(for: "zzz", among: names), "")
     }
 
+    func testAPathIsInsideAFolderOnlyAtAPathSeparator() {
+        XCTAssertEqual(PathText.inside("App/View.swift", ""), "App/View.swift", "every path is inside the root")
+        XCTAssertEqual(PathText.inside("App/View.swift", "App"), "View.swift")
+        XCTAssertEqual(PathText.inside("App/View.swift", "App/"), "View.swift")
+        XCTAssertEqual(PathText.inside("App/Sub/View.swift", "App"), "Sub/View.swift")
+        XCTAssertEqual(PathText.inside("App", "App"), "", "the folder itself")
+        XCTAssertEqual(PathText.inside("App/", "App/"), "")
+        XCTAssertNil(PathText.inside("AppKit/View.swift", "App"), "a longer name is another folder")
+        XCTAssertNil(PathText.inside("App", "App/"))
+        XCTAssertNil(PathText.inside("Other/View.swift", "App"))
+        XCTAssertEqual(PathText.relative("Other/View.swift", to: "App"), "Other/View.swift")
+    }
+
     func testRemainderAfterAPrefixComparesBytesAndThenCanonicalSpellings() {
         XCTAssertEqual("/repo/App/View.swift".remainder(after: "/repo/"), "App/View.swift")
         XCTAssertNil("/repository/View.swift".remainder(after: "/repo/"))
