@@ -328,14 +328,14 @@ public final class Repository {
     }
 
     /// `realpath` of `path`: its real path, nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// `realpath` of the longest existing prefix of `path`, with the rest appended unchanged.
-    static func resolvingSymlinks(_ path: String) -> String {
+    public static func resolvingSymlinks(_ path: String) -> String {
         if let resolved = realPath(path) { return resolved }
         guard path != "/" else { return path }
         let folder = resolvingSymlinks(parent(of: path))

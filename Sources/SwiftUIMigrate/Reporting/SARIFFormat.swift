@@ -63,7 +63,7 @@ public struct SARIFFormat: FindingsFormat {
             let replacements = finding.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit in
                 Replacement(
                     deletedRegion: Region(byteOffset: edit.range.lowerBound, byteLength: edit.range.count),
-                    insertedContent: ArtifactContent(text: edit.replacement))
+                    insertedContent: Message(text: edit.replacement))
             }
             fixes = [Fix(
                 description: Message(text: messageText(finding)),
@@ -218,10 +218,7 @@ public struct SARIFFormat: FindingsFormat {
 
     private struct Replacement: Encodable {
         var deletedRegion: Region
-        var insertedContent: ArtifactContent
-    }
-
-    private struct ArtifactContent: Encodable {
-        var text: String
+        /// SARIF's `artifactContent`, here only its `text`: a `Message`'s shape.
+        var insertedContent: Message
     }
 }

@@ -141,12 +141,10 @@ public struct OnAppearTaskRule: ShippedRule {
         let moved = staysInOnAppear ? move.taskStatements : move.statements
 
         var identity: String?
-        if let view {
-            let work = moved.map(Syntax.init)
-            if case .chosen(let candidate) = IdentityInference.choose(readBy: work, in: view, configuration: context.configuration),
-               !LifecycleHost(of: modifier).watchesChanges(of: candidate.expression) {
-                identity = candidate.expression
-            }
+        if let view,
+           case .chosen(let candidate) = IdentityInference.choose(readBy: moved.map(Syntax.init), in: view, configuration: context.configuration),
+           !LifecycleHost(of: modifier).watchesChanges(of: candidate.expression) {
+            identity = candidate.expression
         }
 
         let edits = staysInOnAppear ? move.splitEdits(id: identity, context: context) ?? [] : move.edits(id: identity, context: context)

@@ -143,7 +143,8 @@ struct RepositoryJob: Sendable {
         } catch let error as Libgit2Error {
             throw CommandError("cannot open the repository: \(error)")
         }
-        let root = PathName.canonical(git.workdir ?? git.gitDirectory)
+        let found = git.workdir ?? git.gitDirectory
+        let root = Repository.realPath(found) ?? found
         guard root == repository.path else {
             throw CommandError("not a git repository (its .git is missing or broken; git would use \(root) above it)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GitStage
 import PlainText
 
 /// The repositories a batch runs over: named as arguments, listed in a file, or found under a folder.
@@ -46,7 +47,7 @@ enum RepositoryList {
         var byPath: [String: BatchRepository] = [:]
         var pathByName: [String: String] = [:]
         for entry in entries {
-            let canonical = PathName.canonical(entry.absolute)
+            let canonical = Repository.realPath(entry.absolute) ?? entry.absolute
             if byPath[canonical] != nil { continue }
             if let other = pathByName[entry.name], other != canonical {
                 throw CommandError("two repositories are named '\(entry.name)' (\(other) and \(canonical)); list them by distinct paths")
@@ -90,12 +91,5 @@ enum PathName {
     /// `path` made absolute against `base`, normalized.
     static func absolute(_ path: String, base: String) -> String {
         normalized(path.hasPrefix("/") ? path : base + "/" + path)
-    }
-
-    /// `path` with symbolic links resolved, when it exists; otherwise `path`.
-    static func canonical(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

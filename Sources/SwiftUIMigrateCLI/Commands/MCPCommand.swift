@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import GitStage
 import SwiftUIMigrate
 
 /// `mcp`: the Model Context Protocol server, on standard input and output, for coding agents.
@@ -40,7 +41,7 @@ struct MCPCommand: Command {
         if let folder = options.workspace, !FileManager.default.changeCurrentDirectoryPath(folder) {
             throw CommandError("--workspace \(folder): no such folder")
         }
-        let workspace = ToolDocument.resolved(SourceDiscovery.absolute("."))
+        let workspace = Repository.resolvingSymlinks(SourceDiscovery.absolute("."))
         return MCPServer(channel: MessageChannel(framing: .lines), options: options.migration, workspace: workspace).serve()
     }
 }

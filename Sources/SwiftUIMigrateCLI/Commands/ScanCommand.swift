@@ -4,7 +4,7 @@ import PlainText
 import SwiftUIMigrate
 
 /// `scan`: print findings; exit 1 when any asks for action.
-struct ScanCommand: Command {
+struct ScanCommand: ConsoleCommand {
     static let spec = CommandSpec(
         name: "scan", abstract: "Report lifecycle code to migrate, without changing anything.",
         discussion: """
@@ -30,8 +30,6 @@ struct ScanCommand: Command {
         "print-config", value: "file", help: "Print the configuration that applies to this file, as JSON; scan nothing.")
 
     let console: Console
-
-    init(console: Console, environment: [String: String]) { self.console = console }
 
     /// `scan`'s options, typed.
     struct Options {

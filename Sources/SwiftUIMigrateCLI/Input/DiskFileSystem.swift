@@ -1,4 +1,5 @@
 import Foundation
+import GitStage
 import PlainText
 
 /// The file-system calls that finding a run's files, their configurations and their floors make on
@@ -120,10 +121,7 @@ final class DiskFileSystem {
         var real: String?
         if name.isEmpty || name == "." || name == ".." || linkKind(of: folder) == .link {
             calls.realPaths += 1
-            if let pointer = realpath(folder, nil) {
-                real = String(cString: pointer)
-                free(pointer)
-            }
+            real = Repository.realPath(folder)
         }
         let resolved = real ?? PathText.join(realPath(ofFolder: parent), name)
         realFolders[folder] = resolved

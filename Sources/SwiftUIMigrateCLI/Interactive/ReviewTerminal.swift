@@ -17,6 +17,8 @@ protocol ReviewTerminal: AnyObject {
 /// by default, so Ctrl-C stops the tool with the terminal as it was and nothing written.
 final class ControllingTerminal: ReviewTerminal {
     private let descriptor: Int32
+    /// Written as standard output is: whole, retried when interrupted; nothing more after a failed write.
+    private let output: OutputDescriptor
 
     /// Opens `/dev/tty`; throws a one-line error when the process has no controlling
     /// terminal (CI jobs, cron, `setsid`, pipes from another program).
@@ -35,18 +37,13 @@ final class ControllingTerminal: ReviewTerminal {
                 + "(under 'swift package plugin', for one); run swiftui-migrate itself")
         }
         self.descriptor = descriptor
+        output = OutputDescriptor(descriptor: descriptor, name: "the terminal")
     }
 
     deinit { close(descriptor) }
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { writeToDescriptor(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        _ = output.write(Array(text.utf8))
     }
 
     func readLine() -> String? {

@@ -59,7 +59,7 @@ final class OutputDescriptor: Sendable {
 }
 
 /// `write(2)`, named apart from the `write` methods of the types that call it (`OutputDescriptor`,
-/// `ControllingTerminal`, `ApplyJournal`).
+/// `ApplyJournal`).
 func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

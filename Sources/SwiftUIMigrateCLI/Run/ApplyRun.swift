@@ -110,9 +110,7 @@ enum ApplyRun {
                 ? "finished first: the repository holds the complete result"
                 : "the staging failed and was rolled back: the repository is as it was"))
         }) { try repository.stage(plan, mode: mode, observer: $0) }
-        for skipped in outcome.skipped {
-            warn("not written: \(skipped)")
-        }
+        for skipped in outcome.skipped { warn("not written: \(skipped)") }
         return outcome
     }
 

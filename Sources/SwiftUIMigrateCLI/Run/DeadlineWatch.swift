@@ -43,18 +43,14 @@ final class DeadlineWatch: @unchecked Sendable {
     /// A watch for budgets of at least `shortest`: it looks four times per such budget (between
     /// 5 ms and 100 ms apart), so a file is handed over at most a quarter of its budget late.
     init(shortest: Duration) {
-        let quarter = shortest / 4
-        let milliseconds = quarter.components.seconds * 1_000 + quarter.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = FileDeadline.nanoseconds(shortest / 4) / 1_000_000
         interval = .milliseconds(Int(min(100, max(5, milliseconds))))
     }
 
     /// The shortest budget among the files of a run whose engine is `engine`; nil when none has one.
     static func shortestBudget(_ files: [SourceFile], engine: MigrationEngine) -> Duration? {
-        var shortest = engine.configuration.fileTimeout
-        for case let budget? in files.map({ $0.configuration?.fileTimeout ?? engine.configuration.fileTimeout }) {
-            shortest = min(shortest ?? budget, budget)
-        }
-        return shortest
+        let budgets = files.map { $0.configuration?.fileTimeout ?? engine.configuration.fileTimeout }
+        return (budgets + [engine.configuration.fileTimeout]).compactMap { $0 }.min()
     }
 
     /// Starts the watching thread; `overdue` is called on it with each file whose budget is spent.
@@ -104,7 +100,7 @@ final class DeadlineWatch: @unchecked Sendable {
             var overdue: [OverdueFile] = []
             for runner in runners {
                 guard let file = runner.file else { continue }
-                let budget = Self.nanoseconds(file.budget)
+                let budget = FileDeadline.nanoseconds(file.budget)
                 // A thread uses at most as much processor time as passes on the clock: until then, no
                 // system call.
                 guard now &- runner.startedWall >= budget, let cpu = runner.clock.nanoseconds,
@@ -116,11 +112,5 @@ final class DeadlineWatch: @unchecked Sendable {
             runners.removeAll { $0.isLeft }
             return overdue
         }
-    }
-
-    /// `duration` in nanoseconds, capped at about 30 years.
-    private static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        return UInt64(min(max(0, seconds), 1_000_000_000)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
     }
 }

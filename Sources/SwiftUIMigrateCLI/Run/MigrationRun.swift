@@ -120,9 +120,7 @@ enum MigrationRun {
     /// The modules of `files` by the index of their last file.
     private static func modulesEnding(in files: [SourceFile]) -> [Int: [ModuleFiles]] {
         var last: [ModuleFiles: Int] = [:]
-        for (index, file) in files.enumerated() {
-            if let module = file.module { last[module] = index }
-        }
+        for case let (index, module?) in files.map(\.module).enumerated() { last[module] = index }
         return Dictionary(grouping: last.keys) { last[$0]! }
     }
 

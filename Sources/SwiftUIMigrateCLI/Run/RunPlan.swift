@@ -105,7 +105,8 @@ struct RunPlan {
         into sink: some RunSink, warn: (String) -> Void = { _ in }, notes: ((String) -> Void)? = nil,
         waitsForOverdueFiles: Bool = false
     ) throws -> Bool {
-        announce(warn: warn, notes: notes)
+        for line in warnings { warn(line) }
+        if let notes { for line in floorProblems { notes(line) } }
         var collected: [FileOutcome] = []
         if !sink.streams { collected.reserveCapacity(files.count) }
         var decided: [SourceFile] = []
@@ -145,11 +146,6 @@ struct RunPlan {
             originals[file.displayPath].map(SourceReader.Outcome.text) ?? .skipped("not read in the first run")
         }) { byPath[$0.file.displayPath] = byPath[$0.file.displayPath] ?? $0 }
         return outcomes.map { byPath.removeValue(forKey: $0.file.displayPath) ?? $0 }
-    }
-
-    private func announce(warn: (String) -> Void, notes: ((String) -> Void)?) {
-        for line in warnings { warn(line) }
-        if let notes { for line in floorProblems { notes(line) } }
     }
 
     /// The notes saying which deployment floors decided the findings printed: one per distinct floor of the
@@ -312,9 +308,7 @@ private extension RunPlan {
                 unused.assumeUsed(patterns)
             }
         }
-        return unused.warnings { source in
-            PathText.relative(source, to: current)
-        }
+        return unused.warnings { PathText.relative($0, to: current) }
     }
 
     /// `files` with the floors found in the settings' tree (nothing is looked for when the configuration sets

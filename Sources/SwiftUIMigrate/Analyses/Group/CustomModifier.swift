@@ -55,8 +55,7 @@ struct CustomModifier {
     /// The modifiers among `names` (a chain's, in order) that SwiftUI does not declare, each with
     /// what its declaration applies.
     static func unknown(among names: [String], in context: RuleContext) -> [(name: String, modifier: CustomModifier)] {
-        var seen = Set<String>()
-        return names.filter { !GroupModifierKind.isKnown($0) && seen.insert($0).inserted }
+        names.filter { !GroupModifierKind.isKnown($0) }.countsInOrder().map(\.element)
             .map { ($0, CustomModifier(named: $0, in: context)) }
     }
 

@@ -16,7 +16,6 @@ public struct GroupCall {
 
     /// The Group call `call` is, or nil when it is another call or another initializer.
     public init?(_ call: FunctionCallExprSyntax) {
-        let name: TokenSyntax
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
             name = reference.baseName
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -26,20 +25,17 @@ public struct GroupCall {
             return nil
         }
         guard name.text == "Group", call.additionalTrailingClosures.isEmpty else { return nil }
-        let closure: ClosureExprSyntax
         if let trailing = call.trailingClosure {
             guard call.arguments.isEmpty else { return nil }
-            closure = trailing
+            content = trailing
         } else {
             guard call.arguments.count == 1, let argument = call.arguments.first,
                   argument.label?.text == "content",
                   let argumentClosure = argument.expression.as(ClosureExprSyntax.self) else { return nil }
-            closure = argumentClosure
+            content = argumentClosure
         }
-        guard closure.signature == nil else { return nil }
+        guard content.signature == nil else { return nil }
         self.call = call
-        self.content = closure
-        self.name = name
     }
 }
 

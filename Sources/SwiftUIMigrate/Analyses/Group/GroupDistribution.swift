@@ -162,17 +162,14 @@ struct ChainText {
     init(_ text: String, groupIndent: String) {
         var body = Substring(text)
         while let first = body.first, first == " " || first == "\t" { body = body.dropFirst() }
-        let startsInline = !(body.hasPrefix("\n") || body.hasPrefix("\r\n"))
-        var lines = String(body).linesKeepingCarriageReturns
+        startsInline = !(body.hasPrefix("\n") || body.hasPrefix("\r\n"))
+        lines = String(body).linesKeepingCarriageReturns
         if !startsInline { lines.removeFirst() }
-        var baseIndent = groupIndent
+        baseIndent = groupIndent
         if !startsInline,
            let first = lines.first(where: { !$0.trimmingWhitespace().isEmpty && !Self.isUnindentedDirective($0) }) {
             baseIndent = String(first.prefix { $0 == " " || $0 == "\t" })
         }
-        self.lines = lines
-        self.startsInline = startsInline
-        self.baseIndent = baseIndent
     }
 
     /// The chain on lines of its own, moved so that its base indentation becomes `indent`.

@@ -37,9 +37,7 @@ public struct FileDeadline: Sendable {
             (end, earliest) = (nil, 0)
             return
         }
-        // Capped at about 30 years, so the sum cannot overflow.
-        let (seconds, attoseconds) = budget.components
-        let nanoseconds = UInt64(min(max(0, seconds), 1_000_000_000)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+        let nanoseconds = Self.nanoseconds(budget)
         end = Self.threadTime() + nanoseconds
         earliest = Self.coarseTime() + nanoseconds
     }
@@ -52,6 +50,12 @@ public struct FileDeadline: Sendable {
         if let isStopped, isStopped() { return true }
         guard let end, Self.coarseTime() >= earliest else { return false }
         return Self.threadTime() >= end
+    }
+
+    /// `budget` in nanoseconds, capped at about 30 years so that a clock reading plus it cannot overflow.
+    public static func nanoseconds(_ budget: Duration) -> UInt64 {
+        let (seconds, attoseconds) = budget.components
+        return UInt64(min(max(0, seconds), 1_000_000_000)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
     }
 
     /// The processor time the calling thread has used, in nanoseconds.

@@ -1,4 +1,5 @@
 import Foundation
+import GitStage
 import SwiftUIMigrate
 
 /// The Swift file a `scan` or `fix` call names — a path inside the workspace, with the agent's
@@ -39,7 +40,8 @@ struct ToolDocument {
         guard path.hasSuffix(".swift") else {
             throw ToolFailure("not a Swift file: '\(path)' (scan and fix read .swift files)")
         }
-        let resolved = Self.resolved(SourceDiscovery.absolute(path))
+        // The symbolic links of the path's longest existing part resolved (the rest need not exist yet), as the workspace's.
+        let resolved = Repository.resolvingSymlinks(SourceDiscovery.absolute(path))
         guard resolved.hasPrefix(workspace == "/" ? "/" : workspace + "/") else {
             throw ToolFailure("\(path) is outside the workspace \(workspace): the server reads only files below the folder it runs in")
         }
@@ -71,18 +73,6 @@ struct ToolDocument {
         self.path = path
         self.migration = migration
         warnings = FileOutcome(file: setting.files[0], migration: migration, skipReason: nil).warnings
-    }
-
-    /// `absolute` with the symbolic links of its longest existing part resolved; the rest, which
-    /// need not exist yet, follows as it is.
-    static func resolved(_ absolute: String) -> String {
-        var existing = URL(fileURLWithPath: absolute)
-        var rest: [String] = []
-        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        return rest.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }.path
     }
 
     /// The text's findings whose action `include` takes, as `scan --format json` writes them
