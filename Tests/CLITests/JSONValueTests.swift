@@ -45,10 +45,23 @@ final class JSONValueTests: XCTestCase {
 
     func testWhatJSONSerializationRefusesItRefuses() {
         for text in [#"{"a": 1"#, #"{"a": 1} x"#, #"{"a": 01}"#, #"{"a": tru}"#, "{\"a\": \"line\nbreak\"}", #"{"a": "\x"}"#,
-                     #"{"a": "\ud83d"}"#, #"{"a": "\udcda"}"#, #"{a: 1}"#, #"[1 2]"#, ""] {
+                     #"{"a": "\ud83d"}"#, #"{"a": "\udcda"}"#, #"{a: 1}"#, #"[1 2]"#, "", #"{"a": 1e400}"#, #"[-1e999]"#] {
             XCTAssertNil(reader(text), text)
             XCTAssertNil(serialization(text), text)
         }
         XCTAssertNil(try? JSONValue(json: [UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\"")][...]), "not UTF-8")
+    }
+
+    /// An array or object read as one kind of value throughout, or not at all; a number as a `Double`.
+    func testElementsAndMembersAreAllOfOneKind() {
+        let value: JSONValue = ["names": ["a", "b"], "mixed": ["a", 1], "flags": ["x": true], "odd": ["x": true, "y": 0]]
+        XCTAssertEqual(value["names"]?.elements(\.string), ["a", "b"])
+        XCTAssertNil(value["mixed"]?.elements(\.string))
+        XCTAssertEqual(value["flags"]?.members(\.bool), ["x": true])
+        XCTAssertNil(value["odd"]?.members(\.bool), "0 is not false")
+        XCTAssertNil(value["flags"]?.elements(\.bool), "an object is not an array")
+        XCTAssertEqual(JSONValue.integer(9_007_199_254_740_993).double, 9_007_199_254_740_992, "rounded to the nearest Double")
+        XCTAssertEqual(JSONValue.number(2.5).double, 2.5)
+        XCTAssertNil(JSONValue.bool(true).double)
     }
 }

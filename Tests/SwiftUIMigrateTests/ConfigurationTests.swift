@@ -9,8 +9,12 @@ final class ConfigurationTests: XCTestCase {
     }
 
     private func error(_ json: String, rules: [any Rule] = RuleRegistry.all) -> String? {
+        error(Data(json.utf8), rules: rules)
+    }
+
+    private func error(_ data: Data, rules: [any Rule] = RuleRegistry.all) -> String? {
         do {
-            _ = try parse(json, rules: rules)
+            _ = try Configuration(json: data, source: "test.json", rules: rules)
             return nil
         } catch {
             return (error as? ConfigurationError)?.description ?? "\(error)"
@@ -217,6 +221,74 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("{\"include\": [\"App/**\n\"]}"),
             "test.json:1:21: not valid JSON: a line break inside a string (is a closing quote missing?)")
         XCTAssertEqual(error("[1, 2]"), "test.json: the top level must be a JSON object")
+    }
+
+    /// What `JSONSerialization` read or refused, the configuration reads or refuses: a top level that is not an object
+    /// or an array, a number beyond a `Double` and a lone surrogate escape are not valid JSON (no line and column: the
+    /// text is well-formed); a comma before a closing bracket is let through.
+    func testTheJSONReadIsTheJSONFoundationRead() {
+        for text in ["1", "\"rules\"", "true", "null", #"{"//": 1e400}"#, #"{"maxFileSize": -1e999}"#, #"{"include": ["\ud800"]}"#] {
+            XCTAssertEqual(error(text), "test.json: not valid JSON", text)
+        }
+        XCTAssertEqual(error("[]"), "test.json: the top level must be a JSON object")
+        XCTAssertEqual(error(#"{"include": ["a",], "exclude": [],}"#), nil)
+        // An error is placed by RFC 8259's grammar, which has no comma before a closing bracket.
+        XCTAssertEqual(error(#"{"include": ["a",] "#), "test.json:1:18: not valid JSON: a comma before ']': remove it")
+    }
+
+    /// A configuration file in UTF-16 or UTF-32 (PowerShell's `>` writes UTF-16), or with a byte order mark, reads as
+    /// `JSONSerialization` read it; an error in it is placed in its bytes as they are (at the mark, or the first zero byte).
+    func testTheEncodingsFoundationReadStillRead() throws {
+        let text = #"{"hostContainer": "VStack"}"#
+        let encodings: [(String.Encoding, [UInt8])] = [
+            (.utf8, [0xEF, 0xBB, 0xBF]), (.utf16LittleEndian, [0xFF, 0xFE]), (.utf16BigEndian, [0xFE, 0xFF]), (.utf16LittleEndian, []),
+            (.utf16BigEndian, []), (.utf32LittleEndian, [0xFF, 0xFE, 0, 0]), (.utf32BigEndian, [0, 0, 0xFE, 0xFF]), (.utf32LittleEndian, []),
+            (.utf32BigEndian, []),
+        ]
+        for (encoding, mark) in encodings {
+            let data = Data(mark) + text.data(using: encoding)!
+            XCTAssertEqual(try Configuration(json: data, source: "test.json").hostContainer, "VStack", "\(encoding) \(mark)")
+        }
+        XCTAssertEqual(error(Data([0xEF, 0xBB, 0xBF] + Array(#"{"nope": 1}"#.utf8))), "test.json: unknown key 'nope'")
+        let atTheMark = "test.json:1:1: not valid JSON: expected a value (an object, array, string, number, true, false or null), "
+            + "found a control or non-ASCII character"
+        XCTAssertEqual(error(Data([0xEF, 0xBB, 0xBF] + Array(#"{"nope" 1}"#.utf8))), atTheMark)
+        XCTAssertEqual(error(Data([0xFF, 0xFE]) + #"{"a" 1}"#.data(using: .utf16LittleEndian)!), atTheMark)
+        XCTAssertEqual(error(Data([0xFF, 0xFE, 0x00, 0xD8, 0x7B, 0x00])), atTheMark, "a lone surrogate is not UTF-16")
+        XCTAssertEqual(error(#"{"a" 1}"#.data(using: .utf16LittleEndian)!),
+                       "test.json:1:2: not valid JSON: expected a key in double quotes, found a control or non-ASCII character")
+    }
+
+    /// Numbers and booleans apart, whole numbers written as `1.0` or `1e3`, later keys over earlier ones, escapes undone.
+    func testValuesReadAsFoundationReadThem() throws {
+        XCTAssertEqual(try parse(#"{"maxFileSize": 1.0}"#).maxFileSize, 1)
+        XCTAssertEqual(try parse(#"{"maxFileSize": 1e3}"#).maxFileSize, 1000)
+        XCTAssertEqual(try parse(#"{"maxFileSize": 9223372036854775807}"#).maxFileSize, Int.max)
+        XCTAssertEqual(error(#"{"maxFileSize": 9223372036854775808}"#), "test.json: 'maxFileSize' must be a whole number of bytes")
+        XCTAssertEqual(error(#"{"maxFileSize": 1, "maxFileSize": "big"}"#), "test.json: 'maxFileSize' must be a whole number of bytes")
+        XCTAssertEqual(try parse(#"{"maxFileSize": "big", "maxFileSize": 2}"#).maxFileSize, 2)
+        XCTAssertEqual(try parse(#"{"showKept": true, "failBuild": false}"#).showKept, true)
+        XCTAssertEqual(error(#"{"showKept": 1}"#), "test.json: 'showKept' must be true or false")
+        XCTAssertEqual(error(#"{"failBuild": "true"}"#), "test.json: 'failBuild' must be true or false")
+        XCTAssertEqual(try parse(#"{"fileTimeout": 2}"#).fileTimeout, .seconds(2))
+        XCTAssertEqual(try parse(#"{"fileTimeout": 2.5e-1}"#).fileTimeout, .milliseconds(250))
+        XCTAssertEqual(try parse(#"{"\u0068ostContainer": "\u0056Stack", "identity": {"V\u00e9": "\ud83d\ude00"}}"#).identity,
+                       ["Vé": "😀"])
+        XCTAssertEqual(try parse(#"{"\u0068ostContainer": "\u0056Stack"}"#).hostContainer, "VStack")
+        XCTAssertEqual(error(#"{"identity": {"A": "a", "B": null}}"#), "test.json: 'identity' must be an object of view type to property name")
+        XCTAssertEqual(error(#"{"include": [["a"]]}"#), "test.json: 'include' must be an array of globs")
+        XCTAssertEqual(error(#"{"rules": {"group-lifecycle": {"on": true}}}"#), "test.json: 'rules' must be an object of rule ids to true/false")
+        XCTAssertEqual(error(#"{"ruleOptions": {"group-modifiers": []}}"#), "test.json: 'ruleOptions' must be an object of rule id to {option: value}")
+        XCTAssertEqual(error(#"{"ruleOptions": []}"#), "test.json: 'ruleOptions' must be an object of rule id to {option: value}")
+        XCTAssertNoThrow(try parse(#"{"// note": {"nested": [1, {"deeper": null}, true, 2.5]}}"#))
+        // A rule option is whole when its nearest Double is: 2^63 - 1 is not (its Double is 2^63).
+        let maxMembers = { (json: String) in try self.parse(json).value(of: GroupModifiersRule.maxMembers, for: GroupModifiersRule.id) as Int }
+        XCTAssertEqual(try maxMembers(#"{"ruleOptions": {"group-modifiers": {"maxMembers": 3.0}}}"#), 3)
+        XCTAssertEqual(try maxMembers(#"{"ruleOptions": {"group-modifiers": {"maxMembers": 4e0}}}"#), 4)
+        XCTAssertEqual(try maxMembers(#"{"ruleOptions": {"group-modifiers": {"maxMembers": 9007199254740993}}}"#), 9007199254740992)
+        XCTAssertEqual(
+            error(#"{"ruleOptions": {"group-modifiers": {"maxMembers": 9223372036854775807}}}"#),
+            "test.json: 'ruleOptions.group-modifiers.maxMembers' must be a whole number of at least 0")
     }
 
     func testLoadNamesTheFileInErrors() throws {

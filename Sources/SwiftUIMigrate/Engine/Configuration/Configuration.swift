@@ -60,41 +60,33 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// The top-level object of a configuration file's JSON; `source` names it in errors, with the
-    /// line and column of a syntax error.
-    static func object(json data: Data, source: String) throws -> [String: Any] {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            guard let syntax = JSONSyntaxError.find(in: [UInt8](data)) else {
-                throw ConfigurationError("\(source): not valid JSON")
-            }
+    /// line and column of a syntax error. What `JSONSerialization` reads, it reads (`JSONEncoding`,
+    /// `JSONValue(json:)`), and, as there, a top level that is neither an object nor an array is not valid JSON.
+    static func object(json data: Data, source: String) throws -> [String: JSONValue] {
+        let bytes = [UInt8](data)
+        let value = JSONEncoding.utf8(bytes).flatMap { try? JSONValue(json: $0[...]) }
+        guard let value, value.object != nil || value.array != nil else {
+            guard let syntax = JSONSyntaxError.find(in: bytes) else { throw ConfigurationError("\(source): not valid JSON") }
             throw ConfigurationError("\(source):\(syntax.line):\(syntax.column): not valid JSON: \(syntax.problem)")
         }
-        guard let dictionary = object as? [String: Any] else {
-            throw ConfigurationError("\(source): the top level must be a JSON object")
-        }
-        return dictionary
+        guard let object = value.object else { throw ConfigurationError("\(source): the top level must be a JSON object") }
+        return object
     }
 
     /// Reads a configuration from a configuration file's top-level object (see `object(json:source:)`).
-    init(object dictionary: [String: Any], source: String, rules known: [any Rule]) throws {
-        for key in dictionary.keys.sorted() where !Self.knownKeys.contains(key) && !Self.isComment(key) {
+    init(object members: [String: JSONValue], source: String, rules known: [any Rule]) throws {
+        for key in members.keys.sorted() where !Self.knownKeys.contains(key) && !Self.isComment(key) {
             throw ConfigurationError(
                 "\(source): unknown key '\(key)'" + ClosestName.hint(for: key, among: Self.knownKeys.sorted()))
         }
-        // JSONSerialization's numbers cast to Bool and its booleans to Int, so `kinds`
-        // says which of the two a key's leaf values must really be.
-        func value<T>(_ key: String, as type: T.Type, described: String, kinds: JSONLeafKind = .any) throws -> T? {
-            guard let raw = dictionary[key] else { return nil }
-            guard let typed = raw as? T, kinds.accepts(raw) else {
-                throw ConfigurationError("\(source): '\(key)' must be \(described)")
-            }
+        // The value of `key` as `read` reads it; nil when the key is missing, an error saying it must be `described`
+        // when `read` refuses it.
+        func value<T>(_ key: String, described: String, _ read: (JSONValue) -> T?) throws -> T? {
+            guard let raw = members[key] else { return nil }
+            guard let typed = read(raw) else { throw ConfigurationError("\(source): '\(key)' must be \(described)") }
             return typed
         }
-        if let rules = try value(
-            "rules", as: [String: Bool].self, described: "an object of rule ids to true/false", kinds: .booleans
-        ) {
+        if let rules = try value("rules", described: "an object of rule ids to true/false", { $0.members(\.bool) }) {
             for id in rules.keys.sorted() where !known.contains(where: { $0.id == id }) {
                 let hint = ClosestName.question(for: id, among: known.map(\.id)).map { $0 + " " } ?? ""
                 throw ConfigurationError(
@@ -103,35 +95,27 @@ public struct Configuration: Sendable, Hashable {
             self.rules = rules
         }
         // group-lifecycle's settings: under ruleOptions.group-lifecycle, or (deprecated) at the top level.
-        try readGroupLifecycleSettings(dictionary, named: { "'\($0)'" }, source: source)
-        var options = try value("ruleOptions", as: [String: [String: Any]].self, described: "an object of rule id to {option: value}")
+        try readGroupLifecycleSettings(members, named: { "'\($0)'" }, source: source)
+        var options = try value("ruleOptions", described: "an object of rule id to {option: value}", { $0.members(\.object) })
         if let nested = options?[GroupLifecycleRule.id] {
             try readGroupLifecycleSettings(nested, named: { "'ruleOptions.\(GroupLifecycleRule.id).\($0)'" }, source: source)
             let others = nested.filter { !Self.groupLifecycleSettings.contains($0.key) }
             options?[GroupLifecycleRule.id] = others.isEmpty ? nil : others
         }
-        if let include = try value("include", as: [String].self, described: "an array of globs") { self.include = include }
-        if let exclude = try value("exclude", as: [String].self, described: "an array of globs") { self.exclude = exclude }
-        if let identity = try value("identity", as: [String: String].self, described: "an object of view type to property name") {
+        if let include = try value("include", described: "an array of globs", { $0.elements(\.string) }) { self.include = include }
+        if let exclude = try value("exclude", described: "an array of globs", { $0.elements(\.string) }) { self.exclude = exclude }
+        if let identity = try value("identity", described: "an object of view type to property name", { $0.members(\.string) }) {
             self.identity = identity
         }
-        if let size = try value("maxFileSize", as: Int.self, described: "a whole number of bytes", kinds: .numbers) {
+        if let size = try value("maxFileSize", described: "a whole number of bytes", \.integer) {
             guard size > 0 else { throw ConfigurationError("\(source): 'maxFileSize' must be positive") }
             self.maxFileSize = size
         }
-        if let timeout = dictionary["fileTimeout"] {
-            self.fileTimeout = try Self.fileTimeout(timeout, source: source)
-        }
-        if let options {
-            self.ruleOptions = try RuleOptionsReader(source: source, rules: known).read(options)
-        }
-        if let showKept = try value("showKept", as: Bool.self, described: "true or false", kinds: .booleans) {
-            self.showKept = showKept
-        }
-        if let failBuild = try value("failBuild", as: Bool.self, described: "true or false", kinds: .booleans) {
-            self.failBuild = failBuild
-        }
-        if let target = dictionary["deploymentTarget"], !(target is NSNull) {
+        if let timeout = members["fileTimeout"] { self.fileTimeout = try Self.fileTimeout(timeout, source: source) }
+        if let options { self.ruleOptions = try RuleOptionsReader(source: source, rules: known).read(options) }
+        if let showKept = try value("showKept", described: "true or false", \.bool) { self.showKept = showKept }
+        if let failBuild = try value("failBuild", described: "true or false", \.bool) { self.failBuild = failBuild }
+        if let target = members["deploymentTarget"], target != .null {
             self.deploymentTarget = try Self.deploymentTarget(target, source: source)
         }
     }
@@ -142,16 +126,16 @@ public struct Configuration: Sendable, Hashable {
 
     /// `strategy` and `hostContainer` from `object` (the top level, or `ruleOptions.group-lifecycle`);
     /// `named` quotes a key as errors name it.
-    private mutating func readGroupLifecycleSettings(_ object: [String: Any], named: (String) -> String, source: String) throws {
+    private mutating func readGroupLifecycleSettings(_ object: [String: JSONValue], named: (String) -> String, source: String) throws {
         if let raw = object["strategy"] {
-            guard let text = raw as? String else { throw ConfigurationError("\(source): \(named("strategy")) must be a string") }
+            guard let text = raw.string else { throw ConfigurationError("\(source): \(named("strategy")) must be a string") }
             guard let parsed = GroupStrategy(rawValue: text) else {
                 throw ConfigurationError("\(source): \(named("strategy")) must be one of auto, hoist, distribute, report")
             }
             strategy = parsed
         }
         if let raw = object["hostContainer"] {
-            guard let host = raw as? String else { throw ConfigurationError("\(source): \(named("hostContainer")) must be a string") }
+            guard let host = raw.string else { throw ConfigurationError("\(source): \(named("hostContainer")) must be a string") }
             let name = host.hasPrefix("SwiftUI.") ? String(host.dropFirst("SwiftUI.".count)) : host
             guard Self.hostContainers.contains(name) else {
                 throw ConfigurationError("\(source): \(named("hostContainer")) must be one of \(Self.hostContainers.joined(separator: ", ")) "
@@ -162,14 +146,14 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// `"10s"`, `"500ms"`, `"2m"`, a number of seconds, or `0`/`"none"` for no limit.
-    private static func fileTimeout(_ value: Any, source: String) throws -> Duration? {
+    private static func fileTimeout(_ value: JSONValue, source: String) throws -> Duration? {
         let shape = "\(source): 'fileTimeout' must be a duration such as \"10s\" or \"500ms\", or \"none\""
         let duration: Duration?
-        if let text = value as? String {
+        if let text = value.string {
             if text == "none" { return nil }
             duration = DurationText.parse(text)
-        } else if let number = value as? NSNumber, JSONLeafKind.numbers.accepts(number) {
-            duration = DurationText.parse("\(number.doubleValue)")
+        } else if let number = value.double {
+            duration = DurationText.parse("\(number)")
         } else {
             duration = nil
         }
@@ -178,9 +162,9 @@ public struct Configuration: Sendable, Hashable {
     }
 
     /// `{"iOS": "16.0", "macOS": "13.0"}`: platform names as `@available` spells them, versions as strings.
-    private static func deploymentTarget(_ value: Any, source: String) throws -> DeploymentFloor {
+    private static func deploymentTarget(_ value: JSONValue, source: String) throws -> DeploymentFloor {
         let shape = "\(source): 'deploymentTarget' must be an object of platform to version string, such as {\"iOS\": \"16.0\"}"
-        guard let object = value as? [String: Any] else { throw ConfigurationError(shape) }
+        guard let object = value.object else { throw ConfigurationError(shape) }
         guard !object.isEmpty else { throw ConfigurationError("\(source): 'deploymentTarget' must name at least one platform") }
         var minimums: [Platform: PlatformVersion] = [:]
         for key in object.keys.sorted() {
@@ -188,7 +172,7 @@ public struct Configuration: Sendable, Hashable {
                 throw ConfigurationError(
                     "\(source): 'deploymentTarget' has unknown platform '\(key)' (use \(Platform.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            guard let text = object[key] as? String, let version = PlatformVersion(text), !text.contains("_") else {
+            guard let text = object[key]?.string, let version = PlatformVersion(text), !text.contains("_") else {
                 throw ConfigurationError("\(source): 'deploymentTarget' \(key) must be a version string such as \"16.0\"")
             }
             minimums[platform] = version
@@ -228,28 +212,6 @@ public struct Configuration: Sendable, Hashable {
             preconditionFailure("option \(option.name) of \(ruleID) is not read as its declared kind")
         }
         return value
-    }
-}
-
-/// Which JSON scalars a configuration value's leaves may be.
-enum JSONLeafKind {
-    case any
-    /// `true`/`false` only, not `0`/`1`.
-    case booleans
-    /// Numbers only, not `true`/`false`.
-    case numbers
-
-    /// True when every scalar inside `value` (through arrays and objects) is of this kind.
-    func accepts(_ value: Any) -> Bool {
-        switch value {
-        case let dictionary as [String: Any]: return dictionary.values.allSatisfy(accepts)
-        case let array as [Any]: return array.allSatisfy(accepts)
-        default: break
-        }
-        guard self != .any, let number = value as? NSNumber, !(value is String) else { return true }
-        // A JSON boolean is an NSNumber whose type is `char`.
-        let isBoolean = String(cString: number.objCType) == "c"
-        return self == .booleans ? isBoolean : !isBoolean
     }
 }
 

@@ -18,7 +18,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         self.source = source
         configuration = try Configuration(object: object, source: source, rules: rules)
         // A group-lifecycle setting counts as set at either of its places.
-        let nested = (object["ruleOptions"] as? [String: Any])?[GroupLifecycleRule.id] as? [String: Any] ?? [:]
+        let nested = object["ruleOptions"]?[GroupLifecycleRule.id]?.object ?? [:]
         keys = Set(object.keys.filter { !Configuration.isComment($0) } + nested.keys.filter(Configuration.groupLifecycleSettings.contains))
         deprecations = Configuration.groupLifecycleSettings.filter { object[$0] != nil }.map {
             "\(source): '\($0)' at the top level is deprecated; set it under ruleOptions.\(GroupLifecycleRule.id)"

@@ -2,8 +2,8 @@
 /// `.swiftui-migrate.json:3:14: not valid JSON: expected ',' or '}' after a value in an object`.
 ///
 /// Foundation's parser says only "around character 57", or nothing at end of file; this reads
-/// the text again when Foundation refuses it, to name the line and column (1-based, in
-/// characters) and what was expected there.
+/// the text again when it is refused (by `JSONValue(json:)` or `JSONDecoder`), to name the line and
+/// column (1-based, in characters) and what was expected there.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
     /// 1-based line.
     public var line: Int
@@ -23,8 +23,9 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     }
 
     /// The one JSON value `bytes` hold (with white space around it). `asFoundationReads` reads what
-    /// `JSONSerialization` reads: a comma before a closing bracket is let through, and a string must be
-    /// text (no lone surrogate escape, only UTF-8); without it the grammar is RFC 8259's, strings unchecked.
+    /// `JSONSerialization` reads: a comma before a closing bracket is let through, a string must be text (no
+    /// lone surrogate escape, only UTF-8) and a number within a `Double`'s range; without it the grammar is
+    /// RFC 8259's, strings and numbers unchecked.
     static func read(_ bytes: [UInt8], asFoundationReads: Bool) throws(JSONSyntaxError) -> JSONValue {
         // Read through a buffer pointer: a slice of the array per string cost a retain and a release each.
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
@@ -236,7 +237,9 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if integral, let integer = Int(text) { return .integer(integer) }
-            return .number(Double(text) ?? 0)
+            let number = Double(text) ?? 0
+            if asFoundationReads, !number.isFinite { throw failure("a number too large for a Double") }
+            return .number(number)
         }
 
         mutating func word(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {

@@ -1,5 +1,6 @@
 /// A JSON value (RFC 8259), typed: what the language server and the MCP server read from a client and
-/// write back, so a message is taken apart by its cases, never by casts.
+/// write back, and what a configuration file holds, so a message or a setting is taken apart by its cases,
+/// never by casts.
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
@@ -14,7 +15,8 @@ public enum JSONValue: Hashable, Sendable {
     case written([UInt8])
 
     /// The value `bytes` hold, read as `JSONSerialization` reads them (a comma before a closing bracket is
-    /// let through; a lone surrogate escape or bytes that are not UTF-8 are not); throws where they are not JSON.
+    /// let through; a lone surrogate escape, bytes that are not UTF-8 or a number beyond a `Double` are not); throws
+    /// where they are not JSON. `bytes` are UTF-8: `JSONEncoding` reads the other encodings Foundation reads.
     public init(json bytes: ArraySlice<UInt8>) throws(JSONSyntaxError) {
         self = try JSONSyntaxError.read(Array(bytes), asFoundationReads: true)
     }
@@ -37,6 +39,15 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// A number as a `Double`: an integer rounded to the nearest one, as Foundation's `doubleValue` rounds it.
+    public var double: Double? {
+        switch self {
+        case .integer(let integer): Double(integer)
+        case .number(let number): number
+        default: nil
+        }
+    }
+
     /// A JSON boolean only: never a number.
     public var bool: Bool? {
         if case .bool(let flag) = self { flag } else { nil }
@@ -48,6 +59,18 @@ public enum JSONValue: Hashable, Sendable {
 
     public var object: [String: JSONValue]? {
         if case .object(let members) = self { members } else { nil }
+    }
+
+    /// The elements of an array, each read by `read`; nil when this is not an array or `read` refuses one.
+    public func elements<Element>(_ read: (JSONValue) -> Element?) -> [Element]? {
+        guard let array, case let elements = array.compactMap(read), elements.count == array.count else { return nil }
+        return elements
+    }
+
+    /// The members of an object, each value read by `read`; nil when this is not an object or `read` refuses one.
+    public func members<Value>(_ read: (JSONValue) -> Value?) -> [String: Value]? {
+        guard let object, case let members = object.compactMapValues(read), members.count == object.count else { return nil }
+        return members
     }
 }
 

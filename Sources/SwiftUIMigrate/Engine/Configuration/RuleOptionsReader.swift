@@ -1,4 +1,3 @@
-import Foundation
 import PlainText
 
 /// Reads `ruleOptions` from a configuration file, checking every rule id, option name and
@@ -11,7 +10,7 @@ struct RuleOptionsReader {
     var rules: [any Rule]
 
     /// The options of `object` (`{"rule-id": {"option": value}}`), typed.
-    func read(_ object: [String: [String: Any]]) throws -> [String: [String: RuleOptionValue]] {
+    func read(_ object: [String: [String: JSONValue]]) throws -> [String: [String: RuleOptionValue]] {
         var result: [String: [String: RuleOptionValue]] = [:]
         for id in object.keys.sorted() {
             guard let rule = rules.first(where: { $0.id == id }) else {
@@ -43,11 +42,9 @@ struct RuleOptionsReader {
         return ids.isEmpty ? "no rule has options" : "the rules with options are: " + ids.joined(separator: ", ")
     }
 
-    /// A JSON scalar as an option value: a whole number (not a boolean) or a string.
-    private static func value(_ raw: Any) -> RuleOptionValue? {
-        if let text = raw as? String { return .string(text) }
-        guard JSONLeafKind.numbers.accepts(raw), let number = raw as? NSNumber,
-              let whole = Int(exactly: number.doubleValue) else { return nil }
-        return .integer(whole)
+    /// A JSON scalar as an option value: a string, or a number (not a boolean) whose `Double` is whole.
+    private static func value(_ raw: JSONValue) -> RuleOptionValue? {
+        if let text = raw.string { return .string(text) }
+        return raw.double.flatMap(Int.init(exactly:)).map(RuleOptionValue.integer)
     }
 }

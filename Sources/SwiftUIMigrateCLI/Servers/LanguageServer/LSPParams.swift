@@ -23,15 +23,8 @@ struct InitializeParams {
 
     init(_ params: JSONValue) {
         let capabilities = params["capabilities"]
-        positionEncodings = Self.strings(capabilities?["general"]?["positionEncodings"]) ?? []
+        positionEncodings = capabilities?["general"]?["positionEncodings"]?.elements(\.string) ?? []
         watchesFiles = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
-    }
-
-    /// An array of strings only.
-    static func strings(_ value: JSONValue?) -> [String]? {
-        guard let array = value?.array else { return nil }
-        let strings = array.compactMap(\.string)
-        return strings.count == array.count ? strings : nil
     }
 }
 
@@ -63,8 +56,7 @@ struct DidChangeParams {
         guard let identifier = params["textDocument"], let uri = identifier["uri"]?.string else { return nil }
         (self.uri, version) = (uri, identifier["version"]?.integer)
         // Changes that are not all objects are none.
-        let given = params["contentChanges"]?.array ?? []
-        changes = !given.allSatisfy({ $0.object != nil }) ? [] : given.compactMap { change in
+        changes = (params["contentChanges"]?.elements(\.object) ?? []).compactMap { change in
             change["text"]?.string.map { ContentChange(text: $0, range: LSPRange(change["range"])) }
         }
     }
@@ -80,7 +72,7 @@ struct CodeActionParams {
     init(_ params: JSONValue) {
         uri = params["textDocument"]?["uri"]?.string
         range = LSPRange(params["range"])
-        only = InitializeParams.strings(params["context"]?["only"])
+        only = params["context"]?["only"]?.elements(\.string)
     }
 
     /// True when the request asks for actions of `kind` (or for every kind).
