@@ -63,14 +63,16 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The elements of an array, each read by `read`; nil when this is not an array or `read` refuses one.
     public func elements<Element>(_ read: (JSONValue) -> Element?) -> [Element]? {
-        guard let array, case let elements = array.compactMap(read), elements.count == array.count else { return nil }
-        return elements
+        guard let array else { return nil }
+        let elements = array.compactMap(read)
+        return elements.count == array.count ? elements : nil
     }
 
     /// The members of an object, each value read by `read`; nil when this is not an object or `read` refuses one.
     public func members<Value>(_ read: (JSONValue) -> Value?) -> [String: Value]? {
-        guard let object, case let members = object.compactMapValues(read), members.count == object.count else { return nil }
-        return members
+        guard let object else { return nil }
+        let members = object.compactMapValues(read)
+        return members.count == object.count ? members : nil
     }
 }
 
