@@ -44,8 +44,13 @@ struct ViewUse {
         if let helper = Self.helperName(of: site.chain.outermost) {
             guard let declaration = ViewDeclaration(enclosing: site.group.call, in: context) else { return nil }
             view = helper
-            sites = Self.references(to: helper, in: declaration.parts + declaration.otherFileParts(mentioning: helper)).map { reference in
-                Self.site(reference, at: declaration.placeElsewhere(of: reference) ?? SourcePlace(line: context.line(of: reference)))
+            // The uses of the helper in the view: `name`, `self.name`, and `name(…)` as the expression a chain starts from.
+            sites = declaration.uses(of: helper).map { reference in
+                var use = reference
+                if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
+                    use = ExprSyntax(call)
+                }
+                return Self.site(use, at: declaration.placeElsewhere(of: use) ?? SourcePlace(line: context.line(of: use)))
             }
             return
         }
@@ -66,24 +71,6 @@ struct ViewUse {
             place: place, rowContainer: GroupSite.rowContainer(of: chain.outermost),
             itemContainer: ItemContainer.enclosing(chain.outermost), spacedStack: GroupSite.spacedStack(of: chain.outermost),
             isPadded: chain.modifiers.contains { $0.name == "padding" })
-    }
-
-    /// The uses of the helper `name` in `parts`: `name`, `self.name`, `name(…)`, as the expression a chain starts from.
-    private static func references(to name: String, in parts: [DeclSyntaxProtocol]) -> [ExprSyntax] {
-        var found: [ExprSyntax] = []
-        for part in parts {
-            for token in part.tokens(viewMode: .sourceAccurate) where token.text == name {
-                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-                var use = ExprSyntax(reference)
-                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                    guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
-                    use = ExprSyntax(member)
-                }
-                if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id { use = ExprSyntax(call) }
-                found.append(use)
-            }
-        }
-        return found
     }
 
     /// The name of the computed property (not `body`) or function returning `some View` whose only

@@ -87,12 +87,9 @@ struct RunOnceFlag {
         return (name, value, .wrap(ifExpr.body))
     }
 
-    /// The `if` expression a statement consists of.
+    /// The `if` expression a statement consists of (bare, or wrapped as an expression statement).
     static func ifExpression(_ statement: CodeBlockItemSyntax) -> IfExprSyntax? {
-        if let expressionStmt = statement.item.as(ExpressionStmtSyntax.self) {
-            return expressionStmt.expression.as(IfExprSyntax.self)
-        }
-        return statement.item.as(IfExprSyntax.self)
+        (statement.item.as(ExpressionStmtSyntax.self)?.expression ?? statement.item.as(ExprSyntax.self))?.as(IfExprSyntax.self)
     }
 
     /// True for `{ return }`.

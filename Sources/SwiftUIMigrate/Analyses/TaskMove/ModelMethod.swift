@@ -143,13 +143,12 @@ struct ModelMethod {
               let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase ?? false,
               let blocks = view.memberBlocksInModule(ofType: type) else { return nil }
         let name = member.declName.baseName.text
-        for members in blocks {
-            for item in members {
-                guard let variable = item.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    let declared = binding.typeAnnotation.map { typeName($0.type) } ?? initializedType(binding.initializer?.value)
-                    if declared == type { return type }
-                }
+        for item in blocks.joined() {
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+                  variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                let declared = binding.typeAnnotation.map { typeName($0.type) } ?? initializedType(binding.initializer?.value)
+                if declared == type { return type }
             }
         }
         return nil

@@ -99,15 +99,12 @@ struct WorkTrace {
 
     /// The properties the work changes: the first name of each path it assigns or calls a method on.
     var changedRoots: Set<String> {
-        var roots: Set<String> = []
-        for event in events {
+        Set(events.compactMap { event in
             switch event {
-            case .assignment(let path): path.first.map { _ = roots.insert($0) }
-            case .call(let receiver, _): receiver.first.map { _ = roots.insert($0) }
-            case .suspension, .paths: break
+            case .assignment(let path), .call(receiver: let path, _): path.first
+            case .suspension, .paths: nil
             }
-        }
-        return roots
+        })
     }
 
     /// True when one path is a prefix of the other: writing `state` changes `state.isLoading`.
