@@ -76,18 +76,11 @@ struct ViewUse {
     /// The name of the computed property (not `body`) or function returning `some View` whose only
     /// statement `outermost` is; nil elsewhere.
     private static func helperName(of outermost: ExprSyntax) -> String? {
-        var node = Syntax(outermost)
-        if let statement = node.parent?.as(ReturnStmtSyntax.self) { node = Syntax(statement) }
-        guard let list = node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
-              list.count == 1 else { return nil }
+        guard let (list, property) = statements(around: outermost), list.count == 1 else { return nil }
         if let function = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(FunctionDeclSyntax.self) {
             return function.signature.returnClause.map { ViewBuilderContext.isSomeView($0.type) } == true ? function.name.text : nil
         }
-        var accessors = list.parent?.as(AccessorBlockSyntax.self)
-        if accessors == nil, let getter = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(AccessorDeclSyntax.self) {
-            accessors = getter.parent?.parent?.as(AccessorBlockSyntax.self)
-        }
-        guard let binding = accessors?.parent?.as(PatternBindingSyntax.self),
+        guard let binding = property,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
               let type = binding.typeAnnotation?.type, ViewBuilderContext.isSomeView(type) else { return nil }
         return name
@@ -106,6 +99,17 @@ struct ViewUse {
 
     /// The name of the type whose `var body` has `outermost` as its statement; nil elsewhere.
     private static func viewName(ofBody outermost: ExprSyntax) -> String? {
+        guard let binding = statements(around: outermost)?.property,
+              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+              let owner = binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.parent?.parent?.parent else { return nil }
+        if let structDecl = owner.as(StructDeclSyntax.self) { return structDecl.name.text }
+        let extended = owner.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        return extended?.split(separator: ".").last.map(String.init)
+    }
+
+    /// The statements `outermost` (or the `return` of it) is one of, and the computed property whose
+    /// getter they are (`var name: T { … }` or its `get { … }`), if they are one.
+    private static func statements(around outermost: ExprSyntax) -> (CodeBlockItemListSyntax, property: PatternBindingSyntax?)? {
         var node = Syntax(outermost)
         if let statement = node.parent?.as(ReturnStmtSyntax.self) { node = Syntax(statement) }
         guard let list = node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
@@ -113,11 +117,6 @@ struct ViewUse {
         if accessors == nil, let getter = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(AccessorDeclSyntax.self) {
             accessors = getter.parent?.parent?.as(AccessorBlockSyntax.self)
         }
-        guard let binding = accessors?.parent?.as(PatternBindingSyntax.self),
-              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
-              let owner = binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.parent?.parent?.parent else { return nil }
-        if let structDecl = owner.as(StructDeclSyntax.self) { return structDecl.name.text }
-        let extended = owner.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-        return extended?.split(separator: ".").last.map(String.init)
+        return (list, accessors?.parent?.as(PatternBindingSyntax.self))
     }
 }

@@ -104,14 +104,12 @@ struct ModelMethod {
     /// The instance methods of the type (`memberBlocks`) that `body` awaits by name (`await load()`,
     /// `await self.load()`).
     private static func awaitedOwnMethods(in body: CodeBlockSyntax, of memberBlocks: [MemberBlockItemListSyntax]) -> [FunctionDeclSyntax] {
-        var found: [FunctionDeclSyntax] = []
-        for awaited in body.tokens(viewMode: .sourceAccurate) where awaited.tokenKind == .keyword(.await) {
-            guard var expression = awaited.parent?.as(AwaitExprSyntax.self)?.expression else { continue }
-            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-            guard let name = expression.as(FunctionCallExprSyntax.self)?.ownMethodName else { continue }
-            if let method = method(name, in: memberBlocks) { found.append(method) }
+        body.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard token.tokenKind == .keyword(.await),
+                  let call = token.parent?.as(AwaitExprSyntax.self)?.awaitedExpression.as(FunctionCallExprSyntax.self),
+                  let name = call.ownMethodName else { return nil }
+            return method(name, in: memberBlocks)
         }
-        return found
     }
 
     /// `StatusesFetcher` of `any StatusesFetcher` (or `some`, optional or not); nil for a concrete type.
