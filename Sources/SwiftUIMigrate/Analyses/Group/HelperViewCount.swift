@@ -40,7 +40,8 @@ enum HelperViewCount {
 
     /// `name` of `name` or `self.name`, when it starts lowercase (a type's name starts a view, not a helper).
     private static func ownName(_ expression: ExprSyntax) -> String? {
-        expression.referencedPropertyName.flatMap { $0.first?.isLowercase ?? false ? $0 : nil }
+        guard let name = expression.referencedPropertyName, name.first?.isLowercase == true else { return nil }
+        return name
     }
 
     /// The statements of the view's `@ViewBuilder` function (`isCall`) or computed property `name`.

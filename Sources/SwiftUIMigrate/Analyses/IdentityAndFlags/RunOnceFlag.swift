@@ -166,8 +166,7 @@ struct RunOnceFlag {
     func setInsideAnimation(_ statement: CodeBlockItemSyntax) -> (set: CodeBlockItemSyntax, isOnly: Bool)? {
         guard case .expr(var expression) = statement.item else { return nil }
         if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-        if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression }
-        if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+        if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.awaitedExpression }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.calledName == "withAnimation" || Self.isMainActorRun(call),
               let closure = call.soleClosure ?? call.trailingClosure, closure.signature == nil else { return nil }
         guard let set = closure.statements.first(where: { isRemovableSet($0) }) else { return nil }
