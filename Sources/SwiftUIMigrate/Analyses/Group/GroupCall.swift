@@ -53,8 +53,9 @@ enum ModifierChainBase {
         var current = expression
         while true {
             // A modifier call's member access (`.font(.title)`), or a bare member access (`.bold`).
+            // Not past the `SwiftUI` of `SwiftUI.Group`.
             if let member = (current.as(FunctionCallExprSyntax.self)?.calledExpression ?? current).as(MemberAccessExprSyntax.self),
-               let base = member.base, !Self.isModuleQualifier(base) {
+               let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "SwiftUI" {
                 current = base
             } else if let postfix = current.as(PostfixIfConfigExprSyntax.self), let base = postfix.base {
                 current = base
@@ -62,10 +63,5 @@ enum ModifierChainBase {
                 return current
             }
         }
-    }
-
-    /// True for the `SwiftUI` of `SwiftUI.Group`.
-    private static func isModuleQualifier(_ expression: ExprSyntax) -> Bool {
-        expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI"
     }
 }

@@ -131,19 +131,13 @@ struct GroupDistribution {
     /// own lines: `offset` when only spaces follow on its line, the line's end
     /// (before `\r\n`) when a `//` comment follows; nil when code follows.
     static func endOfLine(after offset: Int, in bytes: [UInt8], allowingComment: Bool = true) -> Int? {
-        var cursor = offset
-        while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") {
-            cursor += 1
-        }
+        let cursor = bytes[offset...].firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.count
         if cursor >= bytes.count || bytes[cursor] == UInt8(ascii: "\n") || bytes[cursor] == UInt8(ascii: "\r") {
             return offset
         }
         guard allowingComment, cursor + 1 < bytes.count,
               bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/") else { return nil }
-        while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n"), bytes[cursor] != UInt8(ascii: "\r") {
-            cursor += 1
-        }
-        return cursor
+        return bytes[cursor...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
     }
 }
 
@@ -160,8 +154,7 @@ struct ChainText {
     /// The chain `text` (from just after the Group's closing brace to the end of its last
     /// modifier) of a Group whose line is indented by `groupIndent`.
     init(_ text: String, groupIndent: String) {
-        var body = Substring(text)
-        while let first = body.first, first == " " || first == "\t" { body = body.dropFirst() }
+        let body = text.drop { $0 == " " || $0 == "\t" }
         startsInline = !(body.hasPrefix("\n") || body.hasPrefix("\r\n"))
         lines = String(body).linesKeepingCarriageReturns
         if !startsInline { lines.removeFirst() }

@@ -62,9 +62,7 @@ public struct GroupMembers {
         var found: [Syntax] = []
         for statement in statements {
             if let config = statement.item.as(IfConfigDeclSyntax.self) {
-                for clause in config.clauses {
-                    if case .statements(let inner)? = clause.elements { found += choosingConditions(of: inner) }
-                }
+                for case .statements(let inner)? in config.clauses.map(\.elements) { found += choosingConditions(of: inner) }
                 continue
             }
             let expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression

@@ -28,7 +28,7 @@ enum HelperViewCount {
     private static func helperName(_ expression: ExprSyntax) -> (String, Bool)? {
         var current = expression
         while let member = (current.as(FunctionCallExprSyntax.self)?.calledExpression ?? current).as(MemberAccessExprSyntax.self),
-              let base = member.base, !isSelf(base) {
+              let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
             current = base
         }
         if let call = current.as(FunctionCallExprSyntax.self) {
@@ -40,18 +40,8 @@ enum HelperViewCount {
 
     /// `name` of `name` or `self.name`, when it starts lowercase (a type's name starts a view, not a helper).
     private static func ownName(_ expression: ExprSyntax) -> String? {
-        var name: String?
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, isSelf(base) {
-            name = member.declName.baseName.text
-        }
-        guard let name, name.first?.isLowercase ?? false else { return nil }
+        guard let name = expression.referencedPropertyName, name.first?.isLowercase == true else { return nil }
         return name
-    }
-
-    private static func isSelf(_ expression: ExprSyntax) -> Bool {
-        expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
 
     /// The statements of the view's `@ViewBuilder` function (`isCall`) or computed property `name`.

@@ -34,19 +34,17 @@ struct MemberChoiceWrite {
         for modifier in site.chain.modifiers where GroupModifierKind.isLifecycle(modifier.name) {
             let trace = WorkTrace(of: actionBodies(of: modifier, view: view), in: view)
             for event in trace.events {
+                // What the event changes: the path it assigns, or the receiver it calls `method` on.
+                let (changed, method): ([String], String?)
                 switch event {
-                case .assignment(let written):
-                    if let path = read.first(where: { WorkTrace.overlaps(written, $0) }) {
-                        return MemberChoiceWrite(modifier: modifier.name, property: path.joined(separator: "."))
-                    }
-                case .call(let receiver, let method):
-                    if let path = read.first(where: { WorkTrace.overlaps(receiver, $0) }) {
-                        return MemberChoiceWrite(
-                            modifier: modifier.name, property: path.joined(separator: "."),
-                            method: (receiver + [method]).joined(separator: "."))
-                    }
-                case .suspension, .paths:
-                    break
+                case .assignment(let written): (changed, method) = (written, nil)
+                case .call(let receiver, let called): (changed, method) = (receiver, called)
+                case .suspension, .paths: continue
+                }
+                if let path = read.first(where: { WorkTrace.overlaps(changed, $0) }) {
+                    return MemberChoiceWrite(
+                        modifier: modifier.name, property: path.joined(separator: "."),
+                        method: method.map { (changed + [$0]).joined(separator: ".") })
                 }
             }
         }

@@ -104,13 +104,7 @@ struct MemberSelectorRead {
             }
             return [.binding(pattern.identifier.text)]
         case .expression(let expression):
-            guard let sequence = expression.as(SequenceExprSyntax.self) else { return [.expression(expression)] }
-            let elements = Array(sequence.elements)
-            let joinedByAnd = elements.count >= 3 && elements.enumerated().allSatisfy { index, element in
-                index % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&"
-            }
-            guard joinedByAnd else { return [.expression(expression)] }
-            return elements.enumerated().filter { $0.offset % 2 == 0 }.map { .expression($0.element) }
+            return expression.operands(joinedBy: "&&").map(Conjunct.expression)
         default:
             return []
         }

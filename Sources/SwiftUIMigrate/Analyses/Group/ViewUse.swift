@@ -44,8 +44,13 @@ struct ViewUse {
         if let helper = Self.helperName(of: site.chain.outermost) {
             guard let declaration = ViewDeclaration(enclosing: site.group.call, in: context) else { return nil }
             view = helper
-            sites = Self.references(to: helper, in: declaration.parts + declaration.otherFileParts(mentioning: helper)).map { reference in
-                Self.site(reference, at: declaration.placeElsewhere(of: reference) ?? SourcePlace(line: context.line(of: reference)))
+            // The uses of the helper in the view: `name`, `self.name`, and `name(…)` as the expression a chain starts from.
+            sites = declaration.uses(of: helper).map { reference in
+                var use = reference
+                if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
+                    use = ExprSyntax(call)
+                }
+                return Self.site(use, at: declaration.placeElsewhere(of: use) ?? SourcePlace(line: context.line(of: use)))
             }
             return
         }
@@ -68,39 +73,14 @@ struct ViewUse {
             isPadded: chain.modifiers.contains { $0.name == "padding" })
     }
 
-    /// The uses of the helper `name` in `parts`: `name`, `self.name`, `name(…)`, as the expression a chain starts from.
-    private static func references(to name: String, in parts: [DeclSyntaxProtocol]) -> [ExprSyntax] {
-        var found: [ExprSyntax] = []
-        for part in parts {
-            for token in part.tokens(viewMode: .sourceAccurate) where token.text == name {
-                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-                var use = ExprSyntax(reference)
-                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-                    guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
-                    use = ExprSyntax(member)
-                }
-                if let call = use.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id { use = ExprSyntax(call) }
-                found.append(use)
-            }
-        }
-        return found
-    }
-
     /// The name of the computed property (not `body`) or function returning `some View` whose only
     /// statement `outermost` is; nil elsewhere.
     private static func helperName(of outermost: ExprSyntax) -> String? {
-        var node = Syntax(outermost)
-        if let statement = node.parent?.as(ReturnStmtSyntax.self) { node = Syntax(statement) }
-        guard let list = node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self),
-              list.count == 1 else { return nil }
+        guard let (list, property) = statements(around: outermost), list.count == 1 else { return nil }
         if let function = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(FunctionDeclSyntax.self) {
             return function.signature.returnClause.map { ViewBuilderContext.isSomeView($0.type) } == true ? function.name.text : nil
         }
-        var accessors = list.parent?.as(AccessorBlockSyntax.self)
-        if accessors == nil, let getter = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(AccessorDeclSyntax.self) {
-            accessors = getter.parent?.parent?.as(AccessorBlockSyntax.self)
-        }
-        guard let binding = accessors?.parent?.as(PatternBindingSyntax.self),
+        guard let binding = property,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, name != "body",
               let type = binding.typeAnnotation?.type, ViewBuilderContext.isSomeView(type) else { return nil }
         return name
@@ -119,6 +99,17 @@ struct ViewUse {
 
     /// The name of the type whose `var body` has `outermost` as its statement; nil elsewhere.
     private static func viewName(ofBody outermost: ExprSyntax) -> String? {
+        guard let binding = statements(around: outermost)?.property,
+              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+              let owner = binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.parent?.parent?.parent else { return nil }
+        if let structDecl = owner.as(StructDeclSyntax.self) { return structDecl.name.text }
+        let extended = owner.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+        return extended?.split(separator: ".").last.map(String.init)
+    }
+
+    /// The statements `outermost` (or the `return` of it) is one of, and the computed property whose
+    /// getter they are (`var name: T { … }` or its `get { … }`), if they are one.
+    private static func statements(around outermost: ExprSyntax) -> (CodeBlockItemListSyntax, property: PatternBindingSyntax?)? {
         var node = Syntax(outermost)
         if let statement = node.parent?.as(ReturnStmtSyntax.self) { node = Syntax(statement) }
         guard let list = node.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
@@ -126,11 +117,6 @@ struct ViewUse {
         if accessors == nil, let getter = list.parent?.as(CodeBlockSyntax.self)?.parent?.as(AccessorDeclSyntax.self) {
             accessors = getter.parent?.parent?.as(AccessorBlockSyntax.self)
         }
-        guard let binding = accessors?.parent?.as(PatternBindingSyntax.self),
-              binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
-              let owner = binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.parent?.parent?.parent else { return nil }
-        if let structDecl = owner.as(StructDeclSyntax.self) { return structDecl.name.text }
-        let extended = owner.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
-        return extended?.split(separator: ".").last.map(String.init)
+        return (list, accessors?.parent?.as(PatternBindingSyntax.self))
     }
 }

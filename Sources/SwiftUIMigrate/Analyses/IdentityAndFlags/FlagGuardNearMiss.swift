@@ -103,7 +103,7 @@ struct FlagGuardNearMiss {
                 if ifExpr.elseBody == nil, RunOnceFlag.isBareReturn(ifExpr.body), conditions.count == 1,
                    case .expression(let condition) = conditions.first!.condition {
                     // `if a || b { return }` goes on only when no operand holds.
-                    tests = Self.operands(of: condition, joinedBy: "||").map { Test(expression: $0, proceedsWhenHolds: false) }
+                    tests = condition.operands(joinedBy: "||").map { Test(expression: $0, proceedsWhenHolds: false) }
                     return
                 }
             } else {
@@ -118,19 +118,8 @@ struct FlagGuardNearMiss {
                 guard case .expression(let expression) = element.condition else {
                     return [ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("_")))]
                 }
-                return operands(of: expression, joinedBy: "&&")
+                return expression.operands(joinedBy: "&&")
             }
-        }
-
-        /// The operands of `a op b op c`, or the expression itself.
-        private static func operands(of expression: ExprSyntax, joinedBy op: String) -> [ExprSyntax] {
-            guard let sequence = expression.as(SequenceExprSyntax.self) else { return [expression] }
-            let elements = Array(sequence.elements)
-            guard elements.count >= 3,
-                  elements.enumerated().allSatisfy({ index, element in
-                      index % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == op
-                  }) else { return [expression] }
-            return elements.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         }
     }
 
@@ -244,13 +233,9 @@ struct FlagGuardNearMiss {
 
     /// True when `node` stands in an `init`: there `self.flag = …` sets the first value, not a new one.
     private static func isInInitializer(_ node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let parent = current {
-            if parent.is(InitializerDeclSyntax.self) { return true }
-            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
-            current = parent.parent
-        }
-        return false
+        // The innermost `init`, function or closure around `node` is the code it runs in.
+        let scopes: [SyntaxKind] = [.initializerDecl, .functionDecl, .closureExpr]
+        return node.parent?.ancestorOrSelf { scopes.contains($0.kind) ? $0 : nil }?.kind == .initializerDecl
     }
 
     /// True when `region` writes `name` (`name = …`, `self.name = …`, `name.toggle()`).
@@ -265,5 +250,18 @@ struct FlagGuardNearMiss {
         return trace.followed.first { function in
             view.function(named: function)?.body.map { writes(name, in: Syntax($0)) } ?? false
         }
+    }
+}
+
+extension ExprSyntax {
+    /// The operands of `a op b op c`, or the expression itself.
+    func operands(joinedBy op: String) -> [ExprSyntax] {
+        guard let sequence = self.as(SequenceExprSyntax.self) else { return [self] }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3,
+              elements.enumerated().allSatisfy({ index, element in
+                  index % 2 == 0 || element.as(BinaryOperatorExprSyntax.self)?.operator.text == op
+              }) else { return [self] }
+        return elements.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
     }
 }

@@ -59,9 +59,7 @@ extension RunOnceFlag {
 
     /// True when `use` stands in a statement that writes the flag.
     func isWritten(at use: ExprSyntax) -> Bool {
-        var node = Syntax(use)
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
-        return node.parent?.as(CodeBlockItemSyntax.self).map(isWrite) ?? false
+        use.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }).map(isWrite) ?? false
     }
 
     /// The bytes of the check's condition: uses of the flag there are the check itself.
@@ -93,9 +91,7 @@ extension RunOnceFlag {
         case "_" + name: return .storage(flag: name, at: place)
         default: break
         }
-        var node = Syntax(use)
-        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) { node = parent }
-        if let statement = node.parent?.as(CodeBlockItemSyntax.self), isWrite(statement) {
+        if let statement = use.ancestorOrSelf(mapping: { $0.as(CodeBlockItemSyntax.self) }), isWrite(statement) {
             if isRemovableSet(statement) { return .alsoSet(flag: name, at: place) }
             return .setBack(flag: name, at: place)
         }

@@ -87,12 +87,9 @@ struct RunOnceFlag {
         return (name, value, .wrap(ifExpr.body))
     }
 
-    /// The `if` expression a statement consists of.
+    /// The `if` expression a statement consists of (bare, or wrapped as an expression statement).
     static func ifExpression(_ statement: CodeBlockItemSyntax) -> IfExprSyntax? {
-        if let expressionStmt = statement.item.as(ExpressionStmtSyntax.self) {
-            return expressionStmt.expression.as(IfExprSyntax.self)
-        }
-        return statement.item.as(IfExprSyntax.self)
+        (statement.item.as(ExpressionStmtSyntax.self)?.expression ?? statement.item.as(ExprSyntax.self))?.as(IfExprSyntax.self)
     }
 
     /// True for `{ return }`.
@@ -169,8 +166,7 @@ struct RunOnceFlag {
     func setInsideAnimation(_ statement: CodeBlockItemSyntax) -> (set: CodeBlockItemSyntax, isOnly: Bool)? {
         guard case .expr(var expression) = statement.item else { return nil }
         if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-        if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.expression }
-        if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+        if let awaited = expression.as(AwaitExprSyntax.self) { expression = awaited.awaitedExpression }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.calledName == "withAnimation" || Self.isMainActorRun(call),
               let closure = call.soleClosure ?? call.trailingClosure, closure.signature == nil else { return nil }
         guard let set = closure.statements.first(where: { isRemovableSet($0) }) else { return nil }

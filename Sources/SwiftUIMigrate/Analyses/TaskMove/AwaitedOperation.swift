@@ -31,22 +31,18 @@ enum AwaitedOperation {
     /// is none. A call of the view's own function is no such call: what that function sets decides
     /// (`droppedOperation`).
     static func effect(in work: [Syntax], view: ViewDeclaration?, owned: Set<String>) -> String? {
-        for body in work {
-            let finder = SuspensionPoints()
-            finder.walk(body)
-            for awaited in finder.awaits where isDropped(awaited) {
-                var expression = awaited.expression
-                if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-                guard let call = expression.as(FunctionCallExprSyntax.self) else { continue }
-                var callee = call.calledExpression
-                if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
-                if let name = call.ownMethodName, view?.function(named: name) != nil || groups.contains(name) { continue }
-                if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
-                    if waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) { continue }
-                    if let root = WorkTrace.path(of: base)?.first, owned.contains(root) { continue }
-                }
-                return expression.trimmedDescription
+        let finder = SuspensionPoints()
+        for body in work { finder.walk(body) }
+        for awaited in finder.awaits where isDropped(awaited) {
+            guard let call = awaited.awaitedExpression.as(FunctionCallExprSyntax.self) else { continue }
+            var callee = call.calledExpression
+            if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+            if let name = call.ownMethodName, view?.function(named: name) != nil || groups.contains(name) { continue }
+            if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+                if waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) { continue }
+                if let root = WorkTrace.path(of: base)?.first, owned.contains(root) { continue }
             }
+            return call.trimmedDescription
         }
         return nil
     }
@@ -61,29 +57,25 @@ enum AwaitedOperation {
         var bodies = work
         if let view { bodies += followed.compactMap { view.function(named: $0)?.body.map(Syntax.init) } }
         var dropped: String?
-        for body in bodies {
-            let finder = SuspensionPoints()
-            finder.walk(body)
-            if finder.awaitsStream { return nil }
-            for awaited in finder.awaits {
-                var expression = awaited.expression
-                if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-                guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-                var callee = call.calledExpression
-                if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
-                if let reference = callee.as(DeclReferenceExprSyntax.self), followed.contains(reference.baseName.text) { continue }
-                if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
-                    if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
-                       followed.contains(member.declName.baseName.text) { continue }
-                    if waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) { continue }
-                    if let root = WorkTrace.path(of: base)?.first, owned.contains(root) { return nil }
-                    if let receiver = WorkTrace.path(of: base), loads.contains((receiver + [member.declName.baseName.text]).joined(separator: ".")) {
-                        return nil
-                    }
+        let finder = SuspensionPoints()
+        for body in bodies { finder.walk(body) }
+        if finder.awaitsStream { return nil }
+        for awaited in finder.awaits {
+            guard let call = awaited.awaitedExpression.as(FunctionCallExprSyntax.self) else { return nil }
+            var callee = call.calledExpression
+            if let chained = callee.as(OptionalChainingExprSyntax.self) { callee = chained.expression }
+            if let reference = callee.as(DeclReferenceExprSyntax.self), followed.contains(reference.baseName.text) { continue }
+            if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+                if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+                   followed.contains(member.declName.baseName.text) { continue }
+                if waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) { continue }
+                if let root = WorkTrace.path(of: base)?.first, owned.contains(root) { return nil }
+                if let receiver = WorkTrace.path(of: base), loads.contains((receiver + [member.declName.baseName.text]).joined(separator: ".")) {
+                    return nil
                 }
-                guard isDropped(awaited) else { return nil }
-                dropped = dropped ?? expression.trimmedDescription
             }
+            guard isDropped(awaited) else { return nil }
+            dropped = dropped ?? call.trimmedDescription
         }
         return dropped
     }
@@ -94,10 +86,9 @@ enum AwaitedOperation {
         let finder = SuspensionPoints()
         finder.walk(body)
         return !finder.awaits.contains { awaited in
-            var expression = awaited.expression
-            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-            if let callee = expression.as(FunctionCallExprSyntax.self)?.ownMethodName, followed.contains(callee) { return false }
-            if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let call = awaited.awaitedExpression.as(FunctionCallExprSyntax.self)
+            if let callee = call?.ownMethodName, followed.contains(callee) { return false }
+            if let member = call?.calledExpression.as(MemberAccessExprSyntax.self),
                let base = member.base, waits.contains(base.trimmedDescription + "." + member.declName.baseName.text) {
                 return false
             }
@@ -127,4 +118,9 @@ extension FunctionCallExprSyntax {
               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
         return member.declName.baseName.text
     }
+}
+
+extension AwaitExprSyntax {
+    /// The expression awaited, past a `try` written after `await`: `load()` of `await load()` and `await try load()`.
+    var awaitedExpression: ExprSyntax { expression.as(TryExprSyntax.self)?.expression ?? expression }
 }

@@ -91,7 +91,8 @@ enum CancellationHazard: Hashable, Sendable {
         }
         if let view, let hazard = objectChangingHost(host, trace: trace, view: view) { return hazard }
         guard let view else { return .outsideView }
-        let owned = ownedNames(view)
+        // The view's stored properties whose state it owns (`ownedWrappers`).
+        let owned = Set(view.storedProperties.filter { !ownedWrappers.isDisjoint(with: $0.attributes) }.map(\.name))
         // An awaited call made for its effect must finish, whatever else the work keeps or sets.
         if let effect = AwaitedOperation.effect(in: work, view: view, owned: owned) { return .awaitedOperation(effect) }
         // The work writes a property the view owns or calls a method of one.
@@ -169,11 +170,6 @@ enum CancellationHazard: Hashable, Sendable {
             }
         }
         return nil
-    }
-
-    /// The view's stored properties whose state it owns (`ownedWrappers`).
-    private static func ownedNames(_ view: ViewDeclaration) -> Set<String> {
-        Set(view.storedProperties.filter { !ownedWrappers.isDisjoint(with: $0.attributes) }.map(\.name))
     }
 
     /// The property paths a condition reads: `hasMore`, `model.isLoadingMore`, `phase`.

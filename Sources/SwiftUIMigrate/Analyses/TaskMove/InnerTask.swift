@@ -67,11 +67,7 @@ struct InnerTask {
         self.kind = parts.detached ? .detached : kind
     }
 
-    private struct TaskCallParts {
-        var closure: ClosureExprSyntax
-        var priority: ExprSyntax?
-        var detached: Bool
-    }
+    private typealias TaskCallParts = (closure: ClosureExprSyntax, priority: ExprSyntax?, detached: Bool)
 
     /// The operation and priority of `Task(…) { }` / `Task.detached(…) { }`.
     private static func taskCall(_ call: FunctionCallExprSyntax) -> TaskCallParts? {
@@ -99,7 +95,7 @@ struct InnerTask {
             }
         }
         guard let closure else { return nil }
-        return TaskCallParts(closure: closure, priority: priority, detached: detached)
+        return (closure, priority, detached)
     }
 
     private static func isTaskType(_ expression: ExprSyntax) -> Bool {

@@ -103,16 +103,18 @@ struct LifecycleHost {
     /// The menu whose content the host is, `contextMenu` or `Menu`, or nil: SwiftUI shows that
     /// content as a platform menu, not as views that appear and disappear like others.
     var menu: String? {
+        enclosingClosures.lazy.compactMap { ClosureOwner(of: $0)?.call.calledName }.first { $0 == "contextMenu" || $0 == "Menu" }
+    }
+
+    /// The closures the host stands in, innermost first, up to the declaration holding it.
+    private var enclosingClosures: [ClosureExprSyntax] {
+        var closures: [ClosureExprSyntax] = []
         var current = Syntax(root).parent
-        while let node = current {
-            if node.is(MemberBlockItemSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
-            if let closure = node.as(ClosureExprSyntax.self), let call = ClosureOwner(of: closure)?.call {
-                let name = call.calledName
-                if name == "contextMenu" || name == "Menu" { return name }
-            }
+        while let node = current, !node.is(MemberBlockItemSyntax.self), !node.is(FunctionDeclSyntax.self) {
+            if let closure = node.as(ClosureExprSyntax.self) { closures.append(closure) }
             current = node.parent
         }
-        return nil
+        return closures
     }
 
     /// The containers that make rows lazily, creating and removing them as they scroll in and out.
@@ -125,24 +127,19 @@ struct LifecycleHost {
     /// in the file or the module of `view` lays its content out in one: `VideoList (a LazyVStack)`.
     func lazyRowContainer(in view: ViewDeclaration?) -> String? {
         var isRow = false
-        var current = Syntax(root).parent
-        while let node = current {
-            if node.is(MemberBlockItemSyntax.self) || node.is(FunctionDeclSyntax.self) { return nil }
-            if let closure = node.as(ClosureExprSyntax.self) {
-                guard let owner = ClosureOwner(of: closure), let name = owner.call.calledName else { return nil }
-                let takesData = closure.signature != nil || (owner.call.arguments.first.map { $0.label == nil } ?? false)
-                if name == "ForEach" || (name == "List" && takesData) { isRow = true }
-                if isRow, Self.lazyContainers.contains(name) { return name }
-                if isRow, name.first?.isUppercase == true, !ViewBuilderContext.containers.contains(name),
-                   let lazy = view?.memberBlocksInModule(ofType: name)?.lazy
-                       .compactMap({ $0.tokens(viewMode: .sourceAccurate).first { Self.lazyContainers.contains($0.text) }?.text }).first {
-                    return "\(name) (a \(lazy))"
-                }
-                // Only view content leads to the rows: an action or another closure does not.
-                guard ViewBuilderContext.containers.contains(name) || ["overlay", "background"].contains(name)
-                        || name.first?.isUppercase == true else { return nil }
+        for closure in enclosingClosures {
+            guard let owner = ClosureOwner(of: closure), let name = owner.call.calledName else { return nil }
+            let takesData = closure.signature != nil || (owner.call.arguments.first.map { $0.label == nil } ?? false)
+            if name == "ForEach" || (name == "List" && takesData) { isRow = true }
+            if isRow, Self.lazyContainers.contains(name) { return name }
+            if isRow, name.first?.isUppercase == true, !ViewBuilderContext.containers.contains(name),
+               let lazy = view?.memberBlocksInModule(ofType: name)?.lazy
+                   .compactMap({ $0.tokens(viewMode: .sourceAccurate).first { Self.lazyContainers.contains($0.text) }?.text }).first {
+                return "\(name) (a \(lazy))"
             }
-            current = node.parent
+            // Only view content leads to the rows: an action or another closure does not.
+            guard ViewBuilderContext.containers.contains(name) || ["overlay", "background"].contains(name)
+                    || name.first?.isUppercase == true else { return nil }
         }
         return nil
     }

@@ -104,14 +104,12 @@ struct ModelMethod {
     /// The instance methods of the type (`memberBlocks`) that `body` awaits by name (`await load()`,
     /// `await self.load()`).
     private static func awaitedOwnMethods(in body: CodeBlockSyntax, of memberBlocks: [MemberBlockItemListSyntax]) -> [FunctionDeclSyntax] {
-        var found: [FunctionDeclSyntax] = []
-        for awaited in body.tokens(viewMode: .sourceAccurate) where awaited.tokenKind == .keyword(.await) {
-            guard var expression = awaited.parent?.as(AwaitExprSyntax.self)?.expression else { continue }
-            if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
-            guard let name = expression.as(FunctionCallExprSyntax.self)?.ownMethodName else { continue }
-            if let method = method(name, in: memberBlocks) { found.append(method) }
+        body.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard token.tokenKind == .keyword(.await),
+                  let call = token.parent?.as(AwaitExprSyntax.self)?.awaitedExpression.as(FunctionCallExprSyntax.self),
+                  let name = call.ownMethodName else { return nil }
+            return method(name, in: memberBlocks)
         }
-        return found
     }
 
     /// `StatusesFetcher` of `any StatusesFetcher` (or `some`, optional or not); nil for a concrete type.
@@ -143,13 +141,12 @@ struct ModelMethod {
               let type = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase ?? false,
               let blocks = view.memberBlocksInModule(ofType: type) else { return nil }
         let name = member.declName.baseName.text
-        for members in blocks {
-            for item in members {
-                guard let variable = item.decl.as(VariableDeclSyntax.self), variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    let declared = binding.typeAnnotation.map { typeName($0.type) } ?? initializedType(binding.initializer?.value)
-                    if declared == type { return type }
-                }
+        for item in blocks.joined() {
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+                  variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                let declared = binding.typeAnnotation.map { typeName($0.type) } ?? initializedType(binding.initializer?.value)
+                if declared == type { return type }
             }
         }
         return nil

@@ -55,13 +55,7 @@ enum SetupDependence {
 
     /// The locals a statement declares: `let id = …`, `var (a, b) = …`.
     private static func declaredNames(_ statement: CodeBlockItemSyntax) -> [String] {
-        guard let declaration = statement.item.as(VariableDeclSyntax.self) else { return [] }
-        return declaration.bindings.flatMap { binding in
-            binding.pattern.tokens(viewMode: .sourceAccurate).compactMap { token in
-                if case .identifier(let name) = token.tokenKind { return name }
-                return nil
-            }
-        }
+        statement.item.as(VariableDeclSyntax.self)?.bindings.flatMap { LocalScope.patternNames(in: $0.pattern) } ?? []
     }
 }
 

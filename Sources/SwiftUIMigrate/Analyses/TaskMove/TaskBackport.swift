@@ -38,9 +38,7 @@ struct TaskBackport: Hashable {
     /// The back-port whose declaration holds `node` (an `onAppear` in its body); nil when `node` stands
     /// in no back-port's declaration.
     static func enclosing(_ node: some SyntaxProtocol, in context: RuleContext) -> TaskBackport? {
-        var parent = node.parent
-        while let current = parent, !current.is(FunctionDeclSyntax.self) { parent = current.parent }
-        guard let function = parent?.as(FunctionDeclSyntax.self),
+        guard let function = node.parent?.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }),
               let form = backportForm(of: function, in: context, usableElsewhere: false) else { return nil }
         return TaskBackport(form: form, file: nil)
     }

@@ -54,9 +54,6 @@ struct TaskUnwrapping {
     private(set) var pieces: [BodyPiece]
     /// The priority `.task(priority:)` takes: the modifier's own, or the inner task's.
     private(set) var priority: String?
-    /// The inner tasks whose bodies now stand in the body (at most two: one around a
-    /// run-once check, and the last statement's).
-    private(set) var unwrappedTasks: [InnerTask] = []
     /// Where the last statement's unwrapped Task begins among the pieces (nil once the caller
     /// replaces them).
     private var lastTaskStart: Int?
@@ -104,7 +101,6 @@ struct TaskUnwrapping {
             if priority != nil { throw .priorityTwice }
             priority = taskPriority.trimmedDescription
         }
-        unwrappedTasks.append(task)
     }
 
     /// Unwraps the `Task { }` among the statements, which must be the only one and the last

@@ -99,15 +99,12 @@ struct WorkTrace {
 
     /// The properties the work changes: the first name of each path it assigns or calls a method on.
     var changedRoots: Set<String> {
-        var roots: Set<String> = []
-        for event in events {
+        Set(events.compactMap { event in
             switch event {
-            case .assignment(let path): path.first.map { _ = roots.insert($0) }
-            case .call(let receiver, _): receiver.first.map { _ = roots.insert($0) }
-            case .suspension, .paths: break
+            case .assignment(let path), .call(receiver: let path, _): path.first
+            case .suspension, .paths: nil
             }
-        }
-        return roots
+        })
     }
 
     /// True when one path is a prefix of the other: writing `state` changes `state.isLoading`.
@@ -174,10 +171,10 @@ private final class EventRecorder: SyntaxVisitor {
     /// The awaits whose suspension was recorded before their operand's events.
     private var suspendedFirst: Set<SyntaxIdentifier> = []
 
-    // `await MainActor.run { … }` suspends to reach the main actor, then runs its closure: what
-    // the closure writes comes after that suspension, and nothing that can be cancelled follows.
+    // `await MainActor.run { … }` (any arguments, `try` before it) suspends to reach the main actor, then
+    // runs its closure: what the closure writes comes after that suspension, and nothing that can be cancelled follows.
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
-        if Self.isActorHop(node.expression) {
+        if node.awaitedExpression.as(FunctionCallExprSyntax.self).map(RunOnceFlag.isMainActorRun) ?? false {
             events.append(.suspension)
             suspendedFirst.insert(node.id)
         }
@@ -186,17 +183,8 @@ private final class EventRecorder: SyntaxVisitor {
 
     // `await f()` of a followed function suspends where `f` does, already recorded.
     override func visitPost(_ node: AwaitExprSyntax) {
-        var awaited = node.expression
-        if let tried = awaited.as(TryExprSyntax.self) { awaited = tried.expression }
-        if inlinedCalls.contains(awaited.id) || suspendedFirst.contains(node.id) { return }
+        if inlinedCalls.contains(node.awaitedExpression.id) || suspendedFirst.contains(node.id) { return }
         events.append(.suspension)
-    }
-
-    /// True for `MainActor.run { … }` (any arguments, `try` before it): a hop to the main actor.
-    private static func isActorHop(_ expression: ExprSyntax) -> Bool {
-        var awaited = expression
-        if let tried = awaited.as(TryExprSyntax.self) { awaited = tried.expression }
-        return awaited.as(FunctionCallExprSyntax.self).map(RunOnceFlag.isMainActorRun) ?? false
     }
 
     // A `catch` runs instead of the rest of its `do`: what the `do` wrote after its last `try`
