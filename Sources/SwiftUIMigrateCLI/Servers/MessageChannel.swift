@@ -312,13 +312,7 @@ final class MessageChannel: @unchecked Sendable {
             repeat { ready = poll(&descriptor, 1, milliseconds) } while ready < 0 && errno == EINTR
             if ready == 0 { return .timedOut }
         }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return .end }
-            buffer.append(contentsOf: chunk[0..<count])
-            return .read
-        }
+        // A failed read ends the input, as its end does.
+        return (readChunk(from: input, onto: &buffer) ?? 0) > 0 ? .read : .end
     }
 }
