@@ -59,22 +59,13 @@ struct RunSettings {
         return found
     }
 
-    /// The configuration of the files directly in `folder`, flags applied.
-    func effective(forFolder folder: String) throws -> EffectiveConfiguration {
-        var found = try CommandError.checked { try lookup.effective(forFolder: folder) }
+    /// The configuration of `path`, a file or a folder (in `commit` when given, else on disk), flags applied: of a
+    /// folder, the configuration of the files directly in it.
+    func effective(forPath path: String, inCommit commit: CommitProjectTree? = nil) throws -> EffectiveConfiguration {
+        let isFolder = commit.map { path.isEmpty || !$0.names(in: path).isEmpty } ?? SourceDiscovery.isFolder(path)
+        var found = try CommandError.checked { try isFolder ? lookup.effective(forFolder: path) : lookup.effective(forFile: path) }
         apply(to: &found.configuration)
         return found
-    }
-
-    /// The configuration of `path`, a file or a folder (in `commit` when given, else on disk).
-    func effective(forPath path: String, inCommit commit: CommitProjectTree? = nil) throws -> EffectiveConfiguration {
-        let isFolder: Bool
-        if let commit {
-            isFolder = path.isEmpty || !commit.names(in: path).isEmpty
-        } else {
-            isFolder = SourceDiscovery.isFolder(path)
-        }
-        return try isFolder ? effective(forFolder: path) : effective(forFile: path)
     }
 
     /// Forgets what the configuration lookup and the disk's tree keep of the folders seen so far: a run calls it
