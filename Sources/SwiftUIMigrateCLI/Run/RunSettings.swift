@@ -33,7 +33,7 @@ struct RunSettings {
                 throw CommandError(FileManager.default.fileExists(atPath: path)
                     ? "\(path): cannot read the configuration file" : "no such configuration file: \(path)")
             }
-            let file = try CommandError.checked { try ConfigurationFile(json: data, source: path) }
+            let file = try ConfigurationFile(json: data, source: path)
             explicit = (file, commit == nil ? FindingSelection.folder(of: path) : "")
         }
         let first: String
@@ -54,7 +54,7 @@ struct RunSettings {
     /// The configuration of the file at `path` (absolute on disk, repository-relative in a commit), flags
     /// applied: the one question every part of the run that needs a file's settings asks.
     func effective(forFile path: String) throws -> EffectiveConfiguration {
-        var found = try CommandError.checked { try lookup.effective(forFile: path) }
+        var found = try lookup.effective(forFile: path)
         apply(to: &found.configuration)
         return found
     }
@@ -63,7 +63,7 @@ struct RunSettings {
     /// folder, the configuration of the files directly in it.
     func effective(forPath path: String, inCommit commit: CommitProjectTree? = nil) throws -> EffectiveConfiguration {
         let isFolder = commit.map { path.isEmpty || !$0.names(in: path).isEmpty } ?? SourceDiscovery.isFolder(path)
-        var found = try CommandError.checked { try isFolder ? lookup.effective(forFolder: path) : lookup.effective(forFile: path) }
+        var found = try isFolder ? lookup.effective(forFolder: path) : lookup.effective(forFile: path)
         apply(to: &found.configuration)
         return found
     }
