@@ -72,8 +72,6 @@ public enum CLI {
             return try command.run(parsed, console: console, environment: environment)
         } catch let error as UsageError {
             console.error(error.message + (error.pointsToHelp ? " (see '\(toolName) \(name) --help')" : ""))
-        } catch let error as CommandError {
-            console.error(error.description)
         } catch {
             console.error("\(error)")
         }

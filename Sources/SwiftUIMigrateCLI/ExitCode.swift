@@ -1,5 +1,3 @@
-import SwiftUIMigrate
-
 /// The process exit codes, the same for every command.
 public enum ExitCode {
     /// Nothing to migrate, or the command succeeded.
@@ -13,20 +11,9 @@ public enum ExitCode {
     public static let interrupted: Int32 = 130
 }
 
-/// A failure that ends the command with a one-line message and exit code 2.
+/// A failure that ends the command with a one-line message and exit code 2, as every error but a usage error does:
+/// `CLI` prints each by its description (a configuration or baseline that cannot be used, `ConfigurationError`, too).
 struct CommandError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-extension CommandError {
-    /// `body`, with a configuration or baseline that cannot be used (`ConfigurationError`) reported as the
-    /// command's one-line error.
-    static func checked<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as ConfigurationError {
-            throw CommandError(error.description)
-        }
-    }
 }

@@ -57,8 +57,7 @@ struct BatchReport: Decodable, NullKeepingEncodable, Equatable {
 
     /// Reads a report written by `batch --report`.
     static func read(_ path: String) throws -> BatchReport {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        if SourceDiscovery.isFolder(path) {
             throw CommandError("cannot read the report \(path): it is a folder")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

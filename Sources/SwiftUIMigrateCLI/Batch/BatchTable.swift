@@ -10,13 +10,12 @@ enum BatchTable {
     /// The table of `report`.
     static func render(_ report: BatchReport) -> String {
         let header = ["repository", "status", "changed", "rewritten", "kept", "skipped", "reported", "time", "detail"]
-        var rows = [header]
-        for result in report.repositories {
-            rows.append([
+        let rows = [header] + report.repositories.map { result in
+            [
                 result.name, result.status.rawValue, "\(result.filesChanged)",
                 "\(result.actions.rewrite)", "\(result.actions.keep)", "\(result.actions.skip)", "\(result.actions.report)",
                 seconds(result.durationSeconds), detail(of: result),
-            ])
+            ]
         }
         let rightAligned: Set<Int> = [2, 3, 4, 5, 6, 7]
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }

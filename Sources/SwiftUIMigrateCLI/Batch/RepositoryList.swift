@@ -17,11 +17,8 @@ enum RepositoryList {
     ///
     /// - Throws: ``CommandError`` for a missing list file or root, or two different folders with the same name.
     static func load(arguments: [String], listFile: String?, root: String?) throws -> [BatchRepository] {
-        var entries: [(name: String, absolute: String)] = []
         let currentFolder = FileManager.default.currentDirectoryPath
-        for argument in arguments {
-            entries.append((PathName.normalized(argument), PathName.absolute(argument, base: currentFolder)))
-        }
+        var entries = arguments.map { (name: PathName.normalized($0), absolute: PathName.absolute($0, base: currentFolder)) }
         if let listFile {
             guard let data = FileManager.default.contents(atPath: listFile) else {
                 throw CommandError("cannot read the repository list \(listFile)")

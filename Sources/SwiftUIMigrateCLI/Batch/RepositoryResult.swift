@@ -32,13 +32,9 @@ struct RepositoryResult: Decodable, NullKeepingEncodable, Equatable, Sendable {
     var warnings: [String] = []
     /// Wall time spent on the repository, in seconds (millisecond precision).
     var durationSeconds = 0.0
+}
 
-    init(name: String, path: String, status: RepositoryStatus) {
-        self.name = name
-        self.path = path
-        self.status = status
-    }
-
+extension RepositoryResult {
     private enum CodingKeys: String, CodingKey {
         case name, path, status, error, reason, branch, base, commit, remote, remoteRef, filesScanned, filesChanged, changedPaths
         case actions, rules, warnings, durationSeconds

@@ -7,8 +7,5 @@ struct Stopwatch {
     init() { start = clock.now }
 
     /// Seconds since the stopwatch started.
-    var elapsedSeconds: Double {
-        let elapsed = (clock.now - start).components
-        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-    }
+    var elapsedSeconds: Double { (clock.now - start) / .seconds(1) }
 }

@@ -11,7 +11,7 @@ struct TimeLimit: Sendable, Equatable, CustomStringConvertible {
         guard let duration = DurationText.parse(text), duration > .zero else {
             throw CommandError("invalid --timeout '\(text)': expected a duration such as 90s, 5m or 1h")
         }
-        seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        seconds = duration / .seconds(1)
     }
 
     /// `90s`, `1.5s`, `5m`.

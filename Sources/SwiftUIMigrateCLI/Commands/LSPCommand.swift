@@ -16,19 +16,15 @@ struct LSPCommand: Command {
         positional: nil)
 
     /// `lsp`'s options: the common ones, applied to every document.
-    struct Options {
-        let migration: MigrationOptions
-    }
-
-    static func options(_ arguments: ParsedArguments) throws -> Options {
-        Options(migration: try MigrationOptions(arguments))
+    static func options(_ arguments: ParsedArguments) throws -> MigrationOptions {
+        try MigrationOptions(arguments)
     }
 
     init(console: Console, environment: [String: String]) {}
 
-    func run(_ options: Options) throws -> Int32 {
+    func run(_ options: MigrationOptions) throws -> Int32 {
         try StandardInput.requireReadable()
         CheckJob.mapLargeBlocksApart()
-        return LanguageServer(channel: MessageChannel(), options: options.migration).serve()
+        return LanguageServer(channel: MessageChannel(), options: options).serve()
     }
 }

@@ -18,12 +18,8 @@ struct FishCompletionScript {
             "complete -c \(tool) -f",
         ]
         let noCommand = "__fish_use_subcommand"
-        for command in model.commands {
-            lines.append("complete -c \(tool) -n \(noCommand) -a \(command.name) -d \(Self.quoted(command.abstract))")
-        }
-        for option in model.globalOptions {
-            lines.append("complete -c \(tool) -n \(noCommand)\(Self.names(option)) -d \(Self.quoted(option.help))")
-        }
+        lines += model.commands.map { "complete -c \(tool) -n \(noCommand) -a \($0.name) -d \(Self.quoted($0.abstract))" }
+        lines += model.globalOptions.map { "complete -c \(tool) -n \(noCommand)\(Self.names($0)) -d \(Self.quoted($0.help))" }
         for command in model.commands {
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
             lines.append("")

@@ -101,8 +101,7 @@ final class DeploymentFloorFinder {
 
     /// The first folder name of a relative path (`Kit` of `Kit/Views/A.swift`); nil for `""`.
     private static func firstComponent(of path: String) -> String? {
-        guard let name = path.split(separator: "/", maxSplits: 1).first else { return nil }
-        return String(name)
+        path.split(separator: "/", maxSplits: 1).first.map(String.init)
     }
 
     /// The floor of the targets of `xcode` that compile `path`, named after them; the project's lowest when none lists it.

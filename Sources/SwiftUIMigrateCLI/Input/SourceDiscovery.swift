@@ -56,13 +56,10 @@ struct SourceDiscovery {
                 }
                 continue
             }
-            let found: [String]
+            // The tracked files inside git (unless `--no-git`), else every one a walk finds.
             let tracked = useGit ? try TrackedFiles.under(absolute) : nil
-            if let tracked {
-                found = try tracked.swiftFiles(named: Self.tidy(path)) { Self.walk(absolute, fileSystem: settings.fileSystem) }
-            } else {
-                found = Self.walk(absolute, fileSystem: settings.fileSystem)
-            }
+            let walk = { Self.walk(absolute, fileSystem: settings.fileSystem) }
+            let found = try tracked?.swiftFiles(named: Self.tidy(path), onDisk: walk) ?? walk()
             for (folder, error) in settings.fileSystem.unlisted {
                 guard let relative = PathText.inside(folder, absolute) else { continue }
                 let display = Self.tidy(relative.isEmpty ? path : PathText.join(path, relative))

@@ -3,6 +3,19 @@ import Foundation
 /// `read(2)`; the name `read` alone would mean a method inside the types below.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(descriptor, buffer, count) }
 
+/// One `read(2)` of up to 64 KiB from `descriptor` onto the end of `bytes`, again when a signal interrupts it: how
+/// many bytes came (0 at the end of the input), nil when the read failed (`errno` says why).
+func readChunk(from descriptor: Int32, onto bytes: inout [UInt8]) -> Int? {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 * 1024) { chunk in
+        while true {
+            let count = systemRead(descriptor, chunk.baseAddress, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count > 0 { bytes.append(contentsOf: chunk[..<count]) }
+            return count < 0 ? nil : count
+        }
+    }
+}
+
 /// Reads a Swift file's bytes, or says in one line why it is skipped.
 enum SourceReader {
     enum Outcome {
@@ -101,16 +114,10 @@ enum SourceReader {
         if failed { return nil }
         guard result.count > expectedSize else { return result }
         // The file grew since `fstat`: read the rest in chunks.
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
+        while let count = readChunk(from: descriptor, onto: &result) {
             if count == 0 { return result }
-            result.append(contentsOf: chunk[0..<count])
         }
+        return nil
     }
 
     /// True when `bytes` are well-formed UTF-8 (RFC 3629: no overlong form, no surrogate, nothing above

@@ -12,17 +12,13 @@ enum StandardInput {
     ///   buffer with the output keeps its text).
     static func readAll(limit: Int = .max) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count > 0 {
-                guard count <= limit - bytes.count else {
-                    throw CommandError("standard input holds more than the \(limit)-byte limit (maxFileSize, --max-file-size); nothing was migrated")
-                }
-                bytes += chunk[..<count]
-            } else if errno != EINTR {
+            guard let count = readChunk(from: STDIN_FILENO, onto: &bytes) else {
                 throw CommandError("cannot read standard input: \(reason(errno))")
+            }
+            if count == 0 { return bytes }
+            guard bytes.count <= limit else {
+                throw CommandError("standard input holds more than the \(limit)-byte limit (maxFileSize, --max-file-size); nothing was migrated")
             }
         }
     }

@@ -40,7 +40,7 @@ struct RejectionBaseline {
             writes = writesDefault
         }
         if let path, FileManager.default.fileExists(atPath: path) {
-            baseline = try CommandError.checked { try Baseline.load(path: path) }
+            baseline = try Baseline.load(path: path)
         } else {
             baseline = Baseline()
         }

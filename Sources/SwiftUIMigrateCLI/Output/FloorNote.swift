@@ -15,12 +15,7 @@ enum FloorNote {
         var lines = problems
         // Each floor once, with the sources that give it, the one covering most files first.
         var groups: [(floor: [Platform: PlatformVersion], files: [String: Int])] = []
-        var unknown = 0
-        for file in files {
-            guard file.floor.isKnown else {
-                unknown += 1
-                continue
-            }
+        for file in files where file.floor.isKnown {
             if let index = groups.firstIndex(where: { $0.floor == file.floor.minimums }) {
                 groups[index].files[file.floor.source, default: 0] += 1
             } else {
@@ -36,6 +31,7 @@ enum FloorNote {
                 "deployment floor \(DeploymentFloor(group.floor, source: "").summary) for \(count) file\(count == 1 ? "" : "s"), "
                     + "from \(named)\(more)")
         }
+        let unknown = files.count { !$0.floor.isKnown }
         if unknown > 0 {
             let which = unknown == files.count ? "" : " for \(unknown) of \(files.count) files"
             lines.append(

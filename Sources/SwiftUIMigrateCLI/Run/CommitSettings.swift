@@ -21,13 +21,9 @@ extension CommitSettings {
         return $0
     }
     /// `--author`, in `Name <email>` form.
-    static let author = Option("author", value: "name <email>", help: "Commit author, when the repository's config has none.") {
-        do {
-            return try Identity(parsing: $0)
-        } catch {
-            throw CommandError("\(error)")
-        }
-    }
+    static let author = Option(
+        "author", value: "name <email>", help: "Commit author, when the repository's config has none.",
+        parse: Identity.init(parsing:))
     /// The three, in the order errors name them.
     static let all: [any OptionKey] = [branch, message, author]
 

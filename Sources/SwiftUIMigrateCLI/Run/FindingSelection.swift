@@ -17,7 +17,7 @@ struct FindingSelection: Sendable {
     init(only: OnlyFixes?, baselinePath: String?) throws {
         self.only = only
         if let path = baselinePath {
-            baseline = try CommandError.checked { try Baseline.load(path: path) }
+            baseline = try Baseline.load(path: path)
             baselineFolder = Self.folder(of: path)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import PlainText
 import SwiftUIMigrate
 
 /// The options every migrating command shares (`CommonOptions`), typed and checked once: the
@@ -33,8 +34,11 @@ struct MigrationOptions: Sendable {
     /// Reads and checks the common options of `arguments`.
     init(_ arguments: ParsedArguments) throws {
         rules = try arguments[CommonOptions.rules]
+        // `unknown rule 'group-lifecyle'; did you mean 'group-lifecycle'? (see 'swiftui-migrate rules')`
         for id in rules where RuleRegistry.rule(id: id) == nil {
-            throw CommandError.unknownRule(id)
+            throw CommandError(
+                "unknown rule '\(id)'" + ClosestName.hint(for: id, among: RuleRegistry.all.map(\.id))
+                    + " (see 'swiftui-migrate rules')")
         }
         strategy = try arguments[CommonOptions.strategy].flatMap(GroupStrategy.init(rawValue:))
         configPath = try arguments[CommonOptions.config]

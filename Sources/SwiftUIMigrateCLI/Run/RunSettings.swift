@@ -33,7 +33,7 @@ struct RunSettings {
                 throw CommandError(FileManager.default.fileExists(atPath: path)
                     ? "\(path): cannot read the configuration file" : "no such configuration file: \(path)")
             }
-            let file = try CommandError.checked { try ConfigurationFile(json: data, source: path) }
+            let file = try ConfigurationFile(json: data, source: path)
             explicit = (file, commit == nil ? FindingSelection.folder(of: path) : "")
         }
         let first: String
@@ -54,27 +54,18 @@ struct RunSettings {
     /// The configuration of the file at `path` (absolute on disk, repository-relative in a commit), flags
     /// applied: the one question every part of the run that needs a file's settings asks.
     func effective(forFile path: String) throws -> EffectiveConfiguration {
-        var found = try CommandError.checked { try lookup.effective(forFile: path) }
+        var found = try lookup.effective(forFile: path)
         apply(to: &found.configuration)
         return found
     }
 
-    /// The configuration of the files directly in `folder`, flags applied.
-    func effective(forFolder folder: String) throws -> EffectiveConfiguration {
-        var found = try CommandError.checked { try lookup.effective(forFolder: folder) }
-        apply(to: &found.configuration)
-        return found
-    }
-
-    /// The configuration of `path`, a file or a folder (in `commit` when given, else on disk).
+    /// The configuration of `path`, a file or a folder (in `commit` when given, else on disk), flags applied: of a
+    /// folder, the configuration of the files directly in it.
     func effective(forPath path: String, inCommit commit: CommitProjectTree? = nil) throws -> EffectiveConfiguration {
-        let isFolder: Bool
-        if let commit {
-            isFolder = path.isEmpty || !commit.names(in: path).isEmpty
-        } else {
-            isFolder = SourceDiscovery.isFolder(path)
-        }
-        return try isFolder ? effective(forFolder: path) : effective(forFile: path)
+        let isFolder = commit.map { path.isEmpty || !$0.names(in: path).isEmpty } ?? SourceDiscovery.isFolder(path)
+        var found = try isFolder ? lookup.effective(forFolder: path) : lookup.effective(forFile: path)
+        apply(to: &found.configuration)
+        return found
     }
 
     /// Forgets what the configuration lookup and the disk's tree keep of the folders seen so far: a run calls it

@@ -98,10 +98,8 @@ final class MessageChannel: @unchecked Sendable {
         guard let brace = bytes.firstIndex(of: UInt8(ascii: "{")), let end = JSONExtent.end(of: bytes[brace...]) else { return nil }
         let json = String(decoding: bytes[brace..<end], as: UTF8.self)
         let readable = [json, json.replacingOccurrences(of: #"\\u[dD][89abcdefABCDEF][0-9a-fA-F]{2}"#, with: #"\\ufffd"#, options: .regularExpression)]
-        for text in readable {
-            if let object = try? JSONValue(json: Array(text.utf8)[...]), object.object != nil { return object["id"] }
-        }
-        return nil
+        let object = readable.lazy.compactMap { try? JSONValue(json: Array($0.utf8)[...]) }.first { $0.object != nil }
+        return object?["id"]
     }
 
     // MARK: Frames
@@ -232,10 +230,7 @@ final class MessageChannel: @unchecked Sendable {
     /// stated length and the value parses.
     private func ended(at end: Int, stated: Int) -> Result<JSONValue, FrameError>? {
         let json = Array(buffer[start..<(start + end)])
-        if end > stated {
-            start += end
-            return .failure(FrameError(description: "Content-Length says \(stated) bytes but the JSON takes \(end)", bytes: json))
-        }
+        // Whitespace up to the stated length (none when the value is longer): `position` ends there only then.
         var position = end
         while position < stated {
             if start + position == buffer.count {
@@ -245,11 +240,12 @@ final class MessageChannel: @unchecked Sendable {
                 case .timedOut: break
                 }
             }
-            guard start + position < buffer.count, Self.isWhitespace(buffer[start + position]) else {
-                start += end
-                return .failure(FrameError(description: "Content-Length says \(stated) bytes but the JSON takes \(end)", bytes: json))
-            }
+            guard start + position < buffer.count, Self.isWhitespace(buffer[start + position]) else { break }
             position += 1
+        }
+        guard position == stated else {
+            start += end
+            return .failure(FrameError(description: "Content-Length says \(stated) bytes but the JSON takes \(end)", bytes: json))
         }
         start += stated
         guard let value = Self.json(json[...]) else {
@@ -312,13 +308,7 @@ final class MessageChannel: @unchecked Sendable {
             repeat { ready = poll(&descriptor, 1, milliseconds) } while ready < 0 && errno == EINTR
             if ready == 0 { return .timedOut }
         }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return .end }
-            buffer.append(contentsOf: chunk[0..<count])
-            return .read
-        }
+        // A failed read ends the input, as its end does.
+        return (readChunk(from: input, onto: &buffer) ?? 0) > 0 ? .read : .end
     }
 }

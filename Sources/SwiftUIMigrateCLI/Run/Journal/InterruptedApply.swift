@@ -33,27 +33,21 @@ struct InterruptedApply {
     }
 
     /// Throws, naming the state of every part, when an interrupted run left its journal in `folder`: no new run starts
-    /// over a half-done one.
+    /// over a half-done one. The message says what was interrupted, what to do, and the state of each part.
     static func refuseIfPresent(in folder: ApplyStateFolder, repository: Repository?) throws {
         guard let interrupted = try find(in: folder, repository: repository) else { return }
-        throw CommandError(interrupted.refusal())
+        let (header, journalPath) = (interrupted.journal.header, interrupted.journalPath)
+        let lines = [
+            "an interrupted apply (\(header.mode.rawValue), started \(header.startedAt)) left its journal \(journalPath); "
+                + "finish it with 'swiftui-migrate apply --resume' or undo it with 'swiftui-migrate apply --abort'",
+        ] + interrupted.stateLines().map { "  " + $0 }
+        throw CommandError(lines.joined(separator: "\n"))
     }
 
     /// The absolute path of each file of the run.
     var absolutePaths: [String] {
         let root = journal.header.mode == .inPlace ? nil : repository?.workdir
         return journal.changes.map { change in root.map { $0 + "/" + change.path } ?? change.path }
-    }
-
-    /// The message that refuses a new run: what was interrupted, what to do, and the state of each part.
-    func refusal() -> String {
-        let header = journal.header
-        var lines = [
-            "an interrupted apply (\(header.mode.rawValue), started \(header.startedAt)) left its journal \(journalPath); "
-                + "finish it with 'swiftui-migrate apply --resume' or undo it with 'swiftui-migrate apply --abort'",
-        ]
-        lines += stateLines().map { "  " + $0 }
-        return lines.joined(separator: "\n")
     }
 
     /// One line per part the run touches: the branch, HEAD, the index, each file.

@@ -13,33 +13,20 @@ struct EditorFindings {
     /// (`source.fixAll`); like ruff's fix-all it never applies a fix that changes behaviour.
     static let fixAllKind = "source.fixAll.swiftui-migrate"
 
-    /// An LSP range: the lines and characters (in the document's encoding) of its start and end.
-    struct Place: Hashable {
-        var startLine: Int, startCharacter: Int, endLine: Int, endCharacter: Int
-    }
-
     /// The LSP range of the UTF-8 offsets `range`.
-    func place(_ range: Range<Int>) -> Place {
+    func place(_ range: Range<Int>) -> LSPRange {
         let start = lines.position(of: range.lowerBound, in: encoding)
         let end = lines.position(of: range.upperBound, in: encoding)
-        return Place(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
-    }
-
-    /// The LSP range of `place`, as JSON.
-    private static func json(_ place: Place) -> JSONValue {
-        [
-            "start": ["line": .integer(place.startLine), "character": .integer(place.startCharacter)],
-            "end": ["line": .integer(place.endLine), "character": .integer(place.endCharacter)],
-        ]
+        return LSPRange(startLine: start.line, startCharacter: start.character, endLine: end.line, endCharacter: end.character)
     }
 
     /// Where the diagnostic of `finding` underlines.
-    func place(of finding: Finding) -> Place {
+    func place(of finding: Finding) -> LSPRange {
         place(finding.offset..<max(finding.offset, finding.end.offset))
     }
 
     /// The diagnostic of `finding` underlining `place` (`place(of: finding)`); nil for `keep` (the code is fine as it is).
-    func diagnostic(_ finding: Finding, at place: Place) -> JSONValue? {
+    func diagnostic(_ finding: Finding, at place: LSPRange) -> JSONValue? {
         guard finding.action != .keep else { return nil }
         var data: [String: JSONValue] = [
             "rule": .string(finding.ruleID), "reasonID": .string(finding.reasonID), "action": .string(finding.action.rawValue),
@@ -47,7 +34,7 @@ struct EditorFindings {
         ]
         if let safety = finding.safety { data["safety"] = .string(safety.name) }
         return [
-            "range": Self.json(place),
+            "range": place.json,
             // Rewrites and reports ask for action (warnings, as in Xcode's format); skips say what to check.
             "severity": finding.action.asksForAction ? 2 : 3,
             "code": .string(finding.ruleID),
@@ -65,7 +52,7 @@ struct EditorFindings {
 
     /// The `TextEdit`s of `edits` (UTF-8 ranges of the document and their replacements).
     func textEdits(_ edits: [ByteEdit]) -> JSONValue {
-        .array(edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": Self.json(place($0.range)), "newText": .string($0.replacement)] })
+        .array(edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { ["range": place($0.range).json, "newText": .string($0.replacement)] })
     }
 
     /// A code action of `kind` titled `title` whose workspace edit is `edits` of this document.

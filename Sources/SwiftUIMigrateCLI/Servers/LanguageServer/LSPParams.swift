@@ -3,16 +3,26 @@ import SwiftUIMigrate
 // The params of the messages the language server reads, typed: each taken from its message's params, a member
 // that is missing or of another type than the protocol's read as absent, as a client's extra or odd member is.
 
-/// A `Range`: its `start` and `end` positions (a missing line or character is 0).
-struct LSPRange {
-    var start: (line: Int, character: Int)
-    var end: (line: Int, character: Int)
+/// A `Range`: the lines and characters (in the document's position encoding) of its start and end, as a message
+/// gives it (a missing line or character is 0) and as a diagnostic or an edit writes it.
+struct LSPRange: Hashable {
+    var startLine: Int, startCharacter: Int, endLine: Int, endCharacter: Int
 
+    /// The range as JSON.
+    var json: JSONValue {
+        [
+            "start": ["line": .integer(startLine), "character": .integer(startCharacter)],
+            "end": ["line": .integer(endLine), "character": .integer(endCharacter)],
+        ]
+    }
+}
+
+extension LSPRange {
     /// The range `value` holds; nil without a `start` and an `end` object.
     init?(_ value: JSONValue?) {
         guard let start = value?["start"], start.object != nil, let end = value?["end"], end.object != nil else { return nil }
-        self.start = (start["line"]?.integer ?? 0, start["character"]?.integer ?? 0)
-        self.end = (end["line"]?.integer ?? 0, end["character"]?.integer ?? 0)
+        (startLine, startCharacter) = (start["line"]?.integer ?? 0, start["character"]?.integer ?? 0)
+        (endLine, endCharacter) = (end["line"]?.integer ?? 0, end["character"]?.integer ?? 0)
     }
 }
 

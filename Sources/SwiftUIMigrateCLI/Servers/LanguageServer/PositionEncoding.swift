@@ -77,8 +77,8 @@ struct DocumentLines {
 
     /// The UTF-8 offsets of an LSP range (`start` and `end` positions in `encoding`).
     func offsets(of range: LSPRange, in encoding: PositionEncoding) -> ClosedRange<Int> {
-        let lower = offset(line: range.start.line, character: range.start.character, in: encoding)
-        let upper = offset(line: range.end.line, character: range.end.character, in: encoding)
+        let lower = offset(line: range.startLine, character: range.startCharacter, in: encoding)
+        let upper = offset(line: range.endLine, character: range.endCharacter, in: encoding)
         return min(lower, upper)...max(lower, upper)
     }
 }

@@ -14,10 +14,10 @@ final class PublishedDiagnostics {
     /// (which its UTF-8 offsets alone do not fix in UTF-16). Hashed once: looked up, then kept.
     private struct Key: Hashable {
         let shown: Finding
-        let place: EditorFindings.Place
+        let place: LSPRange
         private let hash: Int
 
-        init(_ finding: Finding, _ place: EditorFindings.Place) {
+        init(_ finding: Finding, _ place: LSPRange) {
             var shown = finding
             (shown.file, shown.line, shown.column, shown.offset, shown.edits) = ("", 0, 0, 0, [])
             shown.end = SourcePoint(line: 0, column: 0, offset: 0)

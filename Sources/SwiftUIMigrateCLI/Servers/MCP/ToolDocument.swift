@@ -33,7 +33,8 @@ struct ToolDocument {
 
     /// Reads `path` and `text` from `arguments` and migrates the text with `options`; throws
     /// `ToolFailure` for a path outside `workspace` or not a Swift file, a text that cannot be
-    /// read (too large, not UTF-8) or does not parse, and a configuration with an error.
+    /// read (too large, not UTF-8) or does not parse, and the configuration's own one-line error
+    /// for a configuration with an error (the server answers each alike, with its text).
     init(_ arguments: ToolArguments, workspace: String, options: MigrationOptions) throws {
         let path = try arguments.string("path")
         let text = try arguments.optionalString("text")
@@ -45,12 +46,7 @@ struct ToolDocument {
         guard resolved.hasPrefix(workspace == "/" ? "/" : workspace + "/") else {
             throw ToolFailure("\(path) is outside the workspace \(workspace): the server reads only files below the folder it runs in")
         }
-        let setting: RunPlan
-        do {
-            setting = try DocumentCheck.setting(path: path, options: options)
-        } catch {
-            throw ToolFailure("\(error)")
-        }
+        let setting = try DocumentCheck.setting(path: path, options: options)
         let bytes: [UInt8]
         if let text {
             bytes = Array(text.utf8)
