@@ -1,4 +1,5 @@
 import CLibgit2
+import Foundation
 import PlainText
 
 #if canImport(Glibc)
@@ -93,7 +94,7 @@ public final class Repository {
         guard stat(folder, &first) == 0 else { return nil }
         while true {
             var entry = stat()
-            if lstat((folder == "/" ? "" : folder) + "/.git", &entry) == 0 { return folder }
+            if lstat(PathText.join(folder, ".git"), &entry) == 0 { return folder }
             guard folder != "/" else { return nil }
             let above = parent(of: folder)
             var device = stat()
@@ -225,12 +226,10 @@ public final class Repository {
     }
 
     func headCommit() throws -> Handle {
-        let state = try head()
-        guard let commit = state.commit else {
-            if case .unborn(let branch) = state { throw GitStageError.unbornHead(branch: branch) }
-            throw GitStageError.unbornHead(branch: "HEAD")
+        switch try head() {
+        case .unborn(let branch): throw GitStageError.unbornHead(branch: branch)
+        case .detached(let commit), .branch(_, let commit): return try lookupCommit(commit)
         }
-        return try lookupCommit(commit)
     }
 
     func lookupCommit(_ id: ObjectID) throws -> Handle {
@@ -305,13 +304,7 @@ public final class Repository {
 
     /// `path` made absolute against the current folder, with "." and ".." resolved lexically.
     static func absolute(_ path: String) -> String {
-        var full = path
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let cwd = getcwd(&buffer, buffer.count) != nil
-                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
-            full = cwd + "/" + path
-        }
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var components: [Substring] = []
         for component in full.split(separator: "/") {
             switch component {
