@@ -110,8 +110,7 @@ public struct Baseline: Codable, Equatable, Sendable {
     public static func relativePath(of absolutePath: String, from folder: String) -> String {
         let file = absolutePath.split(separator: "/").map(String.init)
         let base = folder.split(separator: "/").map(String.init)
-        var common = 0
-        while common < min(file.count, base.count) && file[common] == base[common] { common += 1 }
+        let common = zip(file, base).prefix { $0 == $1 }.count
         let steps = Array(repeating: "..", count: base.count - common) + file[common...]
         return steps.joined(separator: "/")
     }

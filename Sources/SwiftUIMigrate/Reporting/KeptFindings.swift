@@ -14,7 +14,7 @@ public struct KeptFindings: Sendable {
     /// The kept findings of a run that met `findings`.
     public init(_ findings: some Sequence<Finding>, shown: Bool) {
         self.shown = shown
-        hiddenCount = shown ? 0 : findings.reduce(0) { $0 + ($1.action == .keep ? 1 : 0) }
+        hiddenCount = shown ? 0 : findings.count { $0.action == .keep }
     }
 
     /// `findings` as a person reads them: without the kept ones unless they are `shown`.
