@@ -7,10 +7,7 @@ public enum Platform: String, CaseIterable, Sendable, Comparable {
     /// variants count as their platform.
     public init?(availabilityName name: String) {
         let base = name.hasSuffix("ApplicationExtension") ? String(name.dropLast("ApplicationExtension".count)) : name
-        switch base {
-        case "OSX": self = .macOS
-        default: self.init(rawValue: base)
-        }
+        self.init(rawValue: base == "OSX" ? Platform.macOS.rawValue : base)
     }
 
     /// The Xcode build setting that holds the platform's deployment target.

@@ -132,7 +132,7 @@ private struct ObjectReader {
     /// `child` inside `parent` (itself resolved), with `.` and `..` resolved.
     static func join(_ parent: String, _ child: String) -> String {
         // Most paths are plain names: joined as they are, without taking either apart.
-        if isPlain(child) { return parent.isEmpty ? child : parent + "/" + child }
+        if isPlain(child) { return PathText.join(parent, child) }
         var parts = parent.split(separator: "/").map(String.init)
         for part in child.split(separator: "/") {
             if part == "." { continue }
