@@ -30,10 +30,7 @@ public enum HelpText {
     /// `toolName command [--a <a>] [--b] [<path> ...]`.
     public static func usage(_ command: CommandSpec, toolName: String) -> String {
         if let usage = command.usage { return [toolName, usage].filter { !$0.isEmpty }.joined(separator: " ") }
-        var parts = [toolName, command.name].filter { !$0.isEmpty }
-        for option in command.options {
-            parts.append("[\(option.synopsis)]")
-        }
+        var parts = [toolName, command.name].filter { !$0.isEmpty } + command.options.map { "[\($0.synopsis)]" }
         if let positional = command.positional {
             let repeated = positional.maximum == 1 ? "" : " ..."
             parts.append(positional.minimum > 0 ? "<\(positional.name)>\(repeated)" : "[<\(positional.name)>\(repeated)]")
