@@ -46,7 +46,7 @@ extension Repository {
     public func unwritable(_ paths: [String], mode: StageMode) throws -> [SkippedRewrite] {
         let skipReason: (String) throws -> SkippedRewrite.Reason?
         if mode == .noCheckout {
-            let baseTree = try tree(of: try headCommit())
+            let baseTree = try headTree()
             skipReason = { try self.treeSkipReason($0, in: baseTree) }
         } else {
             guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }

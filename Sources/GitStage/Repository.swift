@@ -142,8 +142,7 @@ public final class Repository {
     /// - Throws: ``GitStageError/bareRepository(path:)`` for a bare repository (use ``trackedFilesAtHEAD(under:)``).
     public func trackedFiles(under relativePath: String? = nil) throws -> [String] {
         guard !isBare else { throw GitStageError.bareRepository(path: gitDirectory) }
-        let index = try repositoryIndex()
-        return try Self.regularFiles(in: index, under: relativePath)
+        return try Self.regularFiles(in: repositoryIndex(), under: relativePath)
     }
 
     /// The regular files in HEAD's tree, like ``trackedFiles(under:)`` but independent of the worktree and index —
@@ -160,8 +159,7 @@ public final class Repository {
     /// The bytes of the regular file `path` (repository-relative) in HEAD's tree; nil when HEAD has no such file
     /// (or has a symbolic link or submodule there).
     public func headBlob(path: String) throws -> [UInt8]? {
-        let path = try normalizedRelativePath(path)
-        return try blob(at: path, in: headTree())?.bytes
+        try blob(at: normalizedRelativePath(path), in: headTree())?.bytes
     }
 
     /// The status of each path (repository-relative) against HEAD and the index, as `git status` computes it.
@@ -252,10 +250,9 @@ public final class Repository {
         guard let entry = try Handle.lookUp("find \(path) in a tree", free: git_tree_entry_free, {
             git_tree_entry_bypath($0, tree.pointer, path)
         }) else { return nil }
-        let entryPointer = entry.pointer
-        let mode = git_tree_entry_filemode(entryPointer).rawValue
+        let mode = git_tree_entry_filemode(entry.pointer).rawValue
         guard mode == GIT_FILEMODE_BLOB.rawValue || mode == GIT_FILEMODE_BLOB_EXECUTABLE.rawValue else { return nil }
-        var oid = git_tree_entry_id(entryPointer).pointee
+        var oid = git_tree_entry_id(entry.pointer).pointee
         let blob = try Handle.make("read \(path)", keepAlive: self, free: git_blob_free) {
             git_blob_lookup($0, handle.pointer, &oid)
         }
