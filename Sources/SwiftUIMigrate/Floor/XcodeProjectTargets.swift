@@ -168,8 +168,7 @@ private struct ObjectReader {
     func platforms(list: String?) -> Set<Platform>? {
         var found: Set<Platform>?
         for settings in buildSettings(list: list) {
-            let names = settings["SUPPORTED_PLATFORMS"]?.string ?? settings["SDKROOT"]?.string
-            guard let names else { continue }
+            guard let names = settings["SUPPORTED_PLATFORMS"]?.string ?? settings["SDKROOT"]?.string else { continue }
             var platforms = Set(names.split(separator: " ").compactMap { Self.platform(sdk: String($0)) })
             if platforms.isEmpty { continue }  // `auto`, a variable
             if settings["SUPPORTS_MACCATALYST"]?.string == "YES" { platforms.insert(.macCatalyst) }
