@@ -13,8 +13,7 @@ public enum HelpText {
             lines.append(row(name, positional.help, width: max(24, name.count + 2)))
         }
         for option in command.options {
-            var left = option.shortName.map { "-\($0), " } ?? ""
-            left += option.synopsis
+            let left = (option.shortName.map { "-\($0), " } ?? "") + option.synopsis
             var help = option.help
             if let allowed = option.allowedValues { help += " (values: \(allowed.joined(separator: ", ")))" }
             if let defaultValue = option.defaultValue ?? option.defaultDescription { help += " (default: \(defaultValue))" }
