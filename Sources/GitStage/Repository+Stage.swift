@@ -316,10 +316,9 @@ extension Repository {
         return try peeledCommitID(ref, "resolve \(reference)")
     }
 
-    /// The tip of `branch` when it is exactly this migration: one parent, `base`, and the tree this run would make
-    /// (`makeTree`, asked only when the branch exists); nil when there is no such branch.
-    ///
-    /// - Throws: ``GitStageError/branchExists(name:)`` when the branch holds anything else.
+    /// The tip of `branch` when it is exactly this migration — one parent, `base`, and the tree this run would make
+    /// (`makeTree`, asked only when the branch exists) — nil when there is no such branch, and
+    /// ``GitStageError/branchExists(name:)`` thrown when the branch holds anything else.
     private func migrationOnBranch(_ branch: String, base: ObjectID, tree makeTree: () throws -> ObjectID) throws -> ObjectID? {
         guard let tip = try branchTip("refs/heads/" + branch) else { return nil }
         let tree = try makeTree()
