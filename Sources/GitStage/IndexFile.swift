@@ -57,8 +57,7 @@ public enum IndexFile {
         guard let resolved = Repository.realPath(path) else { return .unsure }
         var start = stat()
         guard stat(resolved, &start) == 0 else { return .unsure }
-        var folder = resolved
-        if start.st_mode & S_IFMT != S_IFDIR { folder = Repository.parent(of: folder) }
+        var folder = start.st_mode & S_IFMT == S_IFDIR ? resolved : Repository.parent(of: resolved)
         let asked = folder
         while true {
             let dotGit = PathText.join(folder, ".git")

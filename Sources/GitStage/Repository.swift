@@ -187,14 +187,12 @@ public final class Repository {
         guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
         let root = Self.resolvingSymlinks(workdir)
         let lexical = Self.absolute(path)
-        let resolved: String
-        if Self.resolvingSymlinks(lexical) == root {
-            resolved = root
+        let resolved = if Self.resolvingSymlinks(lexical) == root {
+            root
         } else if lexical == "/" {
-            resolved = lexical
+            lexical
         } else {
-            let folder = Self.resolvingSymlinks(Self.parent(of: lexical))
-            resolved = PathText.join(folder, PathText.name(of: lexical))
+            PathText.join(Self.resolvingSymlinks(Self.parent(of: lexical)), PathText.name(of: lexical))
         }
         guard let relative = PathText.inside(resolved, root), relative != ".git", !relative.hasPrefix(".git/") else {
             throw GitStageError.pathOutsideRepository(path: path)

@@ -85,10 +85,7 @@ public struct Baseline: Codable, Equatable, Sendable {
 
     /// Reads a baseline from JSON; `source` names it in errors.
     public init(json data: Data, source: String) throws {
-        let decoded: Baseline
-        do {
-            decoded = try JSONDecoder().decode(Baseline.self, from: data)
-        } catch {
+        guard let decoded = try? JSONDecoder().decode(Baseline.self, from: data) else {
             throw ConfigurationError("\(source): not a swiftui-migrate baseline (expected {\"version\": 1, \"findings\": [...]})")
         }
         guard decoded.version == Self.formatVersion else {
