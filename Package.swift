@@ -83,7 +83,7 @@ let package = Package(
             linkerSettings: syntaxLinkerSettings
         ),
         // Atomic file replacement: GitStage writes the worktree with it, `apply --in-place` (no git) too.
-        .target(name: "AtomicFiles"),
+        .target(name: "AtomicFiles", dependencies: ["PlainText"]),
         .target(name: "GitStage", dependencies: ["CLibgit2", "AtomicFiles", "PlainText"]),
         .target(name: "ArgumentParsing", dependencies: ["PlainText"]),
         .target(

@@ -31,9 +31,7 @@ public enum ArgumentParser {
             }
             let (spec, inlineValue) = try lookUp(argument, in: command)
             if spec.isFlag {
-                if inlineValue != nil {
-                    throw UsageError("the flag '--\(spec.name)' takes no value")
-                }
+                guard inlineValue == nil else { throw UsageError("the flag '--\(spec.name)' takes no value") }
                 parsed.values[spec.name] = parsed.values[spec.name] ?? []
                 continue
             }
@@ -61,8 +59,7 @@ public enum ArgumentParser {
                 throw UsageError("missing expected argument '<\(positional.name)>'")
             }
             if let maximum = positional.maximum, parsed.positionals.count > maximum {
-                let extra = parsed.positionals[maximum]
-                throw UsageError("unexpected argument '\(extra)'")
+                throw UsageError("unexpected argument '\(parsed.positionals[maximum])'")
             }
         } else if let first = parsed.positionals.first {
             throw UsageError("unexpected argument '\(first)'")

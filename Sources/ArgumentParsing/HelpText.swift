@@ -13,8 +13,7 @@ public enum HelpText {
             lines.append(row(name, positional.help, width: max(24, name.count + 2)))
         }
         for option in command.options {
-            var left = option.shortName.map { "-\($0), " } ?? ""
-            left += option.synopsis
+            let left = (option.shortName.map { "-\($0), " } ?? "") + option.synopsis
             var help = option.help
             if let allowed = option.allowedValues { help += " (values: \(allowed.joined(separator: ", ")))" }
             if let defaultValue = option.defaultValue ?? option.defaultDescription { help += " (default: \(defaultValue))" }
@@ -30,10 +29,7 @@ public enum HelpText {
     /// `toolName command [--a <a>] [--b] [<path> ...]`.
     public static func usage(_ command: CommandSpec, toolName: String) -> String {
         if let usage = command.usage { return [toolName, usage].filter { !$0.isEmpty }.joined(separator: " ") }
-        var parts = [toolName, command.name].filter { !$0.isEmpty }
-        for option in command.options {
-            parts.append("[\(option.synopsis)]")
-        }
+        var parts = [toolName, command.name].filter { !$0.isEmpty } + command.options.map { "[\($0.synopsis)]" }
         if let positional = command.positional {
             let repeated = positional.maximum == 1 ? "" : " ..."
             parts.append(positional.minimum > 0 ? "<\(positional.name)>\(repeated)" : "[<\(positional.name)>\(repeated)]")

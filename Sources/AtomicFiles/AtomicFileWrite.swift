@@ -1,3 +1,4 @@
+import PlainText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,7 +33,7 @@ public enum AtomicFileWrite {
             guard existing.st_mode & S_IWUSR != 0 else { throw FileWriteError.readOnly(path: path) }
         }
 
-        let (folder, name) = split(path)
+        let folder = PathText.folder(of: path) ?? ".", name = PathText.name(of: path)
         var template = Array("\(folder)/.\(name)\(temporarySuffix)XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileWriteError.system(path: path, operation: "create a temporary file", errno: errno) }
@@ -160,12 +161,6 @@ public enum AtomicFileWrite {
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
-    }
-
-    private static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 }
 

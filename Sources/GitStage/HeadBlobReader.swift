@@ -7,16 +7,7 @@ import Synchronization
 /// repository handle (libgit2 handles must not be shared across threads), used only under its lock.
 public final class HeadBlobReader: Sendable {
     /// The handle and tree, touched only inside `state.withLock`.
-    private final class State {
-        let repository: Repository
-        let tree: Handle
-        init(repository: Repository, tree: Handle) {
-            self.repository = repository
-            self.tree = tree
-        }
-    }
-
-    private let state: Mutex<State>
+    private let state: Mutex<(repository: Repository, tree: Handle)>
 
     /// A reader of HEAD's tree in the repository whose git folder is `repository`'s.
     ///
@@ -24,7 +15,7 @@ public final class HeadBlobReader: Sendable {
     public init(_ repository: Repository) throws {
         let own = try Repository.discover(from: repository.gitDirectory)
         let tree = try own.headTree()
-        state = Mutex(State(repository: own, tree: tree))
+        state = Mutex((own, tree))
     }
 
     /// The bytes of the regular file `path` (repository-relative) in the tree; nil when there is none there (or a

@@ -1,3 +1,5 @@
+import AtomicFiles
+import PlainText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,9 +11,10 @@ import Synchronization
 /// does not start libgit2 for it (libgit2's start-up reads the system's TLS certificates, ~9 ms a run).
 ///
 /// It answers only the plain case, where reading the index file is all libgit2 would do: a `.git`
-/// folder owned by this user, a SHA-1 repository without `core.worktree`, `core.bare`, includes or a
-/// split or sparse index, and an index of version 2, 3 or 4. Anything else answers nil, and the caller
-/// asks libgit2 (``Repository``), which is the reference.
+/// folder owned by this user whose `config` and `index` are regular files (not symbolic links), a SHA-1
+/// repository without `core.worktree`, `core.bare`, includes or a split or sparse index, and an index of
+/// version 2, 3 or 4. Anything else answers nil, and the caller asks libgit2 (``Repository``), which is
+/// the reference.
 public enum IndexFile {
     /// What the index says about a folder inside a work tree.
     public struct Listing: Equatable, Sendable {
@@ -40,10 +43,9 @@ public enum IndexFile {
     public static func listing(in place: Place) -> Listing? {
         guard case .workTree(let workTree, let gitDirectory, let relative) = place else { return nil }
         if relative == ".git" || relative.hasPrefix(".git/") { return nil }
-        guard let config = contents(of: gitDirectory + "/config"), isPlain(config: config),
+        guard let config = try? AtomicFileWrite.readRegularFile(gitDirectory + "/config"), isPlain(config: config),
               let paths = regularFiles(indexAt: gitDirectory + "/index") else { return nil }
-        let prefix = relative.isEmpty ? "" : relative + "/"
-        return Listing(workTree: workTree, relative: relative, files: paths.filter { $0.hasPrefix(prefix) || $0 == relative })
+        return Listing(workTree: workTree, relative: relative, files: paths.filter { PathText.inside($0, relative) != nil })
     }
 
     /// Where `path` (absolute; a file stands for its folder) is: the work tree of the nearest folder at or
@@ -55,11 +57,10 @@ public enum IndexFile {
         guard let resolved = Repository.realPath(path) else { return .unsure }
         var start = stat()
         guard stat(resolved, &start) == 0 else { return .unsure }
-        var folder = resolved
-        if start.st_mode & S_IFMT != S_IFDIR { folder = Repository.parent(of: folder) }
+        var folder = start.st_mode & S_IFMT == S_IFDIR ? resolved : Repository.parent(of: resolved)
         let asked = folder
         while true {
-            let dotGit = (folder == "/" ? "" : folder) + "/.git"
+            let dotGit = PathText.join(folder, ".git")
             var status = stat()
             if lstat(dotGit, &status) == 0 {
                 var workTree = stat()
@@ -67,10 +68,9 @@ public enum IndexFile {
                       workTree.st_uid == geteuid(),
                       ["HEAD", "objects", "refs"].allSatisfy({ exists(dotGit + "/" + $0) }), !exists(dotGit + "/commondir")
                 else { return .unsure }
-                let relative = folder == asked ? "" : String(asked.dropFirst(folder == "/" ? 1 : folder.count + 1))
-                return .workTree(folder, gitDirectory: dotGit, relative: relative)
+                return .workTree(folder, gitDirectory: dotGit, relative: PathText.inside(asked, folder) ?? "")
             }
-            if exists((folder == "/" ? "" : folder) + "/HEAD") { return .unsure }
+            if exists(PathText.join(folder, "HEAD")) { return .unsure }
             guard folder != "/" else { return .outside }
             let above = Repository.parent(of: folder)
             var device = stat()
@@ -106,7 +106,7 @@ public enum IndexFile {
         #endif
         let stamp = [Int(status.st_ino), Int(status.st_size), Int(modified.tv_sec), Int(modified.tv_nsec)]
         if let last = lastRead.withLock({ $0 }), last.path == path, last.stamp == stamp { return last.files }
-        guard let bytes = contents(of: path), let files = regularFiles(index: bytes) else { return nil }
+        guard let bytes = try? AtomicFileWrite.readRegularFile(path), let files = regularFiles(index: bytes) else { return nil }
         lastRead.withLock { $0 = (path, stamp, files) }
         return files
     }
@@ -178,21 +178,5 @@ public enum IndexFile {
     private static func exists(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0
-    }
-
-    private static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, $0.count - done) }
-            guard got > 0 else { return nil }
-            done += got
-        }
-        return bytes
     }
 }

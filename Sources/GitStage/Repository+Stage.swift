@@ -36,8 +36,7 @@ extension Repository {
             return rewrite
         }
         switch mode {
-        case .stage: return try stageInWorktree(rewrites, plan: plan, committing: false, observer: observer)
-        case .stageAndCommit: return try stageInWorktree(rewrites, plan: plan, committing: true, observer: observer)
+        case .stage, .stageAndCommit: return try stageInWorktree(rewrites, plan: plan, mode: mode, observer: observer)
         case .noCheckout: return try commitWithoutCheckout(rewrites, plan: plan, observer: observer)
         }
     }
@@ -47,7 +46,7 @@ extension Repository {
     public func unwritable(_ paths: [String], mode: StageMode) throws -> [SkippedRewrite] {
         let skipReason: (String) throws -> SkippedRewrite.Reason?
         if mode == .noCheckout {
-            let baseTree = try tree(of: try headCommit())
+            let baseTree = try headTree()
             skipReason = { try self.treeSkipReason($0, in: baseTree) }
         } else {
             guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
@@ -84,7 +83,7 @@ extension Repository {
     // MARK: - Stage (and commit) in the worktree
 
     private func stageInWorktree(
-        _ rewrites: [FileRewrite], plan: StagePlan, committing: Bool, observer: StageObserver?
+        _ rewrites: [FileRewrite], plan: StagePlan, mode: StageMode, observer: StageObserver?
     ) throws -> StageOutcome {
         let headState = try head()
         guard let workdir, case .branch(let headBranch, let base) = headState else {
@@ -117,26 +116,25 @@ extension Repository {
                 throw FileWriteError.changedOnDisk(path: path)
             }
         }
-        let signatures = committing ? try self.signatures(for: plan.commit) : nil
+        let signatures = mode == .stageAndCommit ? try self.signatures(for: plan.commit) : nil
         let headCommit = try lookupCommit(base)
-        let reference = "refs/heads/" + plan.branch
-        if let tip = try branchTip(reference) {
+        let applied = try migrationOnBranch(plan.branch, base: base) {
             let blobs = try changes.map { ($0.path, try createBlob($0.migrated)) }
-            let tree = try treeReplacing(blobs, in: tree(of: headCommit))
-            if try holdsMigration(tip, base: base, tree: tree) {
-                outcome.result = .alreadyApplied(tip)
-                return outcome
-            }
-            throw GitStageError.branchExists(name: plan.branch)
+            return try treeReplacing(blobs, in: tree(of: headCommit))
+        }
+        if let applied {
+            outcome.result = .alreadyApplied(applied)
+            return outcome
         }
 
         try ensureFreeSpace(for: changes, workdir: workdir)
 
         try observer?.willBegin(StageRecord(
-            mode: committing ? .stageAndCommit : .stage, branch: plan.branch, base: base,
+            mode: mode, branch: plan.branch, base: base,
             headReference: "refs/heads/" + headBranch, changes: changes, commit: plan.commit, commitID: nil))
 
         // From here on the repository changes; each step registers how to undo itself.
+        let reference = "refs/heads/" + plan.branch
         var undo = UndoLog()
         do {
             try observer?.willStep(.createBranch)
@@ -246,12 +244,9 @@ extension Repository {
         let reference = "refs/heads/" + plan.branch
         let blobs = try changes.map { ($0.path, try createBlob($0.migrated)) }
         let tree = try treeReplacing(blobs, in: baseTree)
-        if let tip = try branchTip(reference) {
-            if try holdsMigration(tip, base: base, tree: tree) {
-                outcome.result = .alreadyApplied(tip)
-                return outcome
-            }
-            throw GitStageError.branchExists(name: plan.branch)
+        if let applied = try migrationOnBranch(plan.branch, base: base, tree: { tree }) {
+            outcome.result = .alreadyApplied(applied)
+            return outcome
         }
         let signatures = try self.signatures(for: plan.commit)
         // The commit is unreachable until the branch points at it, so creating the branch is the only visible step.
@@ -321,13 +316,18 @@ extension Repository {
         return try peeledCommitID(ref, "resolve \(reference)")
     }
 
-    /// True when `tip` is exactly this migration: one parent, `base`, and the tree this run would make.
-    private func holdsMigration(_ tip: ObjectID, base: ObjectID, tree: ObjectID) throws -> Bool {
+    /// The tip of `branch` when it is exactly this migration — one parent, `base`, and the tree this run would make
+    /// (`makeTree`, asked only when the branch exists) — nil when there is no such branch, and
+    /// ``GitStageError/branchExists(name:)`` thrown when the branch holds anything else.
+    private func migrationOnBranch(_ branch: String, base: ObjectID, tree makeTree: () throws -> ObjectID) throws -> ObjectID? {
+        guard let tip = try branchTip("refs/heads/" + branch) else { return nil }
+        let tree = try makeTree()
         let commit = try lookupCommit(tip)
-        guard git_commit_parentcount(commit.pointer) == 1, let parent = git_commit_parent_id(commit.pointer, 0) else {
-            return false
+        guard git_commit_parentcount(commit.pointer) == 1, let parent = git_commit_parent_id(commit.pointer, 0),
+              ObjectID(parent) == base, ObjectID(git_commit_tree_id(commit.pointer)) == tree else {
+            throw GitStageError.branchExists(name: branch)
         }
-        return ObjectID(parent) == base && ObjectID(git_commit_tree_id(commit.pointer)) == tree
+        return tip
     }
 
     private func createBlob(_ bytes: [UInt8]) throws -> git_oid {

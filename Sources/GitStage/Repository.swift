@@ -1,4 +1,5 @@
 import CLibgit2
+import Foundation
 import PlainText
 
 #if canImport(Glibc)
@@ -93,7 +94,7 @@ public final class Repository {
         guard stat(folder, &first) == 0 else { return nil }
         while true {
             var entry = stat()
-            if lstat((folder == "/" ? "" : folder) + "/.git", &entry) == 0 { return folder }
+            if lstat(PathText.join(folder, ".git"), &entry) == 0 { return folder }
             guard folder != "/" else { return nil }
             let above = parent(of: folder)
             var device = stat()
@@ -141,8 +142,7 @@ public final class Repository {
     /// - Throws: ``GitStageError/bareRepository(path:)`` for a bare repository (use ``trackedFilesAtHEAD(under:)``).
     public func trackedFiles(under relativePath: String? = nil) throws -> [String] {
         guard !isBare else { throw GitStageError.bareRepository(path: gitDirectory) }
-        let index = try repositoryIndex()
-        return try Self.regularFiles(in: index, under: relativePath)
+        return try Self.regularFiles(in: repositoryIndex(), under: relativePath)
     }
 
     /// The regular files in HEAD's tree, like ``trackedFiles(under:)`` but independent of the worktree and index —
@@ -159,8 +159,7 @@ public final class Repository {
     /// The bytes of the regular file `path` (repository-relative) in HEAD's tree; nil when HEAD has no such file
     /// (or has a symbolic link or submodule there).
     public func headBlob(path: String) throws -> [UInt8]? {
-        let path = try normalizedRelativePath(path)
-        return try blob(at: path, in: headTree())?.bytes
+        try blob(at: normalizedRelativePath(path), in: headTree())?.bytes
     }
 
     /// The status of each path (repository-relative) against HEAD and the index, as `git status` computes it.
@@ -188,14 +187,12 @@ public final class Repository {
         guard let workdir else { throw GitStageError.bareRepository(path: gitDirectory) }
         let root = Self.resolvingSymlinks(workdir)
         let lexical = Self.absolute(path)
-        let resolved: String
-        if Self.resolvingSymlinks(lexical) == root {
-            resolved = root
+        let resolved = if Self.resolvingSymlinks(lexical) == root {
+            root
         } else if lexical == "/" {
-            resolved = lexical
+            lexical
         } else {
-            let folder = Self.resolvingSymlinks(Self.parent(of: lexical))
-            resolved = PathText.join(folder, PathText.name(of: lexical))
+            PathText.join(Self.resolvingSymlinks(Self.parent(of: lexical)), PathText.name(of: lexical))
         }
         guard let relative = PathText.inside(resolved, root), relative != ".git", !relative.hasPrefix(".git/") else {
             throw GitStageError.pathOutsideRepository(path: path)
@@ -225,12 +222,10 @@ public final class Repository {
     }
 
     func headCommit() throws -> Handle {
-        let state = try head()
-        guard let commit = state.commit else {
-            if case .unborn(let branch) = state { throw GitStageError.unbornHead(branch: branch) }
-            throw GitStageError.unbornHead(branch: "HEAD")
+        switch try head() {
+        case .unborn(let branch): throw GitStageError.unbornHead(branch: branch)
+        case .detached(let commit), .branch(_, let commit): return try lookupCommit(commit)
         }
-        return try lookupCommit(commit)
     }
 
     func lookupCommit(_ id: ObjectID) throws -> Handle {
@@ -253,10 +248,9 @@ public final class Repository {
         guard let entry = try Handle.lookUp("find \(path) in a tree", free: git_tree_entry_free, {
             git_tree_entry_bypath($0, tree.pointer, path)
         }) else { return nil }
-        let entryPointer = entry.pointer
-        let mode = git_tree_entry_filemode(entryPointer).rawValue
+        let mode = git_tree_entry_filemode(entry.pointer).rawValue
         guard mode == GIT_FILEMODE_BLOB.rawValue || mode == GIT_FILEMODE_BLOB_EXECUTABLE.rawValue else { return nil }
-        var oid = git_tree_entry_id(entryPointer).pointee
+        var oid = git_tree_entry_id(entry.pointer).pointee
         let blob = try Handle.make("read \(path)", keepAlive: self, free: git_blob_free) {
             git_blob_lookup($0, handle.pointer, &oid)
         }
@@ -305,13 +299,7 @@ public final class Repository {
 
     /// `path` made absolute against the current folder, with "." and ".." resolved lexically.
     static func absolute(_ path: String) -> String {
-        var full = path
-        if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let cwd = getcwd(&buffer, buffer.count) != nil
-                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
-            full = cwd + "/" + path
-        }
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var components: [Substring] = []
         for component in full.split(separator: "/") {
             switch component {

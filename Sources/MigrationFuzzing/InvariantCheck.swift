@@ -59,12 +59,10 @@ public struct InvariantCheck: Sendable {
 
     /// Checks `bytes` and says whether it parsed and was rewritten.
     public func check(_ bytes: [UInt8]) -> Outcome {
-        var outcome = Outcome()
         let migration = engine.migrate(bytes: bytes, file: "fuzz.swift")
-        outcome.parsed = !parse(bytes).hasError
-        outcome.rewritten = migration.changed
-        outcome.violations = violations(bytes, migration: migration, inputParses: outcome.parsed)
-        return outcome
+        let parsed = !parse(bytes).hasError
+        return Outcome(
+            violations: violations(bytes, migration: migration, inputParses: parsed), parsed: parsed, rewritten: migration.changed)
     }
 
     private func violations(_ bytes: [UInt8], migration: FileMigration, inputParses: Bool) -> [Violation] {

@@ -67,12 +67,8 @@ func swiftFiles(_ path: String) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { fail("no such path: \(path)") }
     guard isDirectory.boolValue else { return [path] }
-    let enumerator = FileManager.default.enumerator(atPath: path)
-    var files: [String] = []
-    while let relative = enumerator?.nextObject() as? String {
-        if relative.hasSuffix(".swift") { files.append(path + "/" + relative) }
-    }
-    return files.sorted()
+    let relatives = FileManager.default.enumerator(atPath: path)?.allObjects.compactMap { $0 as? String } ?? []
+    return relatives.filter { $0.hasSuffix(".swift") }.map { path + "/" + $0 }.sorted()
 }
 
 func read(_ path: String) -> [UInt8] {
@@ -122,7 +118,6 @@ let started = Date()
 let count = options.count ?? (options.seconds == nil ? 1000 : Int.max)
 var inputs = 0
 var failures: [String: Int] = [:]
-var saved: [String] = []
 var changedOutputs = 0
 var parsedInputs = 0
 FileHandle.standardError.write(Data(
@@ -135,17 +130,15 @@ while inputs < count {
     _ = FileManager.default.createFile(atPath: currentPath, contents: Data(input))
     Watchdog.begin()
     let outcome = check.check(input)
-    let violations = outcome.violations
     Watchdog.end()
     inputs += 1
     if outcome.parsed { parsedInputs += 1 }
     if outcome.rewritten { changedOutputs += 1 }
-    for violation in violations {
+    for violation in outcome.violations {
         failures[violation.kind, default: 0] += 1
         if failures[violation.kind]! <= 3 {
             let name = "\(options.out)/\(violation.kind)-seed\(options.seed)-\(inputs).swift"
             _ = FileManager.default.createFile(atPath: name, contents: Data(input))
-            saved.append(name)
             FileHandle.standardError.write(Data("fuzz: \(violation) — saved \(name)\n".utf8))
         }
     }

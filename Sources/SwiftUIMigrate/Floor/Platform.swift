@@ -7,10 +7,7 @@ public enum Platform: String, CaseIterable, Sendable, Comparable {
     /// variants count as their platform.
     public init?(availabilityName name: String) {
         let base = name.hasSuffix("ApplicationExtension") ? String(name.dropLast("ApplicationExtension".count)) : name
-        switch base {
-        case "OSX": self = .macOS
-        default: self.init(rawValue: base)
-        }
+        self.init(rawValue: base == "OSX" ? Platform.macOS.rawValue : base)
     }
 
     /// The Xcode build setting that holds the platform's deployment target.
@@ -40,9 +37,7 @@ public struct PlatformVersion: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Reads `"15"`, `"15.4"`, `"10.15.2"` (also `10_15`, as SwiftPM's `.v10_15` spells it); nil for anything else.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "_", omittingEmptySubsequences: false)
-        }
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "_" }
         guard !parts.isEmpty, parts.count <= 3 else { return nil }
         let numbers = parts.compactMap { $0.allSatisfy(\.isASCII) ? Int($0) : nil }
         guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }

@@ -9,17 +9,14 @@ public enum XcodeDeploymentSettings {
     /// The lowest version of each platform's setting in `text`: `IPHONEOS_DEPLOYMENT_TARGET = 15.0;`
     /// in a pbxproj, `IPHONEOS_DEPLOYMENT_TARGET = 15.0` (or `…[sdk=iphoneos*] = 15.0`) in an xcconfig.
     public static func lowest(in text: String) -> [Platform: PlatformVersion] {
-        let settings = Dictionary(uniqueKeysWithValues: Platform.allCases.compactMap { platform in
-            platform.xcodeSetting.map { ($0, platform) }
-        })
+        let settings = Platform.allCases.compactMap { platform in platform.xcodeSetting.map { (name: $0, platform: platform) } }
         var minimums: [Platform: PlatformVersion] = [:]
         for line in settingLines(text) {
             var rest = line.drop { $0 == " " || $0 == "\t" }
-            guard let name = settings.keys.first(where: { rest.hasPrefix($0) }), let platform = settings[name] else { continue }
-            rest = rest.dropFirst(name.count)
-            if rest.first == "[" {  // a conditional setting: [sdk=…][arch=…]
-                while rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
-            }
+            guard let setting = settings.first(where: { rest.hasPrefix($0.name) }) else { continue }
+            rest = rest.dropFirst(setting.name.count)
+            // A conditional setting: [sdk=…][arch=…].
+            while rest.first == "[", let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
             rest = rest.drop { $0 == " " || $0 == "\t" }
             guard rest.first == "=" else { continue }
             var value = rest.dropFirst().trimmingWhitespace()
@@ -27,7 +24,7 @@ public enum XcodeDeploymentSettings {
             if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
             if let comment = value.range(of: "//") { value = String(value[..<comment.lowerBound]).trimmingWhitespace() }
             guard let version = PlatformVersion(value) else { continue }
-            minimums[platform] = min(minimums[platform] ?? version, version)
+            minimums[setting.platform] = min(minimums[setting.platform] ?? version, version)
         }
         return minimums
     }
@@ -55,8 +52,6 @@ public enum XcodeDeploymentSettings {
 
     /// The lowest version per platform over several readings.
     public static func lowest(of readings: [[Platform: PlatformVersion]]) -> [Platform: PlatformVersion] {
-        readings.reduce(into: [:]) { lowest, reading in
-            for (platform, version) in reading { lowest[platform] = min(lowest[platform] ?? version, version) }
-        }
+        readings.reduce(into: [:]) { lowest, reading in lowest.merge(reading, uniquingKeysWith: min) }
     }
 }

@@ -132,7 +132,7 @@ private struct ObjectReader {
     /// `child` inside `parent` (itself resolved), with `.` and `..` resolved.
     static func join(_ parent: String, _ child: String) -> String {
         // Most paths are plain names: joined as they are, without taking either apart.
-        if isPlain(child) { return parent.isEmpty ? child : parent + "/" + child }
+        if isPlain(child) { return PathText.join(parent, child) }
         var parts = parent.split(separator: "/").map(String.init)
         for part in child.split(separator: "/") {
             if part == "." { continue }
@@ -168,8 +168,7 @@ private struct ObjectReader {
     func platforms(list: String?) -> Set<Platform>? {
         var found: Set<Platform>?
         for settings in buildSettings(list: list) {
-            let names = settings["SUPPORTED_PLATFORMS"]?.string ?? settings["SDKROOT"]?.string
-            guard let names else { continue }
+            guard let names = settings["SUPPORTED_PLATFORMS"]?.string ?? settings["SDKROOT"]?.string else { continue }
             var platforms = Set(names.split(separator: " ").compactMap { Self.platform(sdk: String($0)) })
             if platforms.isEmpty { continue }  // `auto`, a variable
             if settings["SUPPORTS_MACCATALYST"]?.string == "YES" { platforms.insert(.macCatalyst) }

@@ -85,10 +85,7 @@ public struct Baseline: Codable, Equatable, Sendable {
 
     /// Reads a baseline from JSON; `source` names it in errors.
     public init(json data: Data, source: String) throws {
-        let decoded: Baseline
-        do {
-            decoded = try JSONDecoder().decode(Baseline.self, from: data)
-        } catch {
+        guard let decoded = try? JSONDecoder().decode(Baseline.self, from: data) else {
             throw ConfigurationError("\(source): not a swiftui-migrate baseline (expected {\"version\": 1, \"findings\": [...]})")
         }
         guard decoded.version == Self.formatVersion else {
@@ -110,8 +107,7 @@ public struct Baseline: Codable, Equatable, Sendable {
     public static func relativePath(of absolutePath: String, from folder: String) -> String {
         let file = absolutePath.split(separator: "/").map(String.init)
         let base = folder.split(separator: "/").map(String.init)
-        var common = 0
-        while common < min(file.count, base.count) && file[common] == base[common] { common += 1 }
+        let common = zip(file, base).prefix { $0 == $1 }.count
         let steps = Array(repeating: "..", count: base.count - common) + file[common...]
         return steps.joined(separator: "/")
     }

@@ -4,8 +4,7 @@ public enum CharacterColumn {
     /// The 1-based column, in Unicode scalars, of byte `offset` of `bytes`.
     public static func column(of offset: Int, in bytes: [UInt8]) -> Int {
         let end = min(max(offset, 0), bytes.count)
-        var start = end
-        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         // Every scalar has exactly one byte that is not a continuation byte (10xxxxxx).
         return bytes[start..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }

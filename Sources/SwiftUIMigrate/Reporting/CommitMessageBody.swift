@@ -21,10 +21,9 @@ public enum CommitMessageBody {
         let written = summaries.filter { $0.notWritten == nil }
         let rewrites = written.flatMap { $0.findings.filter { $0.action == .rewrite } }
         let files = written.filter { $0.findings.contains { $0.action == .rewrite } }.count
-        var paragraphs: [[String]] = []
-        paragraphs.append((
+        var paragraphs = [(
             "swiftui-migrate \(toolVersion) rewrote \(counted(rewrites.count, "lifecycle site")) in \(counted(files, "file"))"
-                + (rewrites.isEmpty ? "." : ":")).wrapped(width: width))
+                + (rewrites.isEmpty ? "." : ":")).wrapped(width: width)]
         if !rewrites.isEmpty {
             paragraphs.append(byRule(rewrites).flatMap { $0.wrapped(width: width, firstIndent: "- ", indent: "  ") })
         }

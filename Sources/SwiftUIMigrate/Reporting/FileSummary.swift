@@ -14,7 +14,7 @@ public struct FileSummary: Sendable {
 
     /// The number of findings with `action`.
     public func count(_ action: FindingAction) -> Int {
-        findings.reduce(0) { $0 + ($1.action == action ? 1 : 0) }
+        findings.count { $0.action == action }
     }
 
     /// What became of `finding` in `tense`: "rewritten" / "would rewrite", "not written: <why>" for a rewrite of a

@@ -43,10 +43,6 @@ public struct GitHubFormat: FindingsFormat {
 
     /// Replaces scalar by scalar (CR LF is one `Character` but two scalars, each escaped).
     private static func escape(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if let replacement = table[scalar] { escaped += replacement } else { escaped.unicodeScalars.append(scalar) }
-        }
-        return escaped
+        text.unicodeScalars.map { table[$0] ?? String($0) }.joined()
     }
 }

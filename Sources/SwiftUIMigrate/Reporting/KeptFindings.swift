@@ -1,3 +1,5 @@
+import PlainText
+
 /// Which findings a person reads: `keep` findings (code left as it is on purpose) ask nothing of
 /// anyone, so the text formats, SARIF, the per-file summary and pull-request bodies leave them
 /// out unless `--show-kept` (or `showKept` in the configuration) asks for them, and one line
@@ -14,7 +16,7 @@ public struct KeptFindings: Sendable {
     /// The kept findings of a run that met `findings`.
     public init(_ findings: some Sequence<Finding>, shown: Bool) {
         self.shown = shown
-        hiddenCount = shown ? 0 : findings.reduce(0) { $0 + ($1.action == .keep ? 1 : 0) }
+        hiddenCount = shown ? 0 : findings.count { $0.action == .keep }
     }
 
     /// `findings` as a person reads them: without the kept ones unless they are `shown`.
@@ -48,7 +50,6 @@ public struct KeptFindings: Sendable {
     /// `41 sites checked and left as they are (--show-kept lists them)`.
     public var countLine: String? {
         guard hiddenCount > 0 else { return nil }
-        let sites = hiddenCount == 1 ? "1 site" : "\(hiddenCount) sites"
-        return "\(sites) checked and left as \(hiddenCount == 1 ? "it is" : "they are") (--show-kept lists \(hiddenCount == 1 ? "it" : "them"))"
+        return "\(counted(hiddenCount, "site")) checked and left as \(hiddenCount == 1 ? "it is" : "they are") (--show-kept lists \(hiddenCount == 1 ? "it" : "them"))"
     }
 }

@@ -13,18 +13,12 @@ public enum MarkdownCell {
     /// Prose for a cell or a list item: the Swift in it (see `SwiftInProse`) in code spans, every other character
     /// that Markdown or HTML would read (`*`, `_`, `<`, `[`, `|`, …) escaped, on one line.
     public static func prose(_ text: String) -> String {
-        var result = ""
-        for part in SwiftInProse.parts(of: oneLine(text)) {
+        SwiftInProse.parts(of: oneLine(text)).map { part in
             switch part {
-            case .code(let code): result += Self.code(code)
-            case .text(let words):
-                for character in words {
-                    if markdownPunctuation.contains(character) { result.append("\\") }
-                    result.append(character)
-                }
+            case .code(let code): Self.code(code)
+            case .text(let words): words.map { markdownPunctuation.contains($0) ? "\\\($0)" : String($0) }.joined()
             }
-        }
-        return result
+        }.joined()
     }
 
     /// `text` cut at a word boundary to at most `limit` characters, ending with `…` when cut; what a table cell

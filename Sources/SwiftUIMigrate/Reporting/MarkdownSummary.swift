@@ -46,11 +46,12 @@ public struct MarkdownSummary: FindingsFormat {
         if !changes.isEmpty {
             lines += ["", "| File | Line | Rule | Change | Safety | What changes at runtime |", "|---|---:|---|---|---|---|"]
             for (summary, finding) in changes {
-                lines.append(row([
+                let cells = [
                     MarkdownCell.code(summary.file), "\(finding.line)", MarkdownCell.code(finding.ruleID),
                     MarkdownCell.prose(summary.outcome(of: finding, tense: tense)), FileSummary.label(of: finding),
                     MarkdownCell.prose(MarkdownCell.shortened(FileSummary.reason(of: finding), limit: cellLimit)),
-                ]))
+                ]
+                lines.append("| " + cells.joined(separator: " | ") + " |")
             }
         }
         if !left.isEmpty {
@@ -122,9 +123,6 @@ public struct MarkdownSummary: FindingsFormat {
         lines += ["", "</details>"]
         return lines
     }
-
-    private static func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
-
 }
 
 /// A kind of site a person looks at: the findings of one reason id (`onappear-task/nested-task`), which fixes the

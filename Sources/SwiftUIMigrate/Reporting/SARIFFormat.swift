@@ -28,11 +28,10 @@ public struct SARIFFormat: FindingsFormat {
     public func render(_ files: [FileMigration], _ context: ReportContext) -> String {
         let rules = RuleRegistry.all
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var results: [Result] = []
-        for file in files {
-            for finding in file.findings {
-                results.append(Self.result(
-                    finding, original: file.original, ruleIndex: ruleIndex[finding.ruleID], hasSourceRoot: context.sourceRoot != nil))
+        let results = files.flatMap { file in
+            file.findings.map { finding in
+                Self.result(
+                    finding, original: file.original, ruleIndex: ruleIndex[finding.ruleID], hasSourceRoot: context.sourceRoot != nil)
             }
         }
         let driver = Driver(

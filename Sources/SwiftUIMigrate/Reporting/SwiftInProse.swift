@@ -97,22 +97,18 @@ enum SwiftInProse {
 
     private static func identifierEnd(_ characters: [Character], from start: Int) -> Int? {
         guard start < characters.count, characters[start].isLetter || characters[start] == "_" else { return nil }
-        var end = start + 1
-        while end < characters.count, isIdentifier(characters[end]) { end += 1 }
-        return end
+        return characters[(start + 1)...].firstIndex { !isIdentifier($0) } ?? characters.count
     }
 
     /// The index after the `close` that balances the `open` at `start`, on the same sentence; nil when unbalanced.
     private static func balancedEnd(_ characters: [Character], from start: Int, open: Character, close: Character) -> Int? {
         var depth = 0
-        var index = start
-        while index < characters.count {
+        for index in start..<characters.count {
             if characters[index] == open { depth += 1 }
             if characters[index] == close {
                 depth -= 1
                 if depth == 0 { return index + 1 }
             }
-            index += 1
         }
         return nil
     }
