@@ -209,10 +209,7 @@ public struct GuardFlagLoadRule: ShippedRule {
             context.finding(id, at: modifier.nameToken, words)
         }
         let name = helper.name.text
-        var pieces: [BodyPiece] = []
-        for statement in flag.scope where statement.id != flag.check.id {
-            pieces.append(.statement(statement, holes: []))
-        }
+        var pieces: [BodyPiece] = flag.scope.compactMap { $0.id == flag.check.id ? nil : .statement($0, holes: []) }
         if case .wrap(let body) = flag.form { pieces += body.statements.map { .statement($0, holes: []) } }
         let sets = flag.setSites(in: pieces)
         let uses = flag.otherUses(besides: sets, in: view)

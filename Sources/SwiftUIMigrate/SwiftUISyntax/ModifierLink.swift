@@ -18,14 +18,7 @@ struct ModifierLink {
 
     /// The comments of `trivia`, as written.
     static func commentTexts(in trivia: Trivia) -> [String] {
-        trivia.compactMap { piece in
-            switch piece {
-            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-                return text
-            default:
-                return nil
-            }
-        }
+        trivia.filter(\.isComment).map { String(describing: $0) }
     }
 
     /// True when `trivia` holds a comment whose text `kept` does not hold.
@@ -103,12 +96,7 @@ struct ModifierLink {
         var start = context.lineStart(at: period)
         var offset = member.period.position.utf8Offset
         for piece in member.period.leadingTrivia {
-            switch piece {
-            case .lineComment, .blockComment, .docLineComment, .docBlockComment:
-                start = min(start, context.lineStart(at: offset))
-            default:
-                break
-            }
+            if piece.isComment { start = min(start, context.lineStart(at: offset)) }
             offset += piece.sourceLength.utf8Length
         }
         return start..<lineEnd

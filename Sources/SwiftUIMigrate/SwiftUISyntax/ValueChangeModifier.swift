@@ -96,11 +96,6 @@ struct ValueChangeModifier {
 extension SyntaxProtocol {
     /// The closure this node (a token, a statement) stands in most closely, if any.
     var enclosingClosure: ClosureExprSyntax? {
-        var node = parent
-        while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self) { return closure }
-            node = current.parent
-        }
-        return nil
+        parent?.ancestorOrSelf { $0.as(ClosureExprSyntax.self) }
     }
 }
