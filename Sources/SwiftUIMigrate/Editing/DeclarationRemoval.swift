@@ -67,11 +67,8 @@ extension RuleContext {
             }
         }
         if !comments.isEmpty { comments[comments.count - 1].newlinesAfter = newlines }
-        var attached: [Comment] = []
-        for comment in comments.reversed() {
-            guard comment.newlinesAfter == 1 else { break }
-            attached.insert(comment, at: 0)
-        }
+        // The last comments, each followed by one line break: a blank line ends the run.
+        let attached = comments.reversed().prefix { $0.newlinesAfter == 1 }.reversed()
         guard let first = attached.first, !attached.contains(where: { $0.text.contains("MARK:") }) else { return nil }
         if attached.contains(where: \.isDoc) { return first.start }
         let previousIsBrace = token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .leftBrace

@@ -98,13 +98,6 @@ struct LifecycleModifier {
         return names
     }
 
-    /// True for an `.onAppear` whose closure starts a Task, at its top level or nested: the sites
-    /// `onappear-task` gives a finding.
-    var startsTask: Bool {
-        guard name == "onAppear", let closure else { return false }
-        return closure.statements.contains { InnerTask($0) != nil } || InnerTask.nestedStart(in: closure) != nil
-    }
-
     /// The edits that turn this modifier's header into `.task`, `.task(id: x)`,
     /// `.task(priority: p)` or `.task(id: x, priority: p)`, leaving the closure's body alone.
     ///

@@ -293,33 +293,20 @@ struct ViewDeclaration {
     /// Returns the expression that names it (`self.name` as a whole). The declaration
     /// itself is not a use; names that are members of something else (`other.name`) are not either.
     func uses(of name: String) -> [ExprSyntax] {
-        let finder = PropertyUseFinder(names: [name, "$" + name, "_" + name])
-        for part in parts + elsewhere.parts(mentioning: name) { finder.walk(part) }
-        return finder.uses
-    }
-}
-
-/// Finds the references to some property names of `self`.
-private final class PropertyUseFinder: SyntaxVisitor {
-    let names: Set<String>
-    var uses: [ExprSyntax] = []
-
-    init(names: Set<String>) {
-        self.names = names
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard names.contains(node.baseName.text) else { return .skipChildren }
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            // `x.name`: only `self.name` is the property.
-            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
-                uses.append(ExprSyntax(member))
+        let names: Set<String> = [name, "$" + name, "_" + name]
+        // The references to those names of `self`, read from the names' tokens.
+        return (parts + elsewhere.parts(mentioning: name)).flatMap { part in
+            part.tokens(viewMode: .sourceAccurate).compactMap { token -> ExprSyntax? in
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      names.contains(token.text) else { return nil }
+                guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id else {
+                    return ExprSyntax(reference)
+                }
+                // `x.name`: only `self.name` is the property.
+                let base = member.base?.as(DeclReferenceExprSyntax.self)
+                return base?.baseName.tokenKind == .keyword(.self) ? ExprSyntax(member) : nil
             }
-            return .skipChildren
         }
-        uses.append(ExprSyntax(node))
-        return .skipChildren
     }
 }
 
