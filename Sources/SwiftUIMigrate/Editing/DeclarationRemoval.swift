@@ -54,13 +54,10 @@ extension RuleContext {
             switch piece {
             case .newlines(let count), .carriageReturns(let count), .carriageReturnLineFeeds(let count):
                 newlines += count
-            case .lineComment(let text), .blockComment(let text):
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
                 if !comments.isEmpty { comments[comments.count - 1].newlinesAfter = newlines }
-                comments.append(Comment(start: cursor, text: text, isDoc: false, newlinesBefore: newlines, newlinesAfter: 0))
-                newlines = 0
-            case .docLineComment(let text), .docBlockComment(let text):
-                if !comments.isEmpty { comments[comments.count - 1].newlinesAfter = newlines }
-                comments.append(Comment(start: cursor, text: text, isDoc: true, newlinesBefore: newlines, newlinesAfter: 0))
+                let isDoc = piece == .docLineComment(text) || piece == .docBlockComment(text)
+                comments.append(Comment(start: cursor, text: text, isDoc: isDoc, newlinesBefore: newlines, newlinesAfter: 0))
                 newlines = 0
             default:
                 continue

@@ -131,8 +131,7 @@ enum LocalScope {
         }
         if let list = scope.as(CodeBlockItemListSyntax.self) {
             var names: Set<String> = []
-            for item in list {
-                if item.id == child.id { break }
+            for item in list.prefix(while: { $0.id != child.id }) {
                 if let variable = item.item.as(VariableDeclSyntax.self) {
                     for binding in variable.bindings { names.formUnion(patternNames(in: binding.pattern)) }
                 } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
@@ -144,12 +143,7 @@ enum LocalScope {
             return names
         }
         if let conditions = scope.as(ConditionElementListSyntax.self) {
-            var names: Set<String> = []
-            for condition in conditions {
-                if condition.id == child.id { break }
-                names.formUnion(patternNames(in: condition))
-            }
-            return names
+            return Set(conditions.prefix { $0.id != child.id }.flatMap { patternNames(in: $0) })
         }
         if let conditional = scope.as(IfExprSyntax.self), conditional.body.id == child.id {
             return patternNames(in: conditional.conditions)

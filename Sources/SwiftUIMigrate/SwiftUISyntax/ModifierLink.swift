@@ -31,23 +31,20 @@ struct ModifierLink {
     func innerCommentPieces(excluding kept: Set<String>) -> [BodyPiece] {
         guard let closure else { return [] }
         let wanted = { (trivia: Trivia) in Self.hasComment(trivia, besides: kept) }
+        let wantedAbove = { (statement: CodeBlockItemSyntax) in
+            statement.firstToken(viewMode: .sourceAccurate).map { wanted($0.leadingTrivia) } ?? false
+        }
         var pieces: [BodyPiece] = []
         if wanted(closure.leftBrace.trailingTrivia) { pieces.append(.trailingComments(of: closure.leftBrace)) }
         var statements = Array(closure.statements)
         var innerBrace: TokenSyntax?
         if let last = statements.last, let task = InnerTask(last) {
-            if let first = last.firstToken(viewMode: .sourceAccurate), wanted(first.leadingTrivia) {
-                pieces.append(.leadingComments(of: last))
-            }
+            if wantedAbove(last) { pieces.append(.leadingComments(of: last)) }
             if wanted(task.closure.leftBrace.trailingTrivia) { pieces.append(.trailingComments(of: task.closure.leftBrace)) }
             statements = statements.dropLast() + Array(task.closure.statements)
             innerBrace = task.closure.rightBrace
         }
-        for statement in statements {
-            if let first = statement.firstToken(viewMode: .sourceAccurate), wanted(first.leadingTrivia) {
-                pieces.append(.leadingComments(of: statement))
-            }
-        }
+        pieces += statements.filter(wantedAbove).map { .leadingComments(of: $0) }
         if let innerBrace, wanted(innerBrace.leadingTrivia) { pieces.append(.closingComments(of: innerBrace)) }
         if wanted(closure.rightBrace.leadingTrivia) { pieces.append(.closingComments(of: closure.rightBrace)) }
         return pieces
