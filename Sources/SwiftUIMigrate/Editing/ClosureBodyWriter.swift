@@ -43,12 +43,7 @@ struct ClosureBodyWriter {
                 let newlines = addComments(first.leadingTrivia, at: item.position.utf8Offset)
                 var text = statementText(item, holes: holes)
                 if let trailing = trailingComment(of: item.lastToken(viewMode: .sourceAccurate)) { text += " " + trailing }
-                if newlines == 0, let line = pending {
-                    pending = (line.text + " " + text, line.indent, line.blankBefore)
-                } else {
-                    flush()
-                    pending = (text, context.lineIndentation(of: item), newlines >= 2)
-                }
+                write(text, after: newlines, onLineOf: item.positionAfterSkippingLeadingTrivia.utf8Offset)
                 flush()
             case .leadingComments(let item):
                 if let first = item.firstToken(viewMode: .sourceAccurate) {
@@ -88,6 +83,17 @@ struct ClosureBodyWriter {
         return braceComment + ending + lines(indent: indent) + ending + closingIndent
     }
 
+    /// Writes `text` on the pending line when no line break comes before it, else on a new line indented as
+    /// the line holding byte `offset` is, after a blank line when there were two breaks or more.
+    private mutating func write(_ text: String, after newlines: Int, onLineOf offset: Int) {
+        if newlines == 0, let line = pending {
+            pending = (line.text + " " + text, line.indent, line.blankBefore)
+        } else {
+            flush()
+            pending = (text, context.lineIndentation(at: offset), newlines >= 2)
+        }
+    }
+
     private mutating func flush() {
         if let line = pending { blocks.append(line) }
         pending = nil
@@ -105,13 +111,7 @@ struct ClosureBodyWriter {
             case .newlines(let count), .carriageReturns(let count), .carriageReturnLineFeeds(let count):
                 newlines += count
             case .lineComment, .blockComment, .docLineComment, .docBlockComment:
-                let text = context.text(cursor..<(cursor + length))
-                if newlines == 0, let line = pending {
-                    pending = (line.text + " " + text, line.indent, line.blankBefore)
-                } else {
-                    flush()
-                    pending = (text, context.lineIndentation(at: cursor), newlines >= 2)
-                }
+                write(context.text(cursor..<(cursor + length)), after: newlines, onLineOf: cursor)
                 newlines = 0
             default:
                 continue
