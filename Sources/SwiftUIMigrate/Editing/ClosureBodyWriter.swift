@@ -36,37 +36,29 @@ struct ClosureBodyWriter {
 
     /// Adds pieces in order.
     mutating func add(_ pieces: [BodyPiece]) {
-        for piece in pieces { add(piece) }
-    }
-
-    /// Adds one piece.
-    mutating func add(_ piece: BodyPiece) {
-        switch piece {
-        case .statement(let item, let holes):
-            guard let first = item.firstToken(viewMode: .sourceAccurate) else { return }
-            let newlines = addComments(first.leadingTrivia, at: item.position.utf8Offset)
-            var text = statementText(item, holes: holes)
-            if let trailing = trailingComment(of: item.lastToken(viewMode: .sourceAccurate)) { text += " " + trailing }
-            if newlines == 0, let line = pending {
-                pending = (line.text + " " + text, line.indent, line.blankBefore)
-            } else {
+        for piece in pieces {
+            switch piece {
+            case .statement(let item, let holes):
+                guard let first = item.firstToken(viewMode: .sourceAccurate) else { continue }
+                let newlines = addComments(first.leadingTrivia, at: item.position.utf8Offset)
+                var text = statementText(item, holes: holes)
+                if let trailing = trailingComment(of: item.lastToken(viewMode: .sourceAccurate)) { text += " " + trailing }
+                write(text, after: newlines, onLineOf: item.positionAfterSkippingLeadingTrivia.utf8Offset)
                 flush()
-                pending = (text, context.lineIndentation(of: item), newlines >= 2)
-            }
-            flush()
-        case .leadingComments(let item):
-            if let first = item.firstToken(viewMode: .sourceAccurate) {
-                _ = addComments(first.leadingTrivia, at: item.position.utf8Offset)
+            case .leadingComments(let item):
+                if let first = item.firstToken(viewMode: .sourceAccurate) {
+                    _ = addComments(first.leadingTrivia, at: item.position.utf8Offset)
+                    flush()
+                }
+            case .trailingComments(let token):
+                if let comment = trailingComment(of: token) {
+                    flush()
+                    blocks.append((comment, "", false))
+                }
+            case .closingComments(let token):
+                _ = addComments(token.leadingTrivia, at: token.position.utf8Offset)
                 flush()
             }
-        case .trailingComments(let token):
-            if let comment = trailingComment(of: token) {
-                flush()
-                blocks.append((comment, "", false))
-            }
-        case .closingComments(let token):
-            _ = addComments(token.leadingTrivia, at: token.position.utf8Offset)
-            flush()
         }
     }
 
@@ -76,13 +68,11 @@ struct ClosureBodyWriter {
     /// The lines, each indented with `indent`, joined by the file's line ending (no leading
     /// or trailing line break).
     func lines(indent: String) -> String {
-        var output: [String] = []
-        for (index, block) in blocks.enumerated() {
-            if block.blankBefore && index > 0 { output.append("") }
-            let text = context.reindent(block.text, from: block.indent, to: indent)
-            output.append(indent + text)
-        }
-        return output.joined(separator: context.style.lineEnding)
+        let ending = context.style.lineEnding
+        return blocks.enumerated().map { index, block in
+            // `blankBefore`: one empty line between this block and the one before.
+            (block.blankBefore && index > 0 ? ending : "") + indent + context.reindent(block.text, from: block.indent, to: indent)
+        }.joined(separator: ending)
     }
 
     /// The replacement for the bytes between a closure's `{` and `}`: the brace's own trailing
@@ -91,6 +81,17 @@ struct ClosureBodyWriter {
         let ending = context.style.lineEnding
         let braceComment = trailingComment(of: leftBrace).map { " " + $0 } ?? ""
         return braceComment + ending + lines(indent: indent) + ending + closingIndent
+    }
+
+    /// Writes `text` on the pending line when no line break comes before it, else on a new line indented as
+    /// the line holding byte `offset` is, after a blank line when there were two breaks or more.
+    private mutating func write(_ text: String, after newlines: Int, onLineOf offset: Int) {
+        if newlines == 0, let line = pending {
+            pending = (line.text + " " + text, line.indent, line.blankBefore)
+        } else {
+            flush()
+            pending = (text, context.lineIndentation(at: offset), newlines >= 2)
+        }
     }
 
     private mutating func flush() {
@@ -110,13 +111,7 @@ struct ClosureBodyWriter {
             case .newlines(let count), .carriageReturns(let count), .carriageReturnLineFeeds(let count):
                 newlines += count
             case .lineComment, .blockComment, .docLineComment, .docBlockComment:
-                let text = context.text(cursor..<(cursor + length))
-                if newlines == 0, let line = pending {
-                    pending = (line.text + " " + text, line.indent, line.blankBefore)
-                } else {
-                    flush()
-                    pending = (text, context.lineIndentation(at: cursor), newlines >= 2)
-                }
+                write(context.text(cursor..<(cursor + length)), after: newlines, onLineOf: cursor)
                 newlines = 0
             default:
                 continue

@@ -54,24 +54,18 @@ extension RuleContext {
             switch piece {
             case .newlines(let count), .carriageReturns(let count), .carriageReturnLineFeeds(let count):
                 newlines += count
-            case .lineComment(let text), .blockComment(let text):
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
                 if !comments.isEmpty { comments[comments.count - 1].newlinesAfter = newlines }
-                comments.append(Comment(start: cursor, text: text, isDoc: false, newlinesBefore: newlines, newlinesAfter: 0))
-                newlines = 0
-            case .docLineComment(let text), .docBlockComment(let text):
-                if !comments.isEmpty { comments[comments.count - 1].newlinesAfter = newlines }
-                comments.append(Comment(start: cursor, text: text, isDoc: true, newlinesBefore: newlines, newlinesAfter: 0))
+                let isDoc = piece == .docLineComment(text) || piece == .docBlockComment(text)
+                comments.append(Comment(start: cursor, text: text, isDoc: isDoc, newlinesBefore: newlines, newlinesAfter: 0))
                 newlines = 0
             default:
                 continue
             }
         }
         if !comments.isEmpty { comments[comments.count - 1].newlinesAfter = newlines }
-        var attached: [Comment] = []
-        for comment in comments.reversed() {
-            guard comment.newlinesAfter == 1 else { break }
-            attached.insert(comment, at: 0)
-        }
+        // The last comments, each followed by one line break: a blank line ends the run.
+        let attached = comments.reversed().prefix { $0.newlinesAfter == 1 }.reversed()
         guard let first = attached.first, !attached.contains(where: { $0.text.contains("MARK:") }) else { return nil }
         if attached.contains(where: \.isDoc) { return first.start }
         let previousIsBrace = token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .leftBrace

@@ -220,9 +220,8 @@ public struct AppearChangeLoadRule: ShippedRule {
         let braceComment = pair.start.closure.map { ModifierLink.commentTexts(in: $0.leftBrace.trailingTrivia) } ?? []
         let brace = braceComment.isEmpty ? " {" : " { " + braceComment.joined(separator: " ")
         let replacement = header + brace + ending + lines + ending + indentation.closingBrace + "}"
-        var edits = [ByteEdit(range: first.nameStart..<first.end, replacement: replacement)]
-        for link in removed { edits.append(ByteEdit(range: link.removalRange(context: context), replacement: "")) }
-        return edits
+        return [ByteEdit(range: first.nameStart..<first.end, replacement: replacement)]
+            + removed.map { ByteEdit(range: $0.removalRange(context: context), replacement: "") }
     }
 }
 

@@ -73,8 +73,8 @@ public struct GroupLifecycleRule: ShippedRule {
             return report(Self.inItemContent(container, lifecycle: lifecycle, usedAt: nil))
         }
         if members.showsSeveralAtOnce { return report(Self.severalMembers.words()) }
-        if let view = ViewDeclaration(enclosing: group.call, in: context),
-           let helper = HelperViewCount.firstShowingSeveral(members.views, in: view) {
+        let view = ViewDeclaration(enclosing: group.call, in: context)
+        if let view, let helper = HelperViewCount.firstShowingSeveral(members.views, in: view) {
             return report(Self.helperShowsSeveral.words(["the member": "the member \(helper)"]))
         }
         if strategy == .report { return report(Self.reportStrategy.words()) }
@@ -104,7 +104,7 @@ public struct GroupLifecycleRule: ShippedRule {
                 ?? site.use?.layoutSite.map { HoistLayout(spacedStack: $0.spacedStack, isPadded: $0.isPadded, usedAt: $0.place) }
             let shownLayout = members.mayShowNothing ? layout : nil
             // An action reading what chooses the member ran again on each member brought in: one host keys it on that.
-            if let read = MemberSelectorRead.first(in: site, view: ViewDeclaration(enclosing: group.call, in: context)) {
+            if let read = MemberSelectorRead.first(in: site, view: view) {
                 guard read.isKeyable else {
                     return report(Self.readsMemberChoice.words(["the action": ".\(read.modifier.name)", "the value": read.selector]))
                 }

@@ -109,17 +109,11 @@ public struct GuardFlagLoadRule: ShippedRule {
         }
 
         // The statements that run, with the check taken out (and its body, for `if !flag { … }`, spliced in).
-        var pieces: [BodyPiece] = []
-        for statement in flag.scope {
-            guard statement.id == flag.check.id else {
-                pieces.append(.statement(statement, holes: []))
-                continue
-            }
-            if case .wrap(let body) = flag.form {
-                pieces.append(.trailingComments(of: body.leftBrace))
-                pieces += body.statements.map { .statement($0, holes: []) }
-                pieces.append(.closingComments(of: body.rightBrace))
-            }
+        var pieces: [BodyPiece] = flag.scope.flatMap { statement -> [BodyPiece] in
+            guard statement.id == flag.check.id else { return [.statement(statement, holes: [])] }
+            guard case .wrap(let body) = flag.form else { return [] }
+            return [.trailingComments(of: body.leftBrace)] + body.statements.map { .statement($0, holes: []) }
+                + [.closingComments(of: body.rightBrace)]
         }
         var outerTask: InnerTask?
         let checkIsInTask = flag.scope.id != closure.statements.id
@@ -209,10 +203,7 @@ public struct GuardFlagLoadRule: ShippedRule {
             context.finding(id, at: modifier.nameToken, words)
         }
         let name = helper.name.text
-        var pieces: [BodyPiece] = []
-        for statement in flag.scope where statement.id != flag.check.id {
-            pieces.append(.statement(statement, holes: []))
-        }
+        var pieces: [BodyPiece] = flag.scope.compactMap { $0.id == flag.check.id ? nil : .statement($0, holes: []) }
         if case .wrap(let body) = flag.form { pieces += body.statements.map { .statement($0, holes: []) } }
         let sets = flag.setSites(in: pieces)
         let uses = flag.otherUses(besides: sets, in: view)

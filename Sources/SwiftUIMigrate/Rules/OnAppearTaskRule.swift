@@ -72,7 +72,11 @@ public struct OnAppearTaskRule: ShippedRule {
     }
 
     private func finding(for modifier: LifecycleModifier, context: RuleContext) -> Finding? {
-        guard modifier.startsTask, let closure = modifier.closure else { return nil }
+        // The sites: an `.onAppear` whose closure starts a Task, at its top level or nested.
+        guard let closure = modifier.closure else { return nil }
+        let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
+        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
+        guard startsAtTopLevel || nested != nil else { return nil }
         func decided(_ words: FindingWords) -> Finding {
             context.finding(id, at: modifier.nameToken, words)
         }
@@ -80,8 +84,6 @@ public struct OnAppearTaskRule: ShippedRule {
         if let backport = TaskBackport.enclosing(modifier.call, in: context) {
             return decided(Self.taskBackport.words(["the back-port": backport.usage]))
         }
-        let startsAtTopLevel = closure.statements.contains { InnerTask($0) != nil }
-        let nested = startsAtTopLevel ? nil : InnerTask.nestedStart(in: closure)
         // A site left to another rule is left only while that rule is on; it then decides the site.
         let view = ViewDeclaration(enclosing: modifier.call, in: context)
         if let view, RunOnceFlag.owns(modifier, in: view) {

@@ -42,17 +42,13 @@ enum ItemContainer {
     /// The closure whose statements hold `node`, through the branches of `if`, `switch` and `#if`;
     /// nil when `node` stands anywhere else (an argument, a declaration's body).
     private static func enclosingClosure(of node: Syntax) -> ClosureExprSyntax? {
-        var current = node.parent
-        while let parent = current {
-            if let closure = parent.as(ClosureExprSyntax.self) { return closure }
-            let passes = parent.is(CodeBlockItemSyntax.self) || parent.is(CodeBlockItemListSyntax.self)
-                || parent.is(ExpressionStmtSyntax.self) || parent.is(CodeBlockSyntax.self) || parent.is(IfExprSyntax.self)
-                || parent.is(SwitchCaseSyntax.self) || parent.is(SwitchCaseListSyntax.self) || parent.is(SwitchExprSyntax.self)
-                || parent.is(IfConfigClauseSyntax.self) || parent.is(IfConfigClauseListSyntax.self)
-                || parent.is(IfConfigDeclSyntax.self)
-            guard passes else { return nil }
-            current = parent.parent
-        }
-        return nil
+        // The first ancestor that is not a statement or a branch: a closure, or where the search stops.
+        node.parent?.ancestorOrSelf { passedThrough.contains($0.kind) ? nil : $0 }?.as(ClosureExprSyntax.self)
     }
+
+    /// The nodes between a closure and its statements, and those of `if`, `switch` and `#if` branches.
+    private static let passedThrough: Set<SyntaxKind> = [
+        .codeBlockItem, .codeBlockItemList, .expressionStmt, .codeBlock, .ifExpr, .switchCase, .switchCaseList, .switchExpr,
+        .ifConfigClause, .ifConfigClauseList, .ifConfigDecl,
+    ]
 }

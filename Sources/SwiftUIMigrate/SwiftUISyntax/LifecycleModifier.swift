@@ -58,21 +58,18 @@ struct LifecycleModifier {
 
     /// `task`, `task(id: x)`, `task(priority: p)` or `task(id: x, priority: p)`.
     static func taskHeader(id: String?, priority: String?) -> String {
-        var arguments: [String] = []
-        if let id { arguments.append("id: \(id)") }
-        if let priority { arguments.append("priority: \(priority)") }
+        let arguments = [id.map { "id: \($0)" }, priority.map { "priority: \($0)" }].compactMap { $0 }
         return arguments.isEmpty ? "task" : "task(\(arguments.joined(separator: ", ")))"
     }
 
     /// True for `.onAppear { }` opening a `#if` clause of a modifier chain, where it has no written base.
     private static func isFirstLinkOfConditionalClause(_ call: FunctionCallExprSyntax) -> Bool {
-        var node = Syntax(call)
-        while let parent = node.parent {
-            if parent.is(IfConfigClauseSyntax.self) { return parent.parent?.parent?.parent?.is(PostfixIfConfigExprSyntax.self) ?? false }
-            guard parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) else { return false }
-            node = parent
+        // Up through the links after it, to what holds them.
+        let holder = call.parent?.ancestorOrSelf { node in
+            node.is(MemberAccessExprSyntax.self) || node.is(FunctionCallExprSyntax.self) ? nil : node
         }
-        return false
+        guard let clause = holder?.as(IfConfigClauseSyntax.self) else { return false }
+        return clause.parent?.parent?.parent?.is(PostfixIfConfigExprSyntax.self) ?? false
     }
 
     /// The name of the helper the action calls: `f` for `perform: f`, and for a closure
@@ -99,13 +96,6 @@ struct LifecycleModifier {
         }
         collect(closure.statements)
         return names
-    }
-
-    /// True for an `.onAppear` whose closure starts a Task, at its top level or nested: the sites
-    /// `onappear-task` gives a finding.
-    var startsTask: Bool {
-        guard name == "onAppear", let closure else { return false }
-        return closure.statements.contains { InnerTask($0) != nil } || InnerTask.nestedStart(in: closure) != nil
     }
 
     /// The edits that turn this modifier's header into `.task`, `.task(id: x)`,

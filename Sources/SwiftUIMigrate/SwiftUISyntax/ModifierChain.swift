@@ -126,19 +126,12 @@ enum LocalScope {
     private static func names(declaredBy scope: Syntax, for child: Syntax) -> Set<String> {
         // A closure's names hold in its body, not in its own capture list (`[name = name]`).
         if let closure = scope.as(ClosureExprSyntax.self), let signature = closure.signature, signature.id != child.id {
-            var names = Set(signature.capture?.items.map(\.name.text) ?? [])
-            switch signature.parameterClause {
-            case .simpleInput(let parameters)?: names.formUnion(parameters.map(\.name.text))
-            case .parameterClause(let clause)?:
-                names.formUnion(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
-            default: break
-            }
-            return names
+            let names = (signature.capture?.items.map(\.name) ?? []) + (signature.parameterNames ?? [])
+            return Set(names.map(\.text))
         }
         if let list = scope.as(CodeBlockItemListSyntax.self) {
             var names: Set<String> = []
-            for item in list {
-                if item.id == child.id { break }
+            for item in list.prefix(while: { $0.id != child.id }) {
                 if let variable = item.item.as(VariableDeclSyntax.self) {
                     for binding in variable.bindings { names.formUnion(patternNames(in: binding.pattern)) }
                 } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
@@ -150,12 +143,7 @@ enum LocalScope {
             return names
         }
         if let conditions = scope.as(ConditionElementListSyntax.self) {
-            var names: Set<String> = []
-            for condition in conditions {
-                if condition.id == child.id { break }
-                names.formUnion(patternNames(in: condition))
-            }
-            return names
+            return Set(conditions.prefix { $0.id != child.id }.flatMap { patternNames(in: $0) })
         }
         if let conditional = scope.as(IfExprSyntax.self), conditional.body.id == child.id {
             return patternNames(in: conditional.conditions)
@@ -191,6 +179,19 @@ enum LocalScope {
         override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
             names.insert(node.identifier.text)
             return .skipChildren
+        }
+    }
+}
+
+extension ClosureSignatureSyntax {
+    /// The names of the closure's parameters as written (`old, new` of `{ old, new in }`, `b` of
+    /// `{ (a b: Int) in }`); nil when it has no parameter list (`{ [weak self] in }`).
+    var parameterNames: [TokenSyntax]? {
+        switch parameterClause {
+        case .simpleInput(let parameters)?: parameters.map(\.name)
+        case .parameterClause(let clause)?: clause.parameters.map { $0.secondName ?? $0.firstName }
+        case nil: nil
+        @unknown default: []
         }
     }
 }

@@ -18,14 +18,7 @@ struct ModifierLink {
 
     /// The comments of `trivia`, as written.
     static func commentTexts(in trivia: Trivia) -> [String] {
-        trivia.compactMap { piece in
-            switch piece {
-            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-                return text
-            default:
-                return nil
-            }
-        }
+        trivia.filter(\.isComment).map { String(describing: $0) }
     }
 
     /// True when `trivia` holds a comment whose text `kept` does not hold.
@@ -38,23 +31,20 @@ struct ModifierLink {
     func innerCommentPieces(excluding kept: Set<String>) -> [BodyPiece] {
         guard let closure else { return [] }
         let wanted = { (trivia: Trivia) in Self.hasComment(trivia, besides: kept) }
+        let wantedAbove = { (statement: CodeBlockItemSyntax) in
+            statement.firstToken(viewMode: .sourceAccurate).map { wanted($0.leadingTrivia) } ?? false
+        }
         var pieces: [BodyPiece] = []
         if wanted(closure.leftBrace.trailingTrivia) { pieces.append(.trailingComments(of: closure.leftBrace)) }
         var statements = Array(closure.statements)
         var innerBrace: TokenSyntax?
         if let last = statements.last, let task = InnerTask(last) {
-            if let first = last.firstToken(viewMode: .sourceAccurate), wanted(first.leadingTrivia) {
-                pieces.append(.leadingComments(of: last))
-            }
+            if wantedAbove(last) { pieces.append(.leadingComments(of: last)) }
             if wanted(task.closure.leftBrace.trailingTrivia) { pieces.append(.trailingComments(of: task.closure.leftBrace)) }
             statements = statements.dropLast() + Array(task.closure.statements)
             innerBrace = task.closure.rightBrace
         }
-        for statement in statements {
-            if let first = statement.firstToken(viewMode: .sourceAccurate), wanted(first.leadingTrivia) {
-                pieces.append(.leadingComments(of: statement))
-            }
-        }
+        pieces += statements.filter(wantedAbove).map { .leadingComments(of: $0) }
         if let innerBrace, wanted(innerBrace.leadingTrivia) { pieces.append(.closingComments(of: innerBrace)) }
         if wanted(closure.rightBrace.leadingTrivia) { pieces.append(.closingComments(of: closure.rightBrace)) }
         return pieces
@@ -103,12 +93,7 @@ struct ModifierLink {
         var start = context.lineStart(at: period)
         var offset = member.period.position.utf8Offset
         for piece in member.period.leadingTrivia {
-            switch piece {
-            case .lineComment, .blockComment, .docLineComment, .docBlockComment:
-                start = min(start, context.lineStart(at: offset))
-            default:
-                break
-            }
+            if piece.isComment { start = min(start, context.lineStart(at: offset)) }
             offset += piece.sourceLength.utf8Length
         }
         return start..<lineEnd

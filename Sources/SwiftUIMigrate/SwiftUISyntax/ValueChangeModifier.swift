@@ -55,27 +55,18 @@ struct ValueChangeModifier {
     /// The old- and new-value names of the action closure: from its parameter list, else from
     /// the `$0`/`$1` it uses (`$1` means two parameters, `$0` alone the new value).
     private static func parameterNames(of closure: ClosureExprSyntax) -> (old: String?, new: String?) {
-        func names(_ list: [TokenSyntax]) -> (old: String?, new: String?) {
-            let named = list.map { $0.tokenKind == .wildcard ? nil : $0.text }
+        if let parameters = closure.signature?.parameterNames {
+            let named = parameters.map { $0.tokenKind == .wildcard ? nil : $0.text }
             if named.count == 1 { return (nil, named[0]) }
             return named.count == 2 ? (named[0], named[1]) : (nil, nil)
         }
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let parameters)?:
-            return names(parameters.map(\.name))
-        case .parameterClause(let clause)?:
-            return names(clause.parameters.map { $0.secondName ?? $0.firstName })
-        case nil:
-            // Only the `$n` of this closure, not those of closures nested in it.
-            let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
-                guard case .dollarIdentifier(let name) = token.tokenKind, token.enclosingClosure?.id == closure.id else { return nil }
-                return name
-            })
-            if used.contains("$1") { return (used.contains("$0") ? "$0" : nil, "$1") }
-            return (nil, used.contains("$0") ? "$0" : nil)
-        @unknown default:
-            return (nil, nil)
-        }
+        // Only the `$n` of this closure, not those of closures nested in it.
+        let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            guard case .dollarIdentifier(let name) = token.tokenKind, token.enclosingClosure?.id == closure.id else { return nil }
+            return name
+        })
+        if used.contains("$1") { return (used.contains("$0") ? "$0" : nil, "$1") }
+        return (nil, used.contains("$0") ? "$0" : nil)
     }
 
     /// True when the closure names the old value and reads it.
@@ -96,11 +87,6 @@ struct ValueChangeModifier {
 extension SyntaxProtocol {
     /// The closure this node (a token, a statement) stands in most closely, if any.
     var enclosingClosure: ClosureExprSyntax? {
-        var node = parent
-        while let current = node {
-            if let closure = current.as(ClosureExprSyntax.self) { return closure }
-            node = current.parent
-        }
-        return nil
+        parent?.ancestorOrSelf { $0.as(ClosureExprSyntax.self) }
     }
 }

@@ -150,24 +150,18 @@ public struct ViewBuilderContext {
         guard let owner = ClosureOwner(of: closure), owner.isTrailing || owner.label != nil else { return .other }
         let (call, label) = (owner.call, owner.label)
         if let label, !builderLabels.contains(label) { return .other }
-        let typeName: String
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            typeName = reference.baseName.text
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
-            typeName = member.declName.baseName.text
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
+        guard let name = call.calledName else { return .other }
+        // `.name` is a modifier, unless it is `SwiftUI.VStack`.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text != "SwiftUI" {
             return viewBuildingModifiers.contains(name) ? .builder(container: nil) : .other
-        } else {
-            return .other
         }
-        if labelledControls.contains(typeName) {
+        if labelledControls.contains(name) {
             // `Button(action: save) { Text("Save") }` or `label: { … }`; never `Button { save() }`.
             let isLabel = label == "label" || (label == nil && call.arguments.contains { $0.label?.text == "action" })
-            return isLabel ? .builder(container: typeName) : .other
+            return isLabel ? .builder(container: name) : .other
         }
-        return containers.contains(typeName) ? .builder(container: typeName) : .other
+        return containers.contains(name) ? .builder(container: name) : .other
     }
 
     // MARK: Declarations

@@ -55,34 +55,26 @@ struct ViewDeclaration {
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
     init?(enclosing node: some SyntaxProtocol, in context: RuleContext) {
         let types = context.memoized(FileTypes.self) { FileTypes(context.tree) }
-        var current = node.parent
-        var found: StructDeclSyntax?
-        while let parent = current {
-            if let structDecl = parent.as(StructDeclSyntax.self) {
-                found = structDecl
-                break
+        // The nearest struct, extension, class, enum, actor or protocol.
+        guard let owner = node.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }) else { return nil }
+        let structDecl: StructDeclSyntax
+        if let declared = owner.as(StructDeclSyntax.self) {
+            structDecl = declared
+        } else if let extensionDecl = owner.as(ExtensionDeclSyntax.self) {
+            let extended = Self.lastComponent(of: extensionDecl.extendedType)
+            if let matches = types.structs[extended] {
+                guard matches.count == 1 else { return nil }
+                structDecl = matches[0]
+            } else {
+                // `extension Panel` in `Panel+Actions.swift`: the struct is in another file of the module.
+                let structs = context.module?.declarations(ofType: extended, outside: context.file, holdingAnyOf: ["struct " + extended])
+                    .compactMap { $0.members.parent?.parent?.as(StructDeclSyntax.self) }
+                guard let structs, structs.count == 1 else { return nil }
+                structDecl = structs[0]
             }
-            if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
-                let extended = Self.lastComponent(of: extensionDecl.extendedType)
-                if let matches = types.structs[extended] {
-                    guard matches.count == 1 else { return nil }
-                    found = matches[0]
-                } else {
-                    // `extension Panel` in `Panel+Actions.swift`: the struct is in another file of the module.
-                    let structs = context.module?.declarations(ofType: extended, outside: context.file, holdingAnyOf: ["struct " + extended])
-                        .compactMap { $0.members.parent?.parent?.as(StructDeclSyntax.self) }
-                    guard let structs, structs.count == 1 else { return nil }
-                    found = structs[0]
-                }
-                break
-            }
-            if parent.is(ClassDeclSyntax.self) || parent.is(EnumDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
-                || parent.is(ProtocolDeclSyntax.self) {
-                return nil
-            }
-            current = parent.parent
+        } else {
+            return nil
         }
-        guard let structDecl = found else { return nil }
         self.types = types
         self.module = context.module
         self.fileTree = context.tree.id
@@ -96,26 +88,16 @@ struct ViewDeclaration {
     }
 
     private static func members(of parts: [DeclSyntaxProtocol]) -> [MemberBlockItemSyntax] {
-        parts.flatMap { part -> [MemberBlockItemSyntax] in
-            let block = part.as(StructDeclSyntax.self)?.memberBlock ?? part.as(ExtensionDeclSyntax.self)?.memberBlock
-            return block.map { Array($0.members) } ?? []
-        }
+        parts.flatMap { part in part.asProtocol(DeclGroupSyntax.self).map { Array($0.memberBlock.members) } ?? [] }
     }
 
     /// The view's declarations in the module's other files: its extensions there (and its struct,
     /// when this file only extends it), found on the first lookup that needs them.
-    private final class OtherFileParts {
-        private let module: ModuleIndex?
-        private let type: String
-        private let file: String
-        private let known: [SyntaxIdentifier]
-
-        init(module: ModuleIndex?, type: String, file: String, known: [SyntaxIdentifier]) {
-            self.module = module
-            self.type = type
-            self.file = file
-            self.known = known
-        }
+    private struct OtherFileParts {
+        let module: ModuleIndex?
+        let type: String
+        let file: String
+        let known: [SyntaxIdentifier]
 
         /// The view's extensions in the files whose bytes hold `word` (a name looked up in them): only those
         /// files are parsed for it, as a part in any other cannot mention the name.
@@ -176,7 +158,7 @@ struct ViewDeclaration {
         /// The stored properties of `structDeclaration`, a struct of this file, worked out on the first request.
         func storedProperties(of structDeclaration: StructDeclSyntax) -> [StoredProperty] {
             if let known = storedPropertiesByStruct[structDeclaration.id] { return known }
-            let properties = ViewDeclaration.storedProperties(declaredIn: structDeclaration)
+            let properties = ViewDeclaration.storedProperties(in: structDeclaration.memberBlock.members, conditions: [])
             storedPropertiesByStruct[structDeclaration.id] = properties
             return properties
         }
@@ -243,13 +225,9 @@ struct ViewDeclaration {
         types.storedProperties(of: structDeclaration)
     }
 
-    /// The stored instance properties `structDeclaration` declares, in declaration order.
-    fileprivate static func storedProperties(declaredIn structDeclaration: StructDeclSyntax) -> [StoredProperty] {
-        storedProperties(in: structDeclaration.memberBlock.members, conditions: [])
-    }
-
-    /// The stored instance properties among `members`, those under `#if` with the clause's condition.
-    private static func storedProperties(in members: MemberBlockItemListSyntax, conditions: [String]) -> [StoredProperty] {
+    /// The stored instance properties among `members` (a struct's, in declaration order), those under `#if` with the
+    /// clause's condition.
+    fileprivate static func storedProperties(in members: MemberBlockItemListSyntax, conditions: [String]) -> [StoredProperty] {
         var properties: [StoredProperty] = []
         for member in members {
             if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
@@ -305,13 +283,9 @@ struct ViewDeclaration {
 
     /// The instance method called `name` among `members`.
     fileprivate static func instanceMethod(_ name: String, in members: [MemberBlockItemSyntax]) -> FunctionDeclSyntax? {
-        for member in members {
-            if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
-               !function.modifiers.contains(where: { $0.name.text == "static" }) {
-                return function
-            }
+        members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { function in
+            function.name.text == name && !function.modifiers.contains { $0.name.text == "static" }
         }
-        return nil
     }
 
     /// Every use of the property `name` in the view: `name`, `self.name`, `$name`, `_name`.
@@ -319,33 +293,20 @@ struct ViewDeclaration {
     /// Returns the expression that names it (`self.name` as a whole). The declaration
     /// itself is not a use; names that are members of something else (`other.name`) are not either.
     func uses(of name: String) -> [ExprSyntax] {
-        let finder = PropertyUseFinder(names: [name, "$" + name, "_" + name])
-        for part in parts + elsewhere.parts(mentioning: name) { finder.walk(part) }
-        return finder.uses
-    }
-}
-
-/// Finds the references to some property names of `self`.
-private final class PropertyUseFinder: SyntaxVisitor {
-    let names: Set<String>
-    var uses: [ExprSyntax] = []
-
-    init(names: Set<String>) {
-        self.names = names
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard names.contains(node.baseName.text) else { return .skipChildren }
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            // `x.name`: only `self.name` is the property.
-            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
-                uses.append(ExprSyntax(member))
+        let names: Set<String> = [name, "$" + name, "_" + name]
+        // The references to those names of `self`, read from the names' tokens.
+        return (parts + elsewhere.parts(mentioning: name)).flatMap { part in
+            part.tokens(viewMode: .sourceAccurate).compactMap { token -> ExprSyntax? in
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      names.contains(token.text) else { return nil }
+                guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id else {
+                    return ExprSyntax(reference)
+                }
+                // `x.name`: only `self.name` is the property.
+                let base = member.base?.as(DeclReferenceExprSyntax.self)
+                return base?.baseName.tokenKind == .keyword(.self) ? ExprSyntax(member) : nil
             }
-            return .skipChildren
         }
-        uses.append(ExprSyntax(node))
-        return .skipChildren
     }
 }
 
