@@ -100,7 +100,7 @@ struct ViewDeclaration {
         let known: [SyntaxIdentifier]
 
         /// The view's extensions in the files whose bytes hold `word` (a name looked up in them): only those
-        /// files are parsed for it, as a part in any other cannot mention the name.
+        /// files are parsed for it, as a part in any other cannot mention the name; empty without a module.
         func parts(mentioning word: String) -> [DeclSyntaxProtocol] {
             guard let module else { return [] }
             return module.extensions(ofType: type, outside: file, holdingAnyOf: [word]).compactMap { declaration -> DeclSyntaxProtocol? in
@@ -128,10 +128,6 @@ struct ViewDeclaration {
         guard node.root.id != fileTree, let (path, line) = module?.place(of: node) else { return nil }
         return SourcePlace(inModuleFile: path, line: line)
     }
-
-    /// The view's extensions in the module's other files that can mention `name` (their files hold its
-    /// bytes; read on first use; empty without a module).
-    func otherFileParts(mentioning name: String) -> [DeclSyntaxProtocol] { elsewhere.parts(mentioning: name) }
 
     /// A file's structs and top-level extensions by name, looked up for every view of a pass:
     /// looking through the file per site would cost the file's size times its sites.

@@ -254,8 +254,9 @@ final class MessageChannel: @unchecked Sendable {
         return .success(value)
     }
 
-    /// The JSON value of `bytes`, nil when they are not JSON. As `JSONSerialization` without fragments, a number
-    /// alone is not a message's JSON; a string, `true`, `false` or `null` alone is (a message that is not an object).
+    /// The JSON value of `bytes`, nil when they are not JSON or are a number alone: a lone number is answered as a
+    /// parse error, while a string, `true`, `false` or `null` alone is read (and answered as a message that is not an
+    /// object).
     private static func json(_ bytes: ArraySlice<UInt8>) -> JSONValue? {
         guard let value = try? JSONValue(json: bytes) else { return nil }
         if case .number = value { return nil }
