@@ -176,8 +176,7 @@ extension Repository {
         return candidates.filter { path in
             var status = stat()
             guard lstat(path, &status) == 0 else { return false }
-            let changed = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-            return changed >= journalChanged - 2 && changed <= journalChanged + 60
+            return (journalChanged - 2...journalChanged + 60).contains(status.lastChangeSeconds)
         }
     }
 

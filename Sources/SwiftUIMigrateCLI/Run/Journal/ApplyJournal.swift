@@ -151,7 +151,7 @@ struct ApplyJournal: Equatable {
     static func lastChange(_ path: String) -> Double {
         var status = stat()
         guard stat(path, &status) == 0 else { return 0 }
-        return Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        return status.lastChangeSeconds
     }
 
     private init(header: Header, changes: [FileRewrite], steps: [StageProgress]) {
