@@ -128,16 +128,23 @@ public enum AtomicFileWrite {
             throw FileWriteError.system(path: path, operation: "read", errno: errno)
         }
         defer { close(descriptor) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Room for the size `fstat` gives and a byte more, so one read brings the file and the next its end; a file
+        // that grows meanwhile gets more room.
+        var status = stat()
+        var result = [UInt8](repeating: 0, count: fstat(descriptor, &status) == 0 ? Int(status.st_size) + 1 : 64 * 1024)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == result.count { result += repeatElement(0, count: result.count) }
+            let count = result.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileWriteError.system(path: path, operation: "read", errno: errno)
             }
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[0..<count])
+            if count == 0 {
+                result.removeLast(result.count - filled)
+                return result
+            }
+            filled += count
         }
     }
 

@@ -45,7 +45,9 @@ public enum IndexFile {
         if relative == ".git" || relative.hasPrefix(".git/") { return nil }
         guard let config = try? AtomicFileWrite.readRegularFile(gitDirectory + "/config"), isPlain(config: config),
               let paths = regularFiles(indexAt: gitDirectory + "/index") else { return nil }
-        return Listing(workTree: workTree, relative: relative, files: paths.filter { PathText.inside($0, relative) != nil })
+        // A prefix test, not `PathText.inside` per path: this runs over every file the index tracks.
+        let prefix = relative.isEmpty ? "" : relative + "/"
+        return Listing(workTree: workTree, relative: relative, files: paths.filter { $0.hasPrefix(prefix) || $0 == relative })
     }
 
     /// Where `path` (absolute; a file stands for its folder) is: the work tree of the nearest folder at or

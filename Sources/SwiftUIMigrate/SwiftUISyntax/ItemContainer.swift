@@ -43,12 +43,16 @@ enum ItemContainer {
     /// nil when `node` stands anywhere else (an argument, a declaration's body).
     private static func enclosingClosure(of node: Syntax) -> ClosureExprSyntax? {
         // The first ancestor that is not a statement or a branch: a closure, or where the search stops.
-        node.parent?.ancestorOrSelf { passedThrough.contains($0.kind) ? nil : $0 }?.as(ClosureExprSyntax.self)
+        node.parent?.ancestorOrSelf { isPassedThrough($0) ? nil : $0 }?.as(ClosureExprSyntax.self)
     }
 
-    /// The nodes between a closure and its statements, and those of `if`, `switch` and `#if` branches.
-    private static let passedThrough: Set<SyntaxKind> = [
-        .codeBlockItem, .codeBlockItemList, .expressionStmt, .codeBlock, .ifExpr, .switchCase, .switchCaseList, .switchExpr,
-        .ifConfigClause, .ifConfigClauseList, .ifConfigDecl,
-    ]
+    /// The nodes between a closure and its statements, and those of `if`, `switch` and `#if` branches (a switch over
+    /// the kind: this runs for every ancestor of every item, where a `Set` would hash each kind).
+    private static func isPassedThrough(_ node: Syntax) -> Bool {
+        switch node.kind {
+        case .codeBlockItem, .codeBlockItemList, .expressionStmt, .codeBlock, .ifExpr, .switchCase, .switchCaseList, .switchExpr,
+             .ifConfigClause, .ifConfigClauseList, .ifConfigDecl: true
+        default: false
+        }
+    }
 }

@@ -55,8 +55,7 @@ struct ViewDeclaration {
     /// enclosing extension extends. Nil in classes, enums, actors and free functions.
     init?(enclosing node: some SyntaxProtocol, in context: RuleContext) {
         let types = context.memoized(FileTypes.self) { FileTypes(context.tree) }
-        // The nearest struct, extension, class, enum, actor or protocol.
-        guard let owner = node.parent?.ancestorOrSelf(mapping: { $0.asProtocol(DeclGroupSyntax.self) }) else { return nil }
+        guard let owner = node.parent?.ancestorOrSelf(mapping: { Self.isTypeDeclaration($0) ? $0 : nil }) else { return nil }
         let structDecl: StructDeclSyntax
         if let declared = owner.as(StructDeclSyntax.self) {
             structDecl = declared
@@ -87,8 +86,21 @@ struct ViewDeclaration {
         self.elsewhere = OtherFileParts(module: context.module, type: structDecl.name.text, file: context.file, known: parts.map(\.id))
     }
 
+    /// A struct, extension, class, enum, actor or protocol: the nearest one decides what a node's view is. (A switch
+    /// over the kind: a cast to `DeclGroupSyntax` for each ancestor would look up a protocol conformance each time.)
+    private static func isTypeDeclaration(_ node: Syntax) -> Bool {
+        switch node.kind {
+        case .structDecl, .extensionDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl: true
+        default: false
+        }
+    }
+
     private static func members(of parts: [DeclSyntaxProtocol]) -> [MemberBlockItemSyntax] {
-        parts.flatMap { part in part.asProtocol(DeclGroupSyntax.self).map { Array($0.memberBlock.members) } ?? [] }
+        // The parts are structs and extensions; two kind tests cost less than a cast to `DeclGroupSyntax`.
+        parts.flatMap { part -> [MemberBlockItemSyntax] in
+            let block = part.as(StructDeclSyntax.self)?.memberBlock ?? part.as(ExtensionDeclSyntax.self)?.memberBlock
+            return block.map { Array($0.members) } ?? []
+        }
     }
 
     /// The view's declarations in the module's other files: its extensions there (and its struct,
@@ -289,20 +301,34 @@ struct ViewDeclaration {
     /// Returns the expression that names it (`self.name` as a whole). The declaration
     /// itself is not a use; names that are members of something else (`other.name`) are not either.
     func uses(of name: String) -> [ExprSyntax] {
-        let names: Set<String> = [name, "$" + name, "_" + name]
-        // The references to those names of `self`, read from the names' tokens.
-        return (parts + elsewhere.parts(mentioning: name)).flatMap { part in
-            part.tokens(viewMode: .sourceAccurate).compactMap { token -> ExprSyntax? in
-                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                      names.contains(token.text) else { return nil }
-                guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id else {
-                    return ExprSyntax(reference)
-                }
-                // `x.name`: only `self.name` is the property.
-                let base = member.base?.as(DeclReferenceExprSyntax.self)
-                return base?.baseName.tokenKind == .keyword(.self) ? ExprSyntax(member) : nil
+        let finder = PropertyUseFinder(names: [name, "$" + name, "_" + name])
+        for part in parts + elsewhere.parts(mentioning: name) { finder.walk(part) }
+        return finder.uses
+    }
+}
+
+/// Finds the references to some property names of `self` (a visitor, which reads only the references' names: a walk
+/// over every token costs a parent node and a text per token).
+private final class PropertyUseFinder: SyntaxVisitor {
+    let names: Set<String>
+    var uses: [ExprSyntax] = []
+
+    init(names: Set<String>) {
+        self.names = names
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard names.contains(node.baseName.text) else { return .skipChildren }
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            // `x.name`: only `self.name` is the property.
+            if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
+                uses.append(ExprSyntax(member))
             }
+            return .skipChildren
         }
+        uses.append(ExprSyntax(node))
+        return .skipChildren
     }
 }
 
