@@ -100,7 +100,7 @@ public enum AtomicFileWrite {
             }
             guard isTemporaryFileName(entryName) else { continue }
             if let name, !entryName.hasPrefix("." + name + temporarySuffix) { continue }
-            let path = (folder == "/" ? "" : folder) + "/" + entryName
+            let path = PathText.join(folder, entryName)
             if (try? regularFileStatus(path)) != nil, unlink(path) == 0 { removed.append(path) }
         }
         return removed
@@ -120,9 +120,10 @@ public enum AtomicFileWrite {
         }
     }
 
-    /// The bytes of a regular file, refusing to follow a symbolic link.
+    /// The bytes of a regular file, refusing to follow a symbolic link and refusing anything but a regular file (a
+    /// FIFO is opened without waiting for a writer, then refused).
     public static func readRegularFile(_ path: String) throws -> [UInt8] {
-        let descriptor = posixOpen(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = posixOpen(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ELOOP { throw FileWriteError.symbolicLink(path: path) }
             throw FileWriteError.system(path: path, operation: "read", errno: errno)
@@ -131,7 +132,9 @@ public enum AtomicFileWrite {
         // Room for the size `fstat` gives and a byte more, so one read brings the file and the next its end; a file
         // that grows meanwhile gets more room.
         var status = stat()
-        var result = [UInt8](repeating: 0, count: fstat(descriptor, &status) == 0 ? Int(status.st_size) + 1 : 64 * 1024)
+        guard fstat(descriptor, &status) == 0 else { throw FileWriteError.system(path: path, operation: "read", errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw FileWriteError.notARegularFile(path: path) }
+        var result = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var filled = 0
         while true {
             if filled == result.count { result += repeatElement(0, count: result.count) }

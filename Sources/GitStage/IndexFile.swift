@@ -101,7 +101,8 @@ public enum IndexFile {
     static func regularFiles(indexAt path: String) -> [String]? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        let stamp = [Int(status.st_ino), Int(status.st_size), Int(status.lastChange.tv_sec), Int(status.lastChange.tv_nsec)]
+        let modified = status.lastModification
+        let stamp = [Int(status.st_ino), Int(status.st_size), Int(modified.tv_sec), Int(modified.tv_nsec)]
         if let last = lastRead.withLock({ $0 }), last.path == path, last.stamp == stamp { return last.files }
         guard let bytes = try? AtomicFileWrite.readRegularFile(path), let files = regularFiles(index: bytes) else { return nil }
         lastRead.withLock { $0 = (path, stamp, files) }

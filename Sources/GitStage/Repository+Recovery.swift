@@ -176,7 +176,7 @@ extension Repository {
         return candidates.filter { path in
             var status = stat()
             guard lstat(path, &status) == 0 else { return false }
-            return (journalChanged - 2...journalChanged + 60).contains(status.lastChangeSeconds)
+            return (journalChanged - 2...journalChanged + 60).contains(status.lastModificationSeconds)
         }
     }
 

@@ -73,4 +73,18 @@ final class AtomicFileWriteTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFileWrite.write([1], to: scratch.file("missing/A.swift"), expecting: nil))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [])
     }
+
+    func testReadRegularFileReadsBytesAndRefusesFIFOWithoutWaiting() throws {
+        let scratch = try Scratch()
+        let bytes = Array(String(repeating: "line\r\n", count: 20_000).utf8)
+        try scratch.write("Big.swift", bytes)
+        XCTAssertEqual(try AtomicFileWrite.readRegularFile(scratch.file("Big.swift")), bytes)
+        try scratch.write("Empty.swift", "")
+        XCTAssertEqual(try AtomicFileWrite.readRegularFile(scratch.file("Empty.swift")), [])
+        // A FIFO with no writer: opening it to read would wait for one; it is refused at once instead.
+        XCTAssertEqual(mkfifo(scratch.file("pipe"), 0o644), 0)
+        XCTAssertThrowsError(try AtomicFileWrite.readRegularFile(scratch.file("pipe"))) { error in
+            XCTAssertEqual(error as? FileWriteError, .notARegularFile(path: scratch.file("pipe")))
+        }
+    }
 }

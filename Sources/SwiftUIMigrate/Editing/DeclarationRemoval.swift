@@ -56,7 +56,10 @@ extension RuleContext {
                 newlines += count
             case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
                 if !comments.isEmpty { comments[comments.count - 1].newlinesAfter = newlines }
-                let isDoc = piece == .docLineComment(text) || piece == .docBlockComment(text)
+                let isDoc = switch piece {
+                case .docLineComment, .docBlockComment: true
+                default: false
+                }
                 comments.append(Comment(start: cursor, text: text, isDoc: isDoc, newlinesBefore: newlines, newlinesAfter: 0))
                 newlines = 0
             default:

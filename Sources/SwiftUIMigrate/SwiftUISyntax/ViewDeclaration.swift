@@ -300,8 +300,9 @@ struct ViewDeclaration {
     ///
     /// Returns the expression that names it (`self.name` as a whole). The declaration
     /// itself is not a use; names that are members of something else (`other.name`) are not either.
-    func uses(of name: String) -> [ExprSyntax] {
-        let finder = PropertyUseFinder(names: [name, "$" + name, "_" + name])
+    /// A computed helper has no projected value or storage: `includingWrappers: false` reads `name` alone.
+    func uses(of name: String, includingWrappers: Bool = true) -> [ExprSyntax] {
+        let finder = PropertyUseFinder(names: includingWrappers ? [name, "$" + name, "_" + name] : [name])
         for part in parts + elsewhere.parts(mentioning: name) { finder.walk(part) }
         return finder.uses
     }

@@ -45,7 +45,7 @@ struct ViewUse {
             guard let declaration = ViewDeclaration(enclosing: site.group.call, in: context) else { return nil }
             view = helper
             // The uses of the helper in the view: `name`, `self.name`, and `name(…)` as the expression a chain starts from.
-            sites = declaration.uses(of: helper).map { reference in
+            sites = declaration.uses(of: helper, includingWrappers: false).map { reference in
                 var use = reference
                 if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id {
                     use = ExprSyntax(call)

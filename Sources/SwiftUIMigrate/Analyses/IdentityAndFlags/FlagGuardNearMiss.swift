@@ -234,8 +234,13 @@ struct FlagGuardNearMiss {
     /// True when `node` stands in an `init`: there `self.flag = …` sets the first value, not a new one.
     private static func isInInitializer(_ node: some SyntaxProtocol) -> Bool {
         // The innermost `init`, function or closure around `node` is the code it runs in.
-        let scopes: [SyntaxKind] = [.initializerDecl, .functionDecl, .closureExpr]
-        return node.parent?.ancestorOrSelf { scopes.contains($0.kind) ? $0 : nil }?.kind == .initializerDecl
+        let scope = node.parent?.ancestorOrSelf { node -> SyntaxKind? in
+            switch node.kind {
+            case .initializerDecl, .functionDecl, .closureExpr: node.kind
+            default: nil
+            }
+        }
+        return scope == .initializerDecl
     }
 
     /// True when `region` writes `name` (`name = …`, `self.name = …`, `name.toggle()`).

@@ -151,7 +151,7 @@ struct ApplyJournal: Equatable {
     static func lastChange(_ path: String) -> Double {
         var status = stat()
         guard stat(path, &status) == 0 else { return 0 }
-        return status.lastChangeSeconds
+        return status.lastModificationSeconds
     }
 
     private init(header: Header, changes: [FileRewrite], steps: [StageProgress]) {
